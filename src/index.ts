@@ -1,0 +1,2 @@
+// Package entry of `toolscope`: the framework-free runtime (createTool, runTool, serializers) and its types.
+export * from './runtime/index.ts'

@@ -1,0 +1,144 @@
+// Run events and the runTool() API: what running a tool "as an agent would" reports, step by step.
+// These types are mirrored one-to-one by the zod schemas in src/shared/protocol.ts (checked there at compile time).
+
+import type { ElicitationRequest, ElicitationResult, JsonSchema, LogLevel, ModelOutput, ToolMessage } from './types.ts'
+
+/** Who calls the tool: decides which parts of the execution context exist. */
+export type Caller = 'agent' | 'workflow' | 'mcp' | 'direct'
+
+/** The payload phase a set of views belongs to. */
+export type ViewPhase = 'input' | 'output' | 'error' | 'approval' | 'suspend' | 'resume'
+
+/** A display or transcript view: the transformed value, or a placeholder when the transform is missing or failed. */
+export interface TransformedView {
+  value: unknown
+  /** true when `value` is Mastra's placeholder (`{ message: "Tool <phase> payload unavailable" }`). */
+  placeholder?: boolean
+  /** Set when the transform threw: its message. */
+  failed?: string
+  /** true when no transform is configured for this target at all, so the raw value passes through. */
+  passthrough?: boolean
+  /** true when the target has transforms but none for `inputDelta`: Mastra drops the delta for that audience. */
+  suppressed?: boolean
+}
+
+/** What each audience gets for one payload. */
+export interface Views {
+  raw: unknown
+  display: TransformedView
+  transcript: TransformedView
+  /** Only for output and error phases. */
+  model?: ModelOutput
+}
+
+/** Phases `stepping: true` pauses before. */
+export type StepPhase = 'input-streaming' | 'input-available' | 'approval' | 'execute' | 'output-mapping'
+
+/** Final status of a run. */
+export type RunStatus = 'success' | 'error' | 'declined' | 'aborted'
+
+interface EventBase {
+  /** 0-based sequence number, strictly increasing within a run. */
+  seq: number
+  /** Milliseconds since the run started (performance clock). */
+  at: number
+}
+
+export type RunEvent = EventBase &
+  (
+    | { type: 'run-started'; toolId: string; toolCallId: string; caller: Caller; background: boolean; stepping: boolean }
+    | { type: 'input-start'; toolCallId: string }
+    | { type: 'input-delta'; inputTextDelta: string; views: Views }
+    | { type: 'input-available'; input: unknown; views: Views }
+    | { type: 'approval-requested'; input: unknown; views: Views }
+    | { type: 'approval-resolved'; approved: boolean; reason?: string }
+    | { type: 'suspended'; payload: unknown; resumeSchema?: JsonSchema; resumeLabel?: string | string[]; views: Views }
+    | { type: 'resumed'; resumeData: unknown; views: Views }
+    | { type: 'writer-chunk'; chunk: unknown }
+    | { type: 'log'; level: LogLevel; message: string; data?: unknown; source: 'observe' | 'mcp' | 'hook' | 'runtime' }
+    | {
+        type: 'span'
+        spanId: string
+        parentSpanId?: string
+        name: string
+        attributes?: Record<string, unknown>
+        startedAt: number
+        durationMs: number
+        status: 'ok' | 'error'
+        error?: string
+      }
+    | { type: 'hook-error'; hook: 'onInputStart' | 'onInputDelta' | 'onInputAvailable' | 'onOutput'; message: string }
+    | { type: 'state-changed'; state: unknown }
+    | { type: 'elicitation-requested'; request: ElicitationRequest }
+    | { type: 'elicitation-resolved'; result: ElicitationResult }
+    | { type: 'paused'; next: StepPhase }
+    | { type: 'output'; output: unknown; views: Views }
+    | { type: 'error'; message: string; validationErrors?: Array<{ path: Array<string | number>; message: string }>; views: Views }
+    | { type: 'aborted'; reason?: string }
+    | { type: 'background-attempt'; attempt: number; error?: string }
+    | { type: 'run-finished'; status: RunStatus; durationMs: number }
+  )
+
+/** One event type's name. */
+export type RunEventType = RunEvent['type']
+/** The event of one type. */
+export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>
+
+/** Options of runTool(). */
+export interface RunToolOptions {
+  /** Parsed input; streamed as its JSON text. */
+  input?: unknown
+  /** Raw input text as a model would stream it; parsed as JSON. Wins over `input`. */
+  inputText?: string
+  requestContext?: Map<string, unknown> | Record<string, unknown>
+  caller?: Caller
+  messages?: ToolMessage[]
+  workflowState?: unknown
+  toolCallId?: string
+  stream?: { chunkSize?: number }
+  /** Pause before each phase until continue() (a debugger for tools). */
+  stepping?: boolean
+  signal?: AbortSignal
+  /** Ends the run with an error (and aborts `context.abortSignal`) after this many ms. No limit by default. */
+  timeoutMs?: number
+  /** Overrides the tool's `background.enabled`. */
+  background?: boolean
+}
+
+/** What a finished run resolves to. */
+export interface RunResult {
+  status: RunStatus
+  /** Views of the final payload: output on success, error on error, approval on decline; raw undefined on abort. */
+  views: Views
+  events: RunEvent[]
+  /** The error message when status is 'error'. */
+  error?: string
+}
+
+/** A run in progress. Controls throw an Error naming the run's state when they do not fit it. */
+export interface ToolRun {
+  readonly toolCallId: string
+  /** Buffered: every iteration, started at any time, yields all events from the first. */
+  readonly events: AsyncIterable<RunEvent>
+  readonly result: Promise<RunResult>
+  /** Current state: 'running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', or a final status. */
+  readonly state: RunState
+  approve(): void
+  decline(reason?: string): void
+  /** Validates against `resumeSchema` first: rejects with a RunControlError ('invalid-resume-data') and stays suspended. */
+  resume(resumeData: unknown): Promise<void>
+  respond(answer: ElicitationResult): void
+  continue(): void
+  abort(reason?: string): void
+  /** Subscribe to events as they happen (no replay). Returns an unsubscribe function. */
+  subscribe(listener: (event: RunEvent) => void): () => void
+}
+
+/** Thrown (or rejected) by a run control that does not fit the run. */
+export interface RunControlErrorShape extends Error {
+  code: 'invalid-state' | 'invalid-resume-data'
+  state: RunState
+  validationErrors?: Array<{ path: Array<string | number>; message: string }>
+}
+
+export type RunState = 'running' | 'awaiting-approval' | 'suspended' | 'awaiting-elicitation' | 'paused' | RunStatus

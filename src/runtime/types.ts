@@ -1,0 +1,303 @@
+// Public types of the Toolscope runtime: the createTool() contract (Mastra-compatible) and the runTool() engine.
+// Framework-free: no React, no Hono, no node:*. Every other layer (tool host, server, SPA, tests) builds on these.
+
+/* ------------------------------------------------------------------ Standard Schema */
+
+/** A validation issue as defined by Standard Schema v1. */
+export interface StandardIssue {
+  readonly message: string
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>
+}
+
+/** Result of `~standard.validate`. */
+export type StandardResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | { readonly issues: ReadonlyArray<StandardIssue> }
+
+/** Standard Schema v1 (Zod 4, Valibot, ArkType, ...). */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly '~standard': {
+    readonly version: 1
+    readonly vendor: string
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined
+  }
+}
+
+/** JSON Schema dialects a Standard JSON Schema can be asked for. */
+export type JsonSchemaTarget = 'draft-2020-12' | 'draft-07' | 'openapi-3.0' | (string & {})
+
+/** Standard JSON Schema v1: a Standard Schema that can also export itself as JSON Schema. */
+export interface StandardJSONSchemaV1<Input = unknown, Output = Input> extends StandardSchemaV1<Input, Output> {
+  readonly '~standard': StandardSchemaV1<Input, Output>['~standard'] & {
+    readonly jsonSchema: {
+      readonly input: (options: { target: JsonSchemaTarget; libraryOptions?: Record<string, unknown> }) => Record<string, unknown>
+      readonly output: (options: { target: JsonSchemaTarget; libraryOptions?: Record<string, unknown> }) => Record<string, unknown>
+    }
+  }
+}
+
+/** Input type of a schema (what the caller passes). */
+export type InferInput<S> = S extends StandardSchemaV1<infer I, any> ? I : unknown
+/** Output type of a schema (what `execute` receives after validation). */
+export type InferOutput<S> = S extends StandardSchemaV1<any, infer O> ? O : unknown
+
+/** A plain JSON Schema object. */
+export type JsonSchema = Record<string, unknown>
+
+/* ------------------------------------------------------------------ model output */
+
+/** One part of a `{ type: 'content' }` model output. */
+export type ModelContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image-url'; url: string; mediaType?: string }
+  | { type: 'image-data'; data: string; mediaType: string }
+  | { type: 'file-url'; url: string; mediaType?: string }
+  | { type: 'file-data'; data: string; mediaType: string; filename?: string }
+  | { type: 'file-id'; fileId: string | Record<string, string> }
+  | { type: 'image-file-id'; fileId: string | Record<string, string> }
+  | { type: 'custom'; [key: string]: unknown }
+
+/** What the model receives for a tool result (AI SDK `ToolResultOutput` shapes). */
+export type ModelOutput =
+  | { type: 'text'; value: string }
+  | { type: 'json'; value: unknown }
+  | { type: 'error-text'; value: string }
+  | { type: 'error-json'; value: unknown }
+  | { type: 'execution-denied'; reason?: string }
+  | { type: 'content'; value: ModelContentPart[] }
+
+/* ------------------------------------------------------------------ transforms */
+
+/** Phases a transform can map. */
+export type TransformPhase = 'input' | 'inputDelta' | 'output' | 'error' | 'approval' | 'suspend' | 'resume'
+/** Audiences a transform targets. */
+export type TransformTarget = 'display' | 'transcript'
+
+/** Context handed to each transform function. */
+export interface ToolPayloadTransformContext<TIn = any, TOut = any, TSuspend = any, TResume = any> {
+  target: TransformTarget
+  phase: TransformPhase
+  toolName: string
+  toolCallId: string
+  input?: TIn
+  inputTextDelta?: string
+  output?: TOut
+  error?: unknown
+  suspendPayload?: TSuspend
+  resumeData?: TResume
+}
+
+export type ToolPayloadTransformFn<TIn = any, TOut = any, TSuspend = any, TResume = any> = (
+  context: ToolPayloadTransformContext<TIn, TOut, TSuspend, TResume>,
+) => unknown
+
+/** Per-target transforms: each phase optional. */
+export type ToolPayloadTargetTransform<TIn = any, TOut = any, TSuspend = any, TResume = any> = Partial<
+  Record<TransformPhase, ToolPayloadTransformFn<TIn, TOut, TSuspend, TResume>>
+>
+
+/** `transform` option of createTool(). */
+export interface ToolPayloadTransform<TIn = any, TOut = any, TSuspend = any, TResume = any> {
+  display?: ToolPayloadTargetTransform<TIn, TOut, TSuspend, TResume>
+  transcript?: ToolPayloadTargetTransform<TIn, TOut, TSuspend, TResume>
+}
+
+/* ------------------------------------------------------------------ MCP, background, misc options */
+
+export interface McpToolAnnotations {
+  title?: string
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  openWorldHint?: boolean
+  [key: string]: unknown
+}
+
+export interface McpToolProperties {
+  annotations?: McpToolAnnotations
+  _meta?: Record<string, unknown>
+}
+
+export interface ToolBackgroundConfig {
+  enabled?: boolean
+  defaultDisposition?: 'background' | 'foreground' | (string & {})
+  timeoutMs?: number
+  maxRetries?: number
+  onComplete?: (result: { toolCallId: string; toolName: string; output: unknown; attempts: number }) => void | Promise<void>
+  onFailed?: (result: { toolCallId: string; toolName: string; error: unknown; attempts: number }) => void | Promise<void>
+}
+
+/** A chat message as agents pass it to hooks and execute (AI SDK / Mastra CoreMessage-like). */
+export type ToolMessage = { role: string; content: unknown; [key: string]: unknown }
+
+/* ------------------------------------------------------------------ execution context */
+
+/** Map-like request context (Mastra's RequestContext surface). */
+export interface RequestContextLike<T extends Record<string, unknown> = Record<string, unknown>> {
+  get<K extends keyof T & string>(key: K): T[K] | undefined
+  set<K extends keyof T & string>(key: K, value: T[K]): void
+  has(key: string): boolean
+  delete(key: string): boolean
+  entries(): IterableIterator<[string, unknown]>
+  keys(): IterableIterator<string>
+  values(): IterableIterator<unknown>
+  forEach(fn: (value: unknown, key: string) => void): void
+  readonly size: number
+  toJSON(): Record<string, unknown>
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'fatal'
+
+/** Observability helper, always present on the execution context. */
+export interface ToolObserve {
+  span<T>(name: string, fn: () => Promise<T> | T, attributes?: Record<string, unknown>): Promise<T>
+  log(level: LogLevel, message: string, data?: Record<string, unknown>): void
+}
+
+/** A writer that streams custom chunks out of a running tool. */
+export interface ToolWriter {
+  write(chunk: unknown): Promise<void>
+  /** Alias used by some Mastra versions. */
+  custom?(chunk: unknown): Promise<void>
+}
+
+export interface SuspendOptions {
+  resumeLabel?: string | string[]
+  [key: string]: unknown
+}
+
+export interface AgentToolExecutionContext<TSuspend = unknown, TResume = unknown> {
+  toolCallId: string
+  messages: ToolMessage[]
+  suspend: (payload: TSuspend, options?: SuspendOptions) => Promise<void>
+  resumeData?: TResume
+  threadId?: string
+  resourceId?: string
+  writer?: ToolWriter
+}
+
+export interface WorkflowToolExecutionContext<TSuspend = unknown, TResume = unknown> {
+  runId: string
+  workflowId?: string
+  state: unknown
+  setState: (state: unknown) => void | Promise<void>
+  suspend: (payload: TSuspend, options?: SuspendOptions) => Promise<void>
+  resumeData?: TResume
+}
+
+/** An MCP elicitation request as a tool sends it. */
+export interface ElicitationRequest {
+  message: string
+  requestedSchema: JsonSchema
+}
+
+/** The user's answer to an elicitation request. */
+export interface ElicitationResult {
+  action: 'accept' | 'decline' | 'cancel'
+  content?: Record<string, unknown>
+}
+
+export interface McpToolExecutionContext {
+  elicitation: { sendRequest: (request: ElicitationRequest) => Promise<ElicitationResult> }
+  progress?: (progress: number, total?: number, message?: string) => Promise<void>
+  log?: (level: LogLevel, data: unknown) => Promise<void>
+  extra?: Record<string, unknown>
+}
+
+/** Second argument of `execute`. */
+export interface ToolExecutionContext<TSuspend = unknown, TResume = unknown, TContext extends Record<string, unknown> = Record<string, unknown>> {
+  requestContext?: RequestContextLike<TContext>
+  abortSignal?: AbortSignal
+  agent?: AgentToolExecutionContext<TSuspend, TResume>
+  workflow?: WorkflowToolExecutionContext<TSuspend, TResume>
+  mcp?: McpToolExecutionContext
+  writer?: ToolWriter
+  observe: ToolObserve
+  /** Shortcut available whatever the caller: suspends the call. */
+  suspend?: (payload: TSuspend, options?: SuspendOptions) => Promise<void>
+  /** Present when the call is being resumed. */
+  resumeData?: TResume
+  toolCallId?: string
+  [key: string]: unknown
+}
+
+/** Options every hook receives. */
+export interface ToolCallOptions {
+  toolCallId: string
+  messages: ToolMessage[]
+  abortSignal?: AbortSignal
+}
+
+/** What a direct `execute` returns instead of throwing on bad data. */
+export interface ToolValidationError {
+  error: true
+  message: string
+  validationErrors: Array<{ path: Array<string | number>; message: string }>
+}
+
+/* ------------------------------------------------------------------ createTool */
+
+/** Options accepted by createTool(). */
+export interface ToolConfig<
+  TInputSchema extends StandardSchemaV1 | undefined = undefined,
+  TOutputSchema extends StandardSchemaV1 | undefined = undefined,
+  TSuspendSchema extends StandardSchemaV1 | undefined = undefined,
+  TResumeSchema extends StandardSchemaV1 | undefined = undefined,
+  TContextSchema extends StandardSchemaV1 | undefined = undefined,
+> {
+  id: string
+  description: string
+  inputSchema?: TInputSchema
+  outputSchema?: TOutputSchema
+  suspendSchema?: TSuspendSchema
+  resumeSchema?: TResumeSchema
+  requestContextSchema?: TContextSchema
+  strict?: boolean
+  toModelOutput?: (output: InferOutput<TOutputSchema>) => unknown
+  transform?: ToolPayloadTransform<InferOutput<TInputSchema>, InferOutput<TOutputSchema>, InferOutput<TSuspendSchema>, InferOutput<TResumeSchema>>
+  requireApproval?: boolean | ((input: InferOutput<TInputSchema>) => boolean | Promise<boolean>)
+  mcp?: McpToolProperties
+  providerOptions?: Record<string, Record<string, unknown>>
+  inputExamples?: Array<{ input: Record<string, unknown> }>
+  background?: ToolBackgroundConfig
+  execute?: (
+    input: InferOutput<TInputSchema>,
+    context: ToolExecutionContext<
+      InferOutput<TSuspendSchema>,
+      InferOutput<TResumeSchema>,
+      InferOutput<TContextSchema> extends Record<string, unknown> ? InferOutput<TContextSchema> : Record<string, unknown>
+    >,
+  ) => Promise<ExecuteResult<TOutputSchema>> | ExecuteResult<TOutputSchema>
+  onInputStart?: (options: ToolCallOptions) => void | PromiseLike<void>
+  onInputDelta?: (options: { inputTextDelta: string } & ToolCallOptions) => void | PromiseLike<void>
+  onInputAvailable?: (options: { input: InferOutput<TInputSchema> } & ToolCallOptions) => void | PromiseLike<void>
+  onOutput?: (options: { output: InferOutput<TOutputSchema>; toolName: string } & Omit<ToolCallOptions, 'messages'>) => void | PromiseLike<void>
+}
+
+/** What `execute` may return: the output, or nothing when it suspended. */
+export type ExecuteResult<TOutputSchema> = TOutputSchema extends StandardSchemaV1 ? InferInput<TOutputSchema> | void : unknown
+
+/** The object createTool() returns; can be handed to an agent as is. */
+export interface Tool<
+  TInputSchema extends StandardSchemaV1 | undefined = any,
+  TOutputSchema extends StandardSchemaV1 | undefined = any,
+  TSuspendSchema extends StandardSchemaV1 | undefined = any,
+  TResumeSchema extends StandardSchemaV1 | undefined = any,
+  TContextSchema extends StandardSchemaV1 | undefined = any,
+> extends Omit<ToolConfig<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>, 'execute'> {
+  /** Validating wrapper around the user's function; returns ToolValidationError objects for bad data. */
+  execute?: (
+    input: InferInput<TInputSchema>,
+    context?: Partial<ToolExecutionContext<InferOutput<TSuspendSchema>, InferOutput<TResumeSchema>>> & {
+      requestContext?: RequestContextLike<any> | Map<string, unknown> | Record<string, unknown>
+    },
+  ) => Promise<InferOutput<TOutputSchema> | ToolValidationError | void>
+  /** The user's function as given, unwrapped. */
+  readonly userExecute?: ToolConfig<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>['execute']
+  /** Brand recognised across copies of the runtime (`Symbol.for('toolscope.tool')`). */
+  readonly [TOOL_BRAND]: true
+}
+
+/** Brand put on every Toolscope tool; `Symbol.for` so that two copies of the runtime agree. */
+export const TOOL_BRAND: unique symbol = Symbol.for('toolscope.tool') as any

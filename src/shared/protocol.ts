@@ -1,0 +1,219 @@
+// The one protocol module: zod schemas of every HTTP body, SSE event and catalog payload exchanged between
+// the SPA and the server. Both sides import it; the client parses every frame with it.
+
+import { z } from 'zod'
+import type { RunEvent as RuntimeRunEvent } from '../runtime/events.ts'
+
+/* ------------------------------------------------------------------ shared pieces */
+
+export const JsonSchemaObject = z.record(z.string(), z.unknown())
+export type JsonSchemaObject = z.infer<typeof JsonSchemaObject>
+
+export const Caller = z.enum(['agent', 'workflow', 'mcp', 'direct'])
+export type Caller = z.infer<typeof Caller>
+
+export const LogLevel = z.enum(['debug', 'info', 'warn', 'error', 'fatal'])
+
+export const ValidationIssue = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })
+export type ValidationIssue = z.infer<typeof ValidationIssue>
+
+const ContentPart = z.looseObject({ type: z.string() })
+export const ModelOutput = z.union([
+  z.object({ type: z.literal('text'), value: z.string() }),
+  z.object({ type: z.literal('json'), value: z.unknown() }),
+  z.object({ type: z.literal('error-text'), value: z.string() }),
+  z.object({ type: z.literal('error-json'), value: z.unknown() }),
+  z.object({ type: z.literal('execution-denied'), reason: z.string().optional() }),
+  z.object({ type: z.literal('content'), value: z.array(ContentPart) }),
+])
+export type ModelOutput = z.infer<typeof ModelOutput>
+
+export const TransformedView = z.object({
+  value: z.unknown(),
+  placeholder: z.boolean().optional(),
+  failed: z.string().optional(),
+  passthrough: z.boolean().optional(),
+  suppressed: z.boolean().optional(),
+})
+
+export const Views = z.object({
+  raw: z.unknown(),
+  display: TransformedView,
+  transcript: TransformedView,
+  model: ModelOutput.optional(),
+})
+export type Views = z.infer<typeof Views>
+
+export const Message = z.looseObject({ role: z.string(), content: z.unknown() })
+
+/* ------------------------------------------------------------------ run events */
+
+const base = { seq: z.number().int().nonnegative(), at: z.number() }
+const HookName = z.enum(['onInputStart', 'onInputDelta', 'onInputAvailable', 'onOutput'])
+export const StepPhase = z.enum(['input-streaming', 'input-available', 'approval', 'execute', 'output-mapping'])
+export const RunStatus = z.enum(['success', 'error', 'declined', 'aborted'])
+export type RunStatus = z.infer<typeof RunStatus>
+const ElicitationRequest = z.object({ message: z.string(), requestedSchema: JsonSchemaObject })
+const ElicitationAction = z.enum(['accept', 'decline', 'cancel'])
+
+export const RunEvent = z.discriminatedUnion('type', [
+  z.object({ ...base, type: z.literal('run-started'), toolId: z.string(), toolCallId: z.string(), caller: Caller, background: z.boolean(), stepping: z.boolean() }),
+  z.object({ ...base, type: z.literal('input-start'), toolCallId: z.string() }),
+  z.object({ ...base, type: z.literal('input-delta'), inputTextDelta: z.string(), views: Views }),
+  z.object({ ...base, type: z.literal('input-available'), input: z.unknown(), views: Views }),
+  z.object({ ...base, type: z.literal('approval-requested'), input: z.unknown(), views: Views }),
+  z.object({ ...base, type: z.literal('approval-resolved'), approved: z.boolean(), reason: z.string().optional() }),
+  z.object({
+    ...base,
+    type: z.literal('suspended'),
+    payload: z.unknown(),
+    resumeSchema: JsonSchemaObject.optional(),
+    resumeLabel: z.union([z.string(), z.array(z.string())]).optional(),
+    views: Views,
+  }),
+  z.object({ ...base, type: z.literal('resumed'), resumeData: z.unknown(), views: Views }),
+  z.object({ ...base, type: z.literal('writer-chunk'), chunk: z.unknown() }),
+  z.object({ ...base, type: z.literal('log'), level: LogLevel, message: z.string(), data: z.unknown().optional(), source: z.enum(['observe', 'mcp', 'hook', 'runtime']) }),
+  z.object({
+    ...base,
+    type: z.literal('span'),
+    spanId: z.string(),
+    parentSpanId: z.string().optional(),
+    name: z.string(),
+    attributes: z.record(z.string(), z.unknown()).optional(),
+    startedAt: z.number(),
+    durationMs: z.number(),
+    status: z.enum(['ok', 'error']),
+    error: z.string().optional(),
+  }),
+  z.object({ ...base, type: z.literal('hook-error'), hook: HookName, message: z.string() }),
+  z.object({ ...base, type: z.literal('state-changed'), state: z.unknown() }),
+  z.object({ ...base, type: z.literal('elicitation-requested'), request: ElicitationRequest }),
+  z.object({ ...base, type: z.literal('elicitation-resolved'), result: z.object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }) }),
+  z.object({ ...base, type: z.literal('paused'), next: StepPhase }),
+  z.object({ ...base, type: z.literal('output'), output: z.unknown(), views: Views }),
+  z.object({ ...base, type: z.literal('error'), message: z.string(), validationErrors: z.array(ValidationIssue).optional(), views: Views }),
+  z.object({ ...base, type: z.literal('aborted'), reason: z.string().optional() }),
+  z.object({ ...base, type: z.literal('background-attempt'), attempt: z.number().int(), error: z.string().optional() }),
+  z.object({ ...base, type: z.literal('run-finished'), status: RunStatus, durationMs: z.number() }),
+])
+export type RunEvent = z.infer<typeof RunEvent>
+export type RunEventType = RunEvent['type']
+
+// Compile-time check: the runtime's events and the wire events name the same types.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const _sameEventTypes: Same<RuntimeRunEvent['type'], RunEventType> = true
+void _sameEventTypes
+
+/* ------------------------------------------------------------------ tools catalog */
+
+export const ToolKind = z.enum(['toolscope', 'mastra', 'ai-sdk'])
+
+export const ToolFlags = z.object({
+  requiresApproval: z.union([z.boolean(), z.literal('dynamic')]),
+  canSuspend: z.boolean(),
+  background: z.boolean(),
+  strict: z.boolean(),
+  hasTransform: z.boolean(),
+  hasModelOutput: z.boolean(),
+  hooks: z.array(HookName),
+  readOnly: z.boolean().optional(),
+  destructive: z.boolean().optional(),
+  idempotent: z.boolean().optional(),
+  openWorld: z.boolean().optional(),
+})
+export type ToolFlags = z.infer<typeof ToolFlags>
+
+export const ToolSummary = z.object({
+  id: z.string(),
+  title: z.string().optional(),
+  description: z.string(),
+  kind: ToolKind,
+  /** Group label in the tool list (a Mastra agent's name, for instance). */
+  group: z.string().optional(),
+  file: z.string(),
+  exportName: z.string().optional(),
+  flags: ToolFlags,
+})
+export type ToolSummary = z.infer<typeof ToolSummary>
+
+export const ToolDetail = ToolSummary.extend({
+  libraryVersion: z.string().optional(),
+  schemas: z.object({
+    input: JsonSchemaObject.optional(),
+    output: JsonSchemaObject.optional(),
+    suspend: JsonSchemaObject.optional(),
+    resume: JsonSchemaObject.optional(),
+    requestContext: JsonSchemaObject.optional(),
+  }),
+  mcp: z.object({ annotations: z.record(z.string(), z.unknown()).optional(), _meta: z.record(z.string(), z.unknown()).optional() }).optional(),
+  providerOptions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+  inputExamples: z.array(z.object({ input: z.record(z.string(), z.unknown()) })).optional(),
+  background: z.record(z.string(), z.unknown()).optional(),
+  previews: z.object({ mcp: z.unknown(), openai: z.unknown(), anthropic: z.unknown() }),
+})
+export type ToolDetail = z.infer<typeof ToolDetail>
+
+export const CatalogError = z.object({ file: z.string(), message: z.string() })
+export type CatalogError = z.infer<typeof CatalogError>
+
+export const Catalog = z.object({ version: z.number().int(), tools: z.array(ToolSummary), errors: z.array(CatalogError) })
+export type Catalog = z.infer<typeof Catalog>
+
+/** Pushed on `GET /api/catalog/events` whenever the tool host reloads. */
+export const CatalogEvent = z.object({
+  type: z.literal('catalog-changed'),
+  version: z.number().int(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  changed: z.array(z.string()),
+  errors: z.array(CatalogError),
+})
+export type CatalogEvent = z.infer<typeof CatalogEvent>
+
+/* ------------------------------------------------------------------ run commands */
+
+export const StartRunBody = z
+  .object({
+    toolId: z.string().min(1),
+    input: z.unknown().optional(),
+    inputText: z.string().optional(),
+    requestContext: z.record(z.string(), z.unknown()).optional(),
+    caller: Caller.optional(),
+    messages: z.array(Message).optional(),
+    workflowState: z.unknown().optional(),
+    stream: z.object({ chunkSize: z.number().int().min(1).max(100_000).optional() }).optional(),
+    stepping: z.boolean().optional(),
+  })
+  .strict()
+export type StartRunBody = z.infer<typeof StartRunBody>
+
+export const StartRunResponse = z.object({ runId: z.string() })
+
+export const ApprovalBody = z.object({ approved: z.boolean(), reason: z.string().max(10_000).optional() }).strict()
+export const ResumeBody = z.object({ resumeData: z.unknown() }).strict()
+export const RespondBody = z.object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }).strict()
+export const AbortBody = z.object({ reason: z.string().max(10_000).optional() }).strict()
+export const EmptyBody = z.object({}).strict()
+
+/** Live state of a run on the server, as listed in history. */
+export const RunRecordStatus = z.enum(['running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', 'success', 'error', 'declined', 'aborted', 'interrupted'])
+export type RunRecordStatus = z.infer<typeof RunRecordStatus>
+
+export const RunRecord = z.object({
+  runId: z.string(),
+  toolId: z.string(),
+  status: RunRecordStatus,
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  durationMs: z.number().optional(),
+  request: StartRunBody,
+  events: z.array(RunEvent),
+})
+export type RunRecord = z.infer<typeof RunRecord>
+
+export const RunList = z.object({ runs: z.array(RunRecord) })
+
+/** Body of every 4xx/5xx answer. */
+export const ApiError = z.object({ error: z.string(), issues: z.array(ValidationIssue).optional(), state: z.string().optional() })
+export type ApiError = z.infer<typeof ApiError>
