@@ -1,0 +1,79 @@
+// Compares a run's outcome with a scenario's expectation and explains every difference by path,
+// so a failing replay reads like a diff rather than a boolean.
+
+import type { Expectation } from './scenario.ts'
+
+/** One difference between expected and actual. */
+export interface Mismatch {
+  /** Dotted path from the view, e.g. `display.value.items[2]`. */
+  path: string
+  expected: unknown
+  actual: unknown
+}
+
+/** What a replay observed, in the same terms as an expectation. */
+export interface Outcome {
+  status: string
+  raw?: unknown
+  display?: unknown
+  transcript?: unknown
+  model?: unknown
+  error?: string
+}
+
+const VIEW_KEYS = ['raw', 'display', 'transcript', 'model', 'error'] as const
+
+/** Every difference between `expected` and `actual` (empty when they match). */
+export function compareOutcome(expected: Expectation, actual: Outcome): Mismatch[] {
+  const out: Mismatch[] = []
+  if (expected.status !== actual.status) out.push({ path: 'status', expected: expected.status, actual: actual.status })
+  const partial = expected.match === 'partial'
+  for (const key of VIEW_KEYS) {
+    if (expected[key] === undefined) continue
+    compareValue(expected[key], actual[key], key, partial, out)
+  }
+  return out
+}
+
+function compareValue(expected: unknown, actual: unknown, path: string, partial: boolean, out: Mismatch[]): void {
+  if (Object.is(expected, actual)) return
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual) || actual.length !== expected.length) {
+      out.push({ path, expected, actual })
+      return
+    }
+    expected.forEach((item, i) => compareValue(item, actual[i], `${path}[${i}]`, partial, out))
+    return
+  }
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(actual)) {
+      out.push({ path, expected, actual })
+      return
+    }
+    for (const key of Object.keys(expected)) compareValue(expected[key], actual[key], `${path}.${key}`, partial, out)
+    if (!partial) {
+      for (const key of Object.keys(actual)) {
+        if (!(key in expected) && actual[key] !== undefined) out.push({ path: `${path}.${key}`, expected: undefined, actual: actual[key] })
+      }
+    }
+    return
+  }
+  out.push({ path, expected, actual })
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Human-readable lines for a list of mismatches, one per path. */
+export function formatMismatches(mismatches: Mismatch[]): string {
+  return mismatches
+    .map((m) => `  ${m.path}\n    - expected: ${show(m.expected)}\n    + actual:   ${show(m.actual)}`)
+    .join('\n')
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(missing)'
+  const text = JSON.stringify(value)
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text
+}
