@@ -71,13 +71,18 @@ export type ModelOutput =
 
 /** Phases a transform can map. */
 export type TransformPhase = 'input' | 'inputDelta' | 'output' | 'error' | 'approval' | 'suspend' | 'resume'
+/**
+ * Phase names as a transform function sees them in `context.phase` (Mastra's stream phases). The placeholder for a missing
+ * or failed transform names this phase too: `{ message: "Tool output-available payload unavailable" }`.
+ */
+export type TransformContextPhase = 'input-delta' | 'input-available' | 'output-available' | 'error' | 'approval' | 'suspend' | 'resume'
 /** Audiences a transform targets. */
 export type TransformTarget = 'display' | 'transcript'
 
 /** Context handed to each transform function. */
 export interface ToolPayloadTransformContext<TIn = any, TOut = any, TSuspend = any, TResume = any> {
   target: TransformTarget
-  phase: TransformPhase
+  phase: TransformContextPhase
   toolName: string
   toolCallId: string
   input?: TIn
@@ -222,6 +227,25 @@ export interface ToolExecutionContext<TSuspend = unknown, TResume = unknown, TCo
   [key: string]: unknown
 }
 
+/**
+ * What a direct caller may pass as the second argument of `tool.execute`: any part of the execution context, the request
+ * context as a RequestContext, Map or plain object, and Mastra's flat agent fields (`toolCallId` + `messages`).
+ */
+export interface DirectExecutionContext<TSuspend = unknown, TResume = unknown> {
+  requestContext?: RequestContextLike<any> | Map<string, unknown> | Record<string, unknown>
+  abortSignal?: AbortSignal
+  agent?: Partial<AgentToolExecutionContext<TSuspend, TResume>>
+  workflow?: Partial<WorkflowToolExecutionContext<TSuspend, TResume>>
+  mcp?: McpToolExecutionContext
+  writer?: ToolWriter
+  observe?: ToolObserve
+  suspend?: (payload: TSuspend, options?: SuspendOptions) => Promise<void>
+  resumeData?: TResume
+  toolCallId?: string
+  messages?: ToolMessage[]
+  [key: string]: unknown
+}
+
 /** Options every hook receives. */
 export interface ToolCallOptions {
   toolCallId: string
@@ -289,9 +313,7 @@ export interface Tool<
   /** Validating wrapper around the user's function; returns ToolValidationError objects for bad data. */
   execute?: (
     input: InferInput<TInputSchema>,
-    context?: Partial<ToolExecutionContext<InferOutput<TSuspendSchema>, InferOutput<TResumeSchema>>> & {
-      requestContext?: RequestContextLike<any> | Map<string, unknown> | Record<string, unknown>
-    },
+    context?: DirectExecutionContext<InferOutput<TSuspendSchema>, InferOutput<TResumeSchema>>,
   ) => Promise<InferOutput<TOutputSchema> | ToolValidationError | void>
   /** The user's function as given, unwrapped. */
   readonly userExecute?: ToolConfig<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>['execute']

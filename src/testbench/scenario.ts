@@ -68,7 +68,7 @@ export function parseScenario(text: string, source = 'scenario'): Scenario {
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw new Error(`${source}: not valid JSON (${(error as Error).message})`)
+    throw new Error(`${source}: not valid JSON (${(error as Error).message})`, { cause: error })
   }
   const parsed = Scenario.safeParse(json)
   if (!parsed.success) {

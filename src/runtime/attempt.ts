@@ -1,0 +1,44 @@
+// One attempt of `execute` inside runTool(): the optional per-attempt time limit, and the checks after the user
+// function returned (suspend payload, then output), yielding what the run does next.
+
+import { isValidationError } from './errors.ts'
+import { checkOutput, checkSuspend } from './pipeline.ts'
+import { TOOL_BRAND, type StandardSchemaV1, type SuspendOptions, type Tool, type ToolValidationError } from './types.ts'
+
+/** What an execution leads to: a validation failure, a suspension, or an output. */
+export type Outcome = { kind: 'invalid'; error: ToolValidationError } | { kind: 'suspended'; payload: unknown; options?: SuspendOptions } | { kind: 'output'; output: unknown }
+
+/** Runs `fn`; with `timeoutMs`, rejects after that long and calls `onTimeout(message)` (which aborts the attempt). */
+export async function withTimeout<T>(fn: () => T | PromiseLike<T>, timeoutMs: number | undefined, toolId: string, onTimeout: (message: string) => void): Promise<T> {
+  const running = Promise.resolve().then(fn)
+  if (!timeoutMs) return running
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    return await Promise.race([
+      running,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const message = `Tool ${toolId} timed out after ${timeoutMs} ms`
+          onTimeout(message)
+          reject(new Error(message))
+        }, timeoutMs)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Mastra's order after execute: suspend payload, then output (skipped when the tool suspended and returned nothing). */
+export async function afterExecute(tool: Tool, output: unknown, suspended: { payload: unknown; options?: SuspendOptions } | undefined): Promise<Outcome> {
+  // A foreign (e.g. Mastra) tool validates inside its own execute and returns the error object.
+  if (tool[TOOL_BRAND] !== true && isValidationError(output)) return { kind: 'invalid', error: output }
+  if (suspended) {
+    const checked = await checkSuspend(tool.id, tool.suspendSchema as StandardSchemaV1 | undefined, suspended.payload)
+    if (checked.error) return { kind: 'invalid', error: checked.error }
+  }
+  const checked = await checkOutput(tool.id, tool.outputSchema as StandardSchemaV1 | undefined, output, !!suspended)
+  if (checked.error) return { kind: 'invalid', error: checked.error }
+  if (suspended && output === undefined) return { kind: 'suspended', ...suspended }
+  return { kind: 'output', output: checked.value }
+}

@@ -1,0 +1,76 @@
+// Error shapes of the runtime: Mastra-compatible validation error objects (returned, never thrown, by execute)
+// and RunControlError (thrown by run controls that do not fit the run's state).
+
+import type { RunControlErrorShape, RunState } from './events.ts'
+import { formatIssues, truncateForMessage, type ValidationIssue } from './standardSchema.ts'
+import type { ToolValidationError } from './types.ts'
+
+/** Thrown (or rejected) by a run control that does not fit the run: `invalid-state` or `invalid-resume-data`. */
+export class RunControlError extends Error implements RunControlErrorShape {
+  readonly code: RunControlErrorShape['code']
+  readonly state: RunState
+  readonly validationErrors?: ValidationIssue[]
+
+  constructor(code: RunControlErrorShape['code'], state: RunState, message: string, validationErrors?: ValidationIssue[]) {
+    super(message)
+    this.name = 'RunControlError'
+    this.code = code
+    this.state = state
+    if (validationErrors) this.validationErrors = validationErrors
+  }
+}
+
+/** Which check produced a validation error. */
+export type ValidationStage = 'input' | 'request-context' | 'resume' | 'suspend' | 'output'
+
+function make(message: string, issues: ValidationIssue[]): ToolValidationError {
+  return { error: true, message, validationErrors: issues }
+}
+
+/** `Tool input validation failed for <id>. …` (Mastra uses the same message for resume data). */
+export function inputValidationError(toolId: string, issues: ValidationIssue[], provided: unknown): ToolValidationError {
+  return make(
+    `Tool input validation failed for ${toolId}. Please fix the following errors and try again:\n${formatIssues(issues)}\n\nProvided arguments: ${truncateForMessage(provided)}`,
+    issues,
+  )
+}
+
+/** `Tool output validation failed for <id>. …` */
+export function outputValidationError(toolId: string, issues: ValidationIssue[], returned: unknown): ToolValidationError {
+  return make(
+    `Tool output validation failed for ${toolId}. The tool returned invalid output:\n${formatIssues(issues)}\n\nReturned output: ${truncateForMessage(returned)}`,
+    issues,
+  )
+}
+
+/** `Request context validation failed for <id>. …`; `redactedContext` must already have its secret keys redacted. */
+export function requestContextValidationError(toolId: string, issues: ValidationIssue[], redactedContext: unknown): ToolValidationError {
+  return make(
+    `Request context validation failed for ${toolId}. Please fix the following errors and try again:\n${formatIssues(issues)}\n\nProvided request context: ${truncateForMessage(redactedContext)}`,
+    issues,
+  )
+}
+
+/** `Tool suspension data validation failed for <id>. …` */
+export function suspendValidationError(toolId: string, issues: ValidationIssue[], payload: unknown): ToolValidationError {
+  return make(
+    `Tool suspension data validation failed for ${toolId}. Please fix the following errors and try again:\n${formatIssues(issues)}\n\nProvided arguments: ${truncateForMessage(payload)}`,
+    issues,
+  )
+}
+
+/** Recognises a validation error object (ours or Mastra's). */
+export function isValidationError(value: unknown): value is ToolValidationError {
+  return value !== null && typeof value === 'object' && (value as { error?: unknown }).error === true && 'validationErrors' in value
+}
+
+/** A readable message for anything thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error === 'string') return error
+  try {
+    return JSON.stringify(error) ?? String(error)
+  } catch {
+    return String(error)
+  }
+}

@@ -1,0 +1,93 @@
+// Standard Schema helpers: recognise schemas from any library, validate (sync fast path), normalise issues,
+// and export JSON Schema through Standard JSON Schema (`~standard.jsonSchema`), cached per schema.
+
+import type { JsonSchema, StandardIssue, StandardJSONSchemaV1, StandardResult, StandardSchemaV1 } from './types.ts'
+
+/** One validation problem with a plain path, as reported in `validationErrors`. */
+export interface ValidationIssue {
+  path: Array<string | number>
+  message: string
+}
+
+/** True for any Standard Schema v1 (Zod 4, Valibot, ArkType…). ArkType types are functions, hence both kinds. */
+export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false
+  const std = (value as { '~standard'?: { validate?: unknown } })['~standard']
+  return typeof std === 'object' && std !== null && typeof std.validate === 'function'
+}
+
+/** True when the schema can also export itself as JSON Schema. */
+export function isStandardJsonSchema(value: unknown): value is StandardJSONSchemaV1 {
+  if (!isStandardSchema(value)) return false
+  const js = (value['~standard'] as { jsonSchema?: { input?: unknown } }).jsonSchema
+  return typeof js === 'object' && js !== null && typeof js.input === 'function'
+}
+
+/** Failed results carry a non-empty `issues`; Valibot also sets `value` on failure, so issues win. */
+export function hasIssues<T>(result: StandardResult<T>): result is { readonly issues: ReadonlyArray<StandardIssue> } {
+  const issues = (result as { issues?: ReadonlyArray<StandardIssue> }).issues
+  return issues !== undefined && issues !== null && issues.length > 0
+}
+
+/** Thenable check that avoids `instanceof Promise` (other realms, custom thenables). */
+export function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function'
+}
+
+function pathKey(segment: PropertyKey | { readonly key: PropertyKey }): string | number {
+  const key = typeof segment === 'object' && segment !== null ? segment.key : segment
+  return typeof key === 'number' ? key : String(key)
+}
+
+/** Plain `{ path, message }` issues from Standard Schema issues. */
+export function toIssues(issues: ReadonlyArray<StandardIssue>): ValidationIssue[] {
+  return issues.map((issue) => ({ path: issue.path ? Array.from(issue.path, pathKey) : [], message: issue.message }))
+}
+
+/** Mastra's bullet list: `- a.b: message` (`root` for an empty path). */
+export function formatIssues(issues: ReadonlyArray<ValidationIssue>): string {
+  return issues.map((i) => `- ${i.path.length ? i.path.join('.') : 'root'}: ${i.message}`).join('\n')
+}
+
+/** Mastra's truncation for "Provided arguments": pretty JSON capped at 200 characters. */
+export function truncateForMessage(data: unknown, maxLength = 200): string {
+  try {
+    const text = JSON.stringify(data, null, 2)
+    if (text === undefined) return 'undefined'
+    return text.length <= maxLength ? text : `${text.slice(0, maxLength)}... (truncated)`
+  } catch {
+    return '[Unable to serialize data]'
+  }
+}
+
+/** Options of toJsonSchema(). */
+export interface ToJsonSchemaOptions {
+  io?: 'input' | 'output'
+  target?: 'draft-07' | 'draft-2020-12'
+}
+
+const jsonSchemaCache = new WeakMap<object, Map<string, JsonSchema | null>>()
+
+/**
+ * JSON Schema of a Standard JSON Schema, or undefined when the schema cannot export one (plain Standard Schema,
+ * or a construct the library refuses to represent). Cached per schema; every call returns a fresh copy so callers may mutate it.
+ */
+export function toJsonSchema(schema: unknown, options: ToJsonSchemaOptions = {}): JsonSchema | undefined {
+  if (!isStandardJsonSchema(schema)) return undefined
+  const io = options.io ?? 'input'
+  const target = options.target ?? 'draft-07'
+  const key = `${io}:${target}`
+  let perSchema = jsonSchemaCache.get(schema)
+  if (!perSchema) jsonSchemaCache.set(schema, (perSchema = new Map()))
+  let cached = perSchema.get(key)
+  if (cached === undefined) {
+    try {
+      const out = schema['~standard'].jsonSchema[io]({ target })
+      cached = out && typeof out === 'object' ? out : null
+    } catch {
+      cached = null
+    }
+    perSchema.set(key, cached)
+  }
+  return cached === null ? undefined : structuredClone(cached)
+}
