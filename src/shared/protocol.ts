@@ -28,8 +28,12 @@ export const ModelOutput = z.union([
 ])
 export type ModelOutput = z.infer<typeof ModelOutput>
 
+// Payload values are `.optional()`: JSON on the wire cannot carry `undefined`, the tool host drops such keys,
+// and zod 4 rejects a missing key even for z.unknown().
+const Payload = z.unknown().optional()
+
 export const TransformedView = z.object({
-  value: z.unknown(),
+  value: Payload,
   placeholder: z.boolean().optional(),
   failed: z.string().optional(),
   passthrough: z.boolean().optional(),
@@ -37,7 +41,7 @@ export const TransformedView = z.object({
 })
 
 export const Views = z.object({
-  raw: z.unknown(),
+  raw: Payload,
   display: TransformedView,
   transcript: TransformedView,
   model: ModelOutput.optional(),
@@ -60,19 +64,19 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('run-started'), toolId: z.string(), toolCallId: z.string(), caller: Caller, background: z.boolean(), stepping: z.boolean() }),
   z.object({ ...base, type: z.literal('input-start'), toolCallId: z.string() }),
   z.object({ ...base, type: z.literal('input-delta'), inputTextDelta: z.string(), views: Views }),
-  z.object({ ...base, type: z.literal('input-available'), input: z.unknown(), views: Views }),
-  z.object({ ...base, type: z.literal('approval-requested'), input: z.unknown(), views: Views }),
+  z.object({ ...base, type: z.literal('input-available'), input: Payload, views: Views }),
+  z.object({ ...base, type: z.literal('approval-requested'), input: Payload, views: Views }),
   z.object({ ...base, type: z.literal('approval-resolved'), approved: z.boolean(), reason: z.string().optional() }),
   z.object({
     ...base,
     type: z.literal('suspended'),
-    payload: z.unknown(),
+    payload: Payload,
     resumeSchema: JsonSchemaObject.optional(),
     resumeLabel: z.union([z.string(), z.array(z.string())]).optional(),
     views: Views,
   }),
-  z.object({ ...base, type: z.literal('resumed'), resumeData: z.unknown(), views: Views }),
-  z.object({ ...base, type: z.literal('writer-chunk'), chunk: z.unknown() }),
+  z.object({ ...base, type: z.literal('resumed'), resumeData: Payload, views: Views }),
+  z.object({ ...base, type: z.literal('writer-chunk'), chunk: Payload }),
   z.object({ ...base, type: z.literal('log'), level: LogLevel, message: z.string(), data: z.unknown().optional(), source: z.enum(['observe', 'mcp', 'hook', 'runtime']) }),
   z.object({
     ...base,
@@ -87,11 +91,11 @@ export const RunEvent = z.discriminatedUnion('type', [
     error: z.string().optional(),
   }),
   z.object({ ...base, type: z.literal('hook-error'), hook: HookName, message: z.string() }),
-  z.object({ ...base, type: z.literal('state-changed'), state: z.unknown() }),
+  z.object({ ...base, type: z.literal('state-changed'), state: Payload }),
   z.object({ ...base, type: z.literal('elicitation-requested'), request: ElicitationRequest }),
   z.object({ ...base, type: z.literal('elicitation-resolved'), result: z.object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }) }),
   z.object({ ...base, type: z.literal('paused'), next: StepPhase }),
-  z.object({ ...base, type: z.literal('output'), output: z.unknown(), views: Views }),
+  z.object({ ...base, type: z.literal('output'), output: Payload, views: Views }),
   z.object({ ...base, type: z.literal('error'), message: z.string(), validationErrors: z.array(ValidationIssue).optional(), views: Views }),
   z.object({ ...base, type: z.literal('aborted'), reason: z.string().optional() }),
   z.object({ ...base, type: z.literal('background-attempt'), attempt: z.number().int(), error: z.string().optional() }),

@@ -1,0 +1,72 @@
+// Server benchmark (`npm run bench:server`): run round trip POST /api/runs → run-finished over SSE (p50/p99),
+// then runs per second with 16 concurrent clients on loopback, checking every stream is complete and in order.
+
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { performance } from 'node:perf_hooks'
+import { startServer } from '../server/index.ts'
+
+const FIXTURES = fileURLToPath(new URL('../server/test/fixtures/tools/', import.meta.url))
+const SEQUENTIAL = Number(process.env.BENCH_RUNS ?? 500)
+const CLIENTS = 16
+const CONCURRENT_MS = Number(process.env.BENCH_MS ?? 10_000)
+
+const dataDir = await mkdtemp(join(tmpdir(), 'toolscope-bench-'))
+const server = await startServer({ port: 0, dataDir, watch: false, paths: [FIXTURES], log: () => {} })
+const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }
+
+/** One run: POST, then read the SSE stream to run-finished; returns the seq numbers seen. */
+async function oneRun(toolId: string, input: unknown): Promise<number[]> {
+  const res = await fetch(`${server.origin}/api/runs`, { method: 'POST', headers, body: JSON.stringify({ toolId, input }) })
+  const { runId } = (await res.json()) as { runId: string }
+  const stream = await fetch(`${server.origin}/api/runs/${runId}/events`, { headers })
+  const text = await stream.text() // the server closes the stream after run-finished
+  const seqs = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))
+  if (!/event: run-finished\n/.test(text)) throw new Error(`run ${runId}: no run-finished`)
+  return seqs
+}
+
+function check(seqs: number[], label: string): void {
+  seqs.forEach((s, i) => {
+    if (s !== i) throw new Error(`${label}: event lost or reordered (expected seq ${i}, got ${s}) in [${seqs.join(',')}]`)
+  })
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+
+// Warm-up: tool host, JIT, sockets.
+for (let i = 0; i < 50; i++) check(await oneRun('echo', { text: `warm ${i}` }), 'warm-up')
+
+const latencies: number[] = []
+for (let i = 0; i < SEQUENTIAL; i++) {
+  const t0 = performance.now()
+  check(await oneRun('echo', { text: `run ${i}` }), 'sequential')
+  latencies.push(performance.now() - t0)
+}
+latencies.sort((a, b) => a - b)
+
+let completed = 0
+let events = 0
+const deadline = performance.now() + CONCURRENT_MS
+const started = performance.now()
+await Promise.all(
+  Array.from({ length: CLIENTS }, async (_, client) => {
+    while (performance.now() < deadline) {
+      // chatty writes 20 chunks: a longer stream makes loss or reordering visible.
+      const seqs = await oneRun(client % 2 ? 'echo' : 'chatty', client % 2 ? { text: `c${client}` } : { count: 20 })
+      check(seqs, `client ${client}`)
+      completed++
+      events += seqs.length
+    }
+  }),
+)
+const elapsed = (performance.now() - started) / 1000
+
+console.log(`Server benchmark (${process.version}, loopback)`)
+console.log(`  round trip POST → run-finished (echo, ${SEQUENTIAL} sequential runs): p50 ${pct(latencies, 50).toFixed(2)} ms, p99 ${pct(latencies, 99).toFixed(2)} ms`)
+console.log(`  ${CLIENTS} concurrent clients, ${elapsed.toFixed(1)} s: ${completed} runs, ${(completed / elapsed).toFixed(0)} runs/s, ${(events / elapsed).toFixed(0)} events/s, 0 lost or reordered`)
+
+await server.close()
+await rm(dataDir, { recursive: true, force: true })

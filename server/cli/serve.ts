@@ -1,0 +1,113 @@
+// `toolscope [serve] [path ...] --port --host --no-open --no-watch --timeout --token`: builds the UI if needed
+// (source checkout), starts the server, prints the URL with its token, opens a browser unless told not to.
+
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { DEFAULT_APP_DIR, startServer, type StartServerOptions } from '../index.ts'
+
+const USAGE = `Usage: toolscope [path ...] [options]
+
+Loads the createTool() tools exported by the given files or folders (the bundled examples when none)
+and serves the Toolscope UI, the HTTP API and MCP (/mcp).
+
+Options:
+  --port <n>        port to listen on (default 4400, 0 = any free port)
+  --host <addr>     bind address (default 127.0.0.1; anything else needs --token or TOOLSCOPE_TOKEN)
+  --token <t>       session token (default TOOLSCOPE_TOKEN, else random)
+  --timeout <ms>    per-run timeout (default 60000)
+  --no-watch        do not reload tools when files change
+  --no-open         do not open a browser
+  --no-build        do not build the UI when dist/app is missing (source checkout)
+  -h, --help        show this help`
+
+/** Parsed command line of `serve`. */
+export interface ServeArgs {
+  options: StartServerOptions
+  open: boolean
+  build: boolean
+  help: boolean
+}
+
+/** Parses serve arguments; throws an Error with a message for the user on bad input. */
+export function parseServeArgs(args: string[]): ServeArgs {
+  const options: StartServerOptions = { paths: [] }
+  const out: ServeArgs = { options, open: true, build: true, help: false }
+  const value = (i: number, flag: string) => {
+    const v = args[i + 1]
+    if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`)
+    return v
+  }
+  const int = (v: string, flag: string, min: number) => {
+    const n = Number(v)
+    if (!Number.isInteger(n) || n < min) throw new Error(`${flag} must be an integer ≥ ${min}, got "${v}"`)
+    return n
+  }
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].startsWith('--') && args[i].includes('=') ? args[i].split(/=(.*)/s, 2) : [args[i], undefined]
+    const take = (name: string) => (inline !== undefined ? inline : value(i++, name))
+    switch (flag) {
+      case '--port': options.port = int(take('--port'), '--port', 0); break
+      case '--host': options.host = take('--host'); break
+      case '--token': options.token = take('--token'); break
+      case '--timeout': options.timeoutMs = int(take('--timeout'), '--timeout', 1); break
+      case '--no-watch': options.watch = false; break
+      case '--no-open': out.open = false; break
+      case '--no-build': out.build = false; break
+      case '-h':
+      case '--help': out.help = true; break
+      default:
+        if (flag.startsWith('-')) throw new Error(`Unknown option ${flag}`)
+        options.paths!.push(flag)
+    }
+  }
+  return out
+}
+
+/** In a source checkout the UI may not be built yet: build it once, saying so. */
+function ensureAppBuilt(log: (line: string) => void): void {
+  if (existsSync(DEFAULT_APP_DIR)) return
+  const root = fileURLToPath(new URL('../../', import.meta.url))
+  const vite = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url))
+  if (!existsSync(vite)) return log('The UI is not built (dist/app missing) and vite is not installed: serving the API only.')
+  log('The UI is not built yet: running `vite build` once…')
+  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) log('vite build failed: serving the API only.')
+}
+
+function openBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open'
+  try {
+    const child = spawn(command, [url], { stdio: 'ignore', detached: true })
+    child.on('error', () => {}) // no opener on this machine: the printed URL is enough
+    child.unref()
+  } catch {
+    // same as above
+  }
+}
+
+export async function run(args: string[]): Promise<number> {
+  let parsed: ServeArgs
+  try {
+    parsed = parseServeArgs(args)
+  } catch (err) {
+    console.error(`toolscope: ${(err as Error).message}\n\n${USAGE}`)
+    return 2
+  }
+  if (parsed.help) {
+    console.log(USAGE)
+    return 0
+  }
+  const log = (line: string) => console.log(line)
+  if (parsed.build) ensureAppBuilt(log)
+  const server = await startServer({ ...parsed.options, log })
+  console.log(`\n  Toolscope is running: ${server.url}\n  MCP endpoint: ${server.origin}/mcp (Authorization: Bearer ${server.token})\n`)
+  if (parsed.open) openBrowser(server.url)
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve()
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+  await server.close()
+  return 0
+}

@@ -1,0 +1,45 @@
+// What providers and the model receive: strict argument generation, provider options, input examples,
+// and toModelOutput as plain text or as content parts with an image URL.
+import { z } from 'zod'
+import { createTool } from '../../src/index.ts'
+
+export const searchFlights = createTool({
+  id: 'search-flights',
+  description: 'Search flights between two airports on a date',
+  strict: true,
+  inputSchema: z.object({
+    from: z.string().length(3).describe('IATA code'),
+    to: z.string().length(3).describe('IATA code'),
+    date: z.string().describe('YYYY-MM-DD'),
+    cabin: z.enum(['economy', 'business']).optional(),
+  }),
+  providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } }, openai: { parallelToolCalls: false } },
+  inputExamples: [{ input: { from: 'TPE', to: 'NRT', date: '2025-05-01' } }, { input: { from: 'ZRH', to: 'JFK', date: '2025-06-12', cabin: 'business' } }],
+  execute: async ({ from, to, date, cabin }) => ({
+    flights: [1, 2, 3].map((n) => ({ number: `TS${100 + n}`, from, to, date, cabin: cabin ?? 'economy', priceUsd: 180 * n })),
+  }),
+})
+
+export const summarizeOrder = createTool({
+  id: 'summarize-order',
+  description: 'Look up an order; the model only gets a one-line summary',
+  inputSchema: z.object({ orderId: z.string() }),
+  outputSchema: z.object({ orderId: z.string(), items: z.array(z.object({ sku: z.string(), qty: z.number() })), totalUsd: z.number() }),
+  toModelOutput: (order) => ({ type: 'text', value: `Order ${order.orderId}: ${order.items.length} items, $${order.totalUsd}` }),
+  execute: async ({ orderId }) => ({ orderId, items: [{ sku: 'MUG-01', qty: 2 }, { sku: 'TEA-07', qty: 1 }], totalUsd: 34.5 }),
+})
+
+export const productPhoto = createTool({
+  id: 'product-photo',
+  description: 'Find a product photo; the model gets text plus the image URL as content parts',
+  inputSchema: z.object({ sku: z.string() }),
+  outputSchema: z.object({ sku: z.string(), caption: z.string(), url: z.string() }),
+  toModelOutput: (photo) => ({
+    type: 'content',
+    value: [
+      { type: 'text', text: photo.caption },
+      { type: 'image-url', url: photo.url },
+    ],
+  }),
+  execute: async ({ sku }) => ({ sku, caption: `Studio photo of ${sku}`, url: `https://images.example.com/products/${encodeURIComponent(sku)}.png` }),
+})

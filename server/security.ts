@@ -1,0 +1,134 @@
+// Security rules of a local server that runs code (DESIGN §4): session token checked in constant time,
+// Host and Origin allow-list against DNS rebinding, and the rule that a non-loopback bind needs an explicit token.
+
+import { randomBytes, timingSafeEqual, createHash } from 'node:crypto'
+import { hostname, networkInterfaces } from 'node:os'
+import type { MiddlewareHandler } from 'hono'
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1']
+
+/** True when `host` (a bind address) only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_NAMES.includes(host) || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
+/** A fresh random session token (URL-safe). */
+export function randomToken(): string {
+  return randomBytes(24).toString('base64url')
+}
+
+/**
+ * Picks the session token: the explicit one, else TOOLSCOPE_TOKEN, else a random one.
+ * A non-loopback bind exposes the tools to the network, so it refuses to invent a token nobody chose.
+ */
+export function resolveToken(host: string, explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  const chosen = explicit ?? (env.TOOLSCOPE_TOKEN || undefined)
+  if (chosen !== undefined && chosen.length < 8) throw new Error('The session token must be at least 8 characters long.')
+  if (chosen) return chosen
+  if (!isLoopbackHost(host)) {
+    throw new Error(`Binding to ${host} makes the tools reachable from the network: set an explicit token (TOOLSCOPE_TOKEN or the token option).`)
+  }
+  return randomToken()
+}
+
+/** Compares two tokens in constant time (hashing first so lengths never leak). */
+export function tokensEqual(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest()
+  const b = createHash('sha256').update(expected).digest()
+  return timingSafeEqual(a, b)
+}
+
+/** Host names (without port) a request may name for a server bound to `bindHost`. */
+export function allowedHostNames(bindHost: string, extra: string[] = []): Set<string> {
+  const names = new Set<string>(['localhost', '127.0.0.1', '[::1]', ...extra.map((h) => h.toLowerCase())])
+  if (!isLoopbackHost(bindHost)) {
+    const wildcard = bindHost === '0.0.0.0' || bindHost === '::'
+    if (!wildcard) names.add(bindHost.includes(':') && !bindHost.startsWith('[') ? `[${bindHost}]` : bindHost)
+    else {
+      // A wildcard bind answers on every interface: accept this machine's own names and addresses.
+      names.add(hostname().toLowerCase())
+      for (const list of Object.values(networkInterfaces())) {
+        for (const addr of list ?? []) names.add(addr.family === 'IPv6' ? `[${addr.address}]` : addr.address)
+      }
+    }
+  }
+  return names
+}
+
+/** Options of the security middleware. `getPort` is read per request: the port is only known once listening. */
+export interface SecurityOptions {
+  token: string
+  bindHost: string
+  getPort: () => number | undefined
+  /** Extra host names to accept (e.g. a name configured in a reverse proxy). */
+  allowedHosts?: string[]
+}
+
+/** Splits `name:port` (IPv6 in brackets) into its parts. */
+function splitHost(value: string): { name: string; port?: string } {
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(value.trim().toLowerCase())
+  return m ? { name: m[1], port: m[2] } : { name: '' }
+}
+
+/** True when a Host header value names this server. */
+export function hostAllowed(hostHeader: string | undefined, names: Set<string>, port: number | undefined): boolean {
+  if (!hostHeader) return false
+  const { name, port: given } = splitHost(hostHeader)
+  if (!names.has(name)) return false
+  // A port-less Host means :80; only accept it when we actually listen there.
+  return port === undefined || Number(given ?? 80) === port
+}
+
+/** True when an Origin header (if any) is this server's own origin. */
+export function originAllowed(origin: string | undefined, names: Set<string>, port: number | undefined): boolean {
+  if (origin === undefined) return true // same-origin GETs and non-browser clients send none
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+  const defaultPort = url.protocol === 'https:' ? 443 : 80
+  return names.has(url.hostname.toLowerCase()) && (port === undefined || Number(url.port || defaultPort) === port)
+}
+
+/** Reads the token from `Authorization: Bearer`, or from `?token=` for SSE GETs (EventSource cannot set headers). */
+export function tokenFromRequest(req: Request): string | undefined {
+  const auth = req.headers.get('authorization')
+  if (auth) {
+    const m = /^Bearer\s+(.+)$/i.exec(auth.trim())
+    return m ? m[1] : undefined
+  }
+  const url = new URL(req.url)
+  if (req.method === 'GET' && url.pathname.endsWith('/events')) return url.searchParams.get('token') ?? undefined
+  return undefined
+}
+
+/** Host/Origin check for every route (static assets included): a rebinding page gets nothing from this server. */
+export function hostGuard(options: SecurityOptions): MiddlewareHandler {
+  const names = allowedHostNames(options.bindHost, options.allowedHosts)
+  return async (c, next) => {
+    const port = options.getPort()
+    if (!hostAllowed(c.req.header('host'), names, port)) {
+      return c.json({ error: `Host "${c.req.header('host') ?? ''}" is not allowed: open Toolscope through localhost or 127.0.0.1.` }, 403)
+    }
+    if (!originAllowed(c.req.header('origin'), names, port)) {
+      return c.json({ error: `Origin "${c.req.header('origin')}" is not allowed: cross-site requests are refused.` }, 403)
+    }
+    await next()
+  }
+}
+
+/** Token check for /api and /mcp. */
+export function tokenGuard(token: string): MiddlewareHandler {
+  return async (c, next) => {
+    const given = tokenFromRequest(c.req.raw)
+    if (given === undefined || !tokensEqual(given, token)) {
+      return c.json({ error: 'Missing or wrong session token: use the URL Toolscope printed, or send "Authorization: Bearer <token>".' }, 401, {
+        'WWW-Authenticate': 'Bearer realm="toolscope"',
+      })
+    }
+    await next()
+  }
+}

@@ -1,0 +1,55 @@
+// The CLI: argument parsing, and the real `toolscope` binary serving the bundled examples and printing its URL.
+
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { parseServeArgs } from '../cli/serve.ts'
+import { tempDir } from './helpers.ts'
+
+const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))
+
+describe('parseServeArgs', () => {
+  it('reads paths and every option, in both --flag value and --flag=value forms', () => {
+    const parsed = parseServeArgs(['tools', '--port', '0', '--host=0.0.0.0', '--no-open', '--no-watch', '--timeout', '5000', 'more/x.ts', '--token', 'abcdefgh'])
+    expect(parsed).toMatchObject({ open: false, help: false, options: { paths: ['tools', 'more/x.ts'], port: 0, host: '0.0.0.0', watch: false, timeoutMs: 5000, token: 'abcdefgh' } })
+    expect(parseServeArgs([])).toMatchObject({ open: true, build: true, options: { paths: [] } })
+  })
+
+  it('explains bad input', () => {
+    expect(() => parseServeArgs(['--port', 'abc'])).toThrow(/--port must be an integer/)
+    expect(() => parseServeArgs(['--timeout'])).toThrow(/--timeout needs a value/)
+    expect(() => parseServeArgs(['--bogus'])).toThrow(/Unknown option --bogus/)
+  })
+})
+
+describe('toolscope binary', () => {
+  it('serves the bundled examples and prints the URL with its token', async () => {
+    const t = await tempDir()
+    const child = spawn(process.execPath, [BIN, '--port', '0', '--no-open', '--no-watch', '--no-build'], { cwd: t.dir, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TOOLSCOPE_TOKEN: '' } })
+    try {
+      let output = ''
+      let url: URL | undefined
+      for await (const chunk of child.stdout!) {
+        output += String(chunk)
+        const m = /Toolscope is running: (\S+)/.exec(output)
+        if (m) {
+          url = new URL(m[1])
+          break
+        }
+      }
+      expect(url?.hostname).toBe('127.0.0.1')
+      const token = url!.searchParams.get('token')!
+      expect(token.length).toBeGreaterThanOrEqual(32)
+      const res = await fetch(new URL('/api/tools', url), { headers: { authorization: `Bearer ${token}` } })
+      const catalog = await res.json()
+      expect(catalog.tools.map((tool: { id: string }) => tool.id)).toContain('weather-tool')
+      const exited = once(child, 'exit')
+      child.kill('SIGTERM')
+      expect((await exited)[0]).toBe(0)
+    } finally {
+      child.kill('SIGKILL')
+      await t.cleanup()
+    }
+  })
+})

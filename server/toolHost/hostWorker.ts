@@ -1,0 +1,139 @@
+// One tool-host worker seen from the main thread: spawn, load (naming the file whose import killed it),
+// run bookkeeping, control requests with replies, and termination with a reason the runs can report.
+
+import { Worker } from 'node:worker_threads'
+import { relative } from 'node:path'
+import type { CatalogError, ToolDetail } from '../../src/shared/protocol.ts'
+import type { ControlAction, ControlFailure, FromWorker, ToWorker, WorkerInit } from './messages.ts'
+
+const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
+
+/** Callbacks from a worker to its owner. */
+export interface HostWorkerEvents {
+  onEvent(runId: string, event: unknown): void
+  onStartFailed(runId: string, message: string): void
+  onExit(worker: HostWorker, reason: string): void
+  log(line: string): void
+}
+
+/** What a successful load produced. */
+export interface LoadResult {
+  tools: ToolDetail[]
+  errors: CatalogError[]
+}
+
+/** Why a load failed: the worker died or hung while importing `file` (undefined when not importing). */
+export class LoadCrash extends Error {
+  constructor(message: string, readonly file: string | undefined) {
+    super(message)
+  }
+}
+
+let nextGeneration = 1
+
+/** A worker and the runs it owns. */
+export class HostWorker {
+  readonly generation = nextGeneration++
+  readonly runs = new Set<string>()
+  tools = new Map<string, ToolDetail>()
+  /** Set before terminate() so the exit handler reports why. */
+  deathReason: string | undefined
+  exited = false
+  private worker: Worker
+  private importing: string | undefined
+  private loaded = false
+  private reqId = 0
+  private pending = new Map<number, (failure: ControlFailure | undefined) => void>()
+  readonly loadResult: Promise<LoadResult>
+
+  constructor(init: WorkerInit, private events: HostWorkerEvents, loadTimeoutMs: number, resourceLimits?: { maxOldGenerationSizeMb?: number }) {
+    this.worker = new Worker(BOOTSTRAP, { workerData: init, resourceLimits, stdout: false, stderr: false })
+    this.worker.unref()
+    let settle: { resolve: (r: LoadResult) => void; reject: (e: Error) => void }
+    this.loadResult = new Promise((resolve, reject) => (settle = { resolve, reject }))
+    const loadTimer = setTimeout(() => {
+      this.terminate(`importing ${this.importing ? relative(process.cwd(), this.importing) : 'the tool modules'} did not finish within ${loadTimeoutMs} ms`)
+    }, loadTimeoutMs)
+    this.worker.on('message', (msg: FromWorker) => {
+      if (msg.type === 'importing') this.importing = msg.file
+      else if (msg.type === 'loaded') {
+        clearTimeout(loadTimer)
+        this.loaded = true
+        this.importing = undefined
+        this.tools = new Map(msg.tools.map((t) => [t.id, t]))
+        settle.resolve({ tools: msg.tools, errors: msg.errors })
+      } else this.onMessage(msg)
+    })
+    // Always listen for `error`: without a listener an unhandled rejection in the worker kills the whole server.
+    this.worker.on('error', (err) => {
+      this.deathReason ??= `the tool host crashed: ${err.message}`
+    })
+    this.worker.on('exit', (code) => {
+      clearTimeout(loadTimer)
+      this.exited = true
+      const reason = this.deathReason ?? `the tool host exited with code ${code} (a tool called process.exit or crashed it)`
+      for (const resolve of this.pending.values()) resolve({ code: 'unknown-run', message: `The tool host stopped: ${reason}.` })
+      this.pending.clear()
+      if (!this.loaded) settle.reject(new LoadCrash(reason, this.importing))
+      this.events.onExit(this, reason)
+    })
+  }
+
+  private onMessage(msg: FromWorker): void {
+    switch (msg.type) {
+      case 'event': {
+        const type = (msg.event as { type?: string } | null)?.type
+        if (type === 'run-finished') this.runs.delete(msg.runId)
+        this.events.onEvent(msg.runId, msg.event)
+        break
+      }
+      case 'start-failed':
+        this.runs.delete(msg.runId)
+        this.events.onStartFailed(msg.runId, msg.message)
+        break
+      case 'control-result': {
+        const resolve = this.pending.get(msg.reqId)
+        this.pending.delete(msg.reqId)
+        resolve?.(msg.ok ? undefined : msg.failure)
+        break
+      }
+      case 'log':
+        this.events.log(`[tool host] ${msg.message}`)
+        break
+    }
+  }
+
+  private post(msg: ToWorker): void {
+    this.worker.postMessage(msg)
+  }
+
+  /** Starts a run of a loaded tool (the caller checked the tool exists). */
+  start(runId: string, request: Extract<ToWorker, { type: 'start' }>['request'], timeoutMs: number): void {
+    this.runs.add(runId)
+    this.post({ type: 'start', runId, request, timeoutMs })
+  }
+
+  /** Sends a control; resolves with the failure, or undefined when the runtime accepted it. */
+  control(runId: string, action: ControlAction, replyTimeoutMs: number): Promise<ControlFailure | undefined> {
+    if (this.exited) return Promise.resolve({ code: 'unknown-run', message: 'The tool host that ran this run has stopped.' })
+    const reqId = ++this.reqId
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(reqId)
+        resolve({ code: 'failed', message: `The tool host did not answer within ${replyTimeoutMs} ms (a tool is blocking it).` })
+      }, replyTimeoutMs)
+      this.pending.set(reqId, (failure) => {
+        clearTimeout(timer)
+        resolve(failure)
+      })
+      this.post({ type: 'control', reqId, runId, ...action })
+    })
+  }
+
+  /** Stops the worker (a synchronous endless loop included); `reason` is reported to every live run. */
+  terminate(reason: string): void {
+    if (this.exited) return
+    this.deathReason ??= reason
+    void this.worker.terminate()
+  }
+}

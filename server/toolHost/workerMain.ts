@@ -1,0 +1,107 @@
+// Tool-host worker: imports the user's tool modules, describes their tools, runs them with the runtime
+// and reports every event as plain JSON. Owns every tool object: none of them ever crosses to the main thread.
+
+import { parentPort, workerData } from 'node:worker_threads'
+import { pathToFileURL } from 'node:url'
+import { relative } from 'node:path'
+import { runTool } from '../../src/runtime/index.ts'
+import type { ToolRun } from '../../src/runtime/events.ts'
+import type { CatalogError, ToolDetail } from '../../src/shared/protocol.ts'
+import { dedupeById, detectTools, type DetectedTool } from './detect.ts'
+import { describeTool } from './describe.ts'
+import type { ControlFailure, FromWorker, ToWorker, WorkerInit } from './messages.ts'
+import { toPlainJson } from './sanitize.ts'
+
+const port = parentPort!
+const init = workerData as WorkerInit
+const post = (msg: FromWorker) => port.postMessage(msg)
+const tools = new Map<string, DetectedTool>()
+const runs = new Map<string, ToolRun>()
+
+// A tool's floating promise must not take the whole host (and every other run) down.
+process.on('unhandledRejection', (reason) => post({ type: 'log', level: 'error', message: `Unhandled rejection in a tool: ${describeError(reason)}` }))
+process.on('uncaughtException', (err) => post({ type: 'log', level: 'error', message: `Uncaught exception in a tool: ${describeError(err)}` }))
+
+function describeError(err: unknown): string {
+  return err instanceof Error ? err.stack || err.message : String(err)
+}
+
+const displayPath = (file: string) => {
+  const rel = relative(process.cwd(), file)
+  return rel && !rel.startsWith('..') ? rel : file
+}
+
+async function load(): Promise<void> {
+  const errors: CatalogError[] = [...init.skip]
+  const found: DetectedTool[] = []
+  for (const file of init.files) {
+    post({ type: 'importing', file })
+    try {
+      const ns = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+      found.push(...detectTools(ns, displayPath(file)))
+    } catch (err) {
+      errors.push({ file: displayPath(file), message: `Could not import: ${err instanceof Error ? err.message : String(err)}` })
+    }
+  }
+  const unique = dedupeById(found)
+  errors.push(...unique.errors)
+  const details: ToolDetail[] = []
+  for (const t of unique.tools) {
+    const { detail, warnings } = describeTool(t, t.file)
+    tools.set(t.tool.id, t)
+    details.push(detail)
+    for (const message of warnings) errors.push({ file: t.file, message })
+  }
+  post({ type: 'loaded', tools: details, errors })
+}
+
+async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
+  const found = tools.get(msg.request.toolId)
+  if (!found) return post({ type: 'start-failed', runId: msg.runId, message: `Unknown tool "${msg.request.toolId}".` })
+  const { toolId: _toolId, ...options } = msg.request
+  let run: ToolRun
+  try {
+    run = runTool(found.tool, { ...options, timeoutMs: msg.timeoutMs })
+  } catch (err) {
+    return post({ type: 'start-failed', runId: msg.runId, message: describeError(err) })
+  }
+  runs.set(msg.runId, run)
+  try {
+    for await (const event of run.events) post({ type: 'event', runId: msg.runId, event: toPlainJson(event) })
+  } finally {
+    runs.delete(msg.runId)
+  }
+}
+
+function failureOf(err: unknown): ControlFailure {
+  const e = err as { code?: string; state?: string; message?: string; validationErrors?: ControlFailure['validationErrors'] }
+  if (e && (e.code === 'invalid-state' || e.code === 'invalid-resume-data')) {
+    return { code: e.code, message: e.message ?? String(err), state: e.state, validationErrors: toPlainJson(e.validationErrors) as ControlFailure['validationErrors'] }
+  }
+  return { code: 'failed', message: err instanceof Error ? err.message : String(err) }
+}
+
+async function control(msg: Extract<ToWorker, { type: 'control' }>): Promise<void> {
+  const run = runs.get(msg.runId)
+  if (!run) return post({ type: 'control-result', reqId: msg.reqId, ok: false, failure: { code: 'unknown-run', message: 'The run is not live in the tool host.' } })
+  try {
+    switch (msg.action) {
+      case 'approve': run.approve(); break
+      case 'decline': run.decline(msg.reason); break
+      case 'resume': await run.resume(msg.resumeData); break
+      case 'respond': run.respond(msg.result); break
+      case 'continue': run.continue(); break
+      case 'abort': run.abort(msg.reason); break
+    }
+    post({ type: 'control-result', reqId: msg.reqId, ok: true })
+  } catch (err) {
+    post({ type: 'control-result', reqId: msg.reqId, ok: false, failure: failureOf(err) })
+  }
+}
+
+port.on('message', (msg: ToWorker) => {
+  if (msg.type === 'start') void start(msg)
+  else if (msg.type === 'control') void control(msg)
+})
+
+await load()
