@@ -1,0 +1,202 @@
+// UI bench (`npm run bench:ui`): builds the SPA, then measures in headless Chromium against the real server
+// with a generated 1,000-tool catalog: initial gzipped JavaScript, time to a usable tool list, and search filter
+// time (input event → list repainted), counting long tasks (> 50 ms) as jank. Prints a table and writes
+// bench/out/ui.json. Targets (initial JS ≤ 150 KB gzip, no jank) are checked here, never in tests.
+
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import { startServer } from '../server/index.ts'
+import { chromiumArgs } from '../playwright.config.ts'
+import { Catalog } from '../src/shared/protocol.ts'
+import { filterTools } from '../src/features/tools/toolFilter.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const out = join(root, 'bench', 'out')
+const appDir = join(root, 'dist', 'app')
+const TOOLS = 1000
+const LOADS = 5
+const EVENTS = 10_000
+const QUERIES = ['tool-42', 'weather', 'approval', 'zzz-no-match', '', 'tool-9', 'search records', '']
+
+/** In-page filter timing: input event → count line shows the expected result → next frame painted. */
+const FILTER_SCRIPT = `
+window.__filterBench = async function (query, expected) {
+  var input = document.querySelector('input[aria-label="Search tools"]')
+  var status = input.parentElement.querySelector('p')
+  var t0 = performance.now()
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, query)
+  input.dispatchEvent(new Event('input', { bubbles: true }))
+  await new Promise(function (resolve) {
+    function check() { if (status.textContent === expected) resolve(); else requestAnimationFrame(check) }
+    requestAnimationFrame(check)
+  })
+  await new Promise(function (r) { requestAnimationFrame(function () { setTimeout(r, 0) }) })
+  return performance.now() - t0
+}`
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+/** Sizes of the JS the first page load needs (entry + modulepreloads), and of the Monaco chunk. */
+function bundleSizes() {
+  const html = readFileSync(join(appDir, 'index.html'), 'utf8')
+  const initial = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1] ?? m[2])
+  const gz = (rel: string) => gzipSync(readFileSync(join(appDir, rel.replace(/^\//, '')))).length
+  const assets = execFileSync('ls', [join(appDir, 'assets')], { encoding: 'utf8' }).split('\n').filter(Boolean)
+  const monaco = assets.filter((a) => a.startsWith('MonacoJsonEditor') && a.endsWith('.js'))
+  return {
+    initialFiles: initial,
+    initialJsGzipBytes: initial.reduce((sum, f) => sum + gz(f), 0),
+    monacoChunkGzipBytes: monaco.reduce((sum, f) => sum + gz(`assets/${f}`), 0),
+  }
+}
+
+/** A tool module exporting TOOLS tools (array export), all with a small zod input schema. */
+function writeCatalog(dir: string) {
+  const runtime = JSON.stringify(join(root, 'src', 'index.ts'))
+  const topics = ['weather', 'search records', 'send email', 'approval queue', 'billing', 'calendar', 'files', 'users']
+  const lines = [`import { z } from 'zod'`, `import { createTool } from ${runtime}`, `export const tools = [`]
+  for (let i = 0; i < TOOLS; i++) {
+    const topic = topics[i % topics.length]
+    lines.push(
+      `  createTool({ id: 'tool-${i}', description: 'Bench tool ${i} about ${topic}.', requireApproval: ${i % 7 === 0}, mcp: { annotations: { readOnlyHint: ${i % 2 === 0} } }, inputSchema: z.object({ q: z.string() }), execute: async ({ q }) => q }),`,
+    )
+  }
+  lines.push(']')
+  // One run of this tool produces ≈10,000 events: the Events timeline must stay fluid.
+  lines.push(`export const chatty = createTool({ id: 'chatty-10k', description: 'Writes ${EVENTS} chunks.', inputSchema: z.object({}), execute: async (_i, ctx) => { for (let i = 0; i < ${EVENTS}; i++) await ctx.writer?.write({ i }); return { written: ${EVENTS} } } })`)
+  writeFileSync(join(dir, 'many.ts'), lines.join('\n'))
+}
+
+/** Runs the 10,000-event tool in the UI: live until every event is listed, then a reload replays it. */
+async function timelineRun(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  await page.addInitScript({ content: 'window.__lt = []; new PerformanceObserver(function (l) { l.getEntries().forEach(function (e) { window.__lt.push(e.duration) }) }).observe({ type: "longtask" })' })
+  const u = new URL(url)
+  u.searchParams.set('tool', 'chatty-10k')
+  await page.goto(u.toString())
+  const run = page.getByRole('button', { name: 'Run', exact: true })
+  await run.waitFor()
+  await page.locator('.monaco-editor').first().waitFor()
+  const count = page.getByRole('region', { name: 'Events' }).getByText(/^\d+ events$/)
+  await page.evaluate('window.__lt = []')
+  const t0 = Date.now()
+  await run.click()
+  await page.getByRole('status', { name: 'Run status' }).getByText('success').waitFor({ timeout: 120_000 })
+  const liveMs = Date.now() - t0
+  const events = Number((await count.textContent())!.split(' ')[0])
+  const lt = (await page.evaluate('window.__lt')) as number[]
+  const scrollMs = (await page.evaluate(`(async function () {
+    var list = document.querySelector('[aria-label="Timeline"]').parentElement
+    var t0 = performance.now()
+    list.scrollTop = list.scrollHeight
+    await new Promise(function (r) { requestAnimationFrame(function () { setTimeout(r, 0) }) })
+    return performance.now() - t0
+  })()`)) as number
+  const rowsInDom = await page.getByRole('region', { name: 'Events' }).getByRole('listitem').count()
+  const t1 = Date.now()
+  await page.reload()
+  await page.getByRole('status', { name: 'Run status' }).getByText('success').waitFor({ timeout: 120_000 })
+  await page.getByRole('region', { name: 'Events' }).getByText(`${events} events`, { exact: true }).waitFor()
+  const replayMs = Date.now() - t1
+  await page.close()
+  return { events, liveMs, replayMs, scrollMs, rowsInDom, longTasks: lt.length, worstLongTaskMs: Math.max(0, ...lt) }
+}
+
+async function main() {
+  console.log('Building the SPA (vite build)…')
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  const sizes = bundleSizes()
+
+  mkdirSync(out, { recursive: true })
+  const toolsDir = mkdtempSync(join(out, 'catalog-'))
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolscope-bench-ui-'))
+  writeCatalog(toolsDir)
+  const server = await startServer({ paths: [toolsDir], port: 0, watch: false, dataDir })
+  const t = performance.now()
+  const res = await fetch(`${server.origin}/api/tools`, { headers: { Authorization: `Bearer ${server.token}` } })
+  const catalog = Catalog.parse(await res.json())
+  const catalogMs = performance.now() - t
+  const t2 = performance.now()
+  await (await fetch(`${server.origin}/api/tools`, { headers: { Authorization: `Bearer ${server.token}` } })).arrayBuffer()
+  const catalogWarmMs = performance.now() - t2
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs })
+  try {
+    const loads: number[] = []
+    const filters: number[] = []
+    let longTasks = 0
+    let worstLongTask = 0
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+      const page = await context.newPage()
+      // Records when the first tool option is in the DOM and the search box is interactive.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __firstOption?: number; __longTasks: number[] }
+        w.__longTasks = []
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true })
+        new MutationObserver((_m, obs) => {
+          if (document.querySelector('[role="option"]')) {
+            w.__firstOption = performance.now()
+            obs.disconnect()
+          }
+        }).observe(document, { childList: true, subtree: true })
+      })
+      // Plain script text: tsx would wrap named functions in `__name(...)`, which does not exist in the page.
+      await page.addInitScript({ content: FILTER_SCRIPT })
+      await page.goto(server.url)
+      await page.waitForFunction(() => (window as unknown as { __firstOption?: number }).__firstOption !== undefined)
+      loads.push(await page.evaluate(() => (window as unknown as { __firstOption: number }).__firstOption))
+      await page.evaluate(() => {
+        ;(window as unknown as { __longTasks: number[] }).__longTasks = []
+      })
+
+      for (const q of QUERIES) {
+        const expected = `${filterTools(catalog.tools, q).length} of ${catalog.tools.length} tools`
+        const ms = (await page.evaluate(`window.__filterBench(${JSON.stringify(q)}, ${JSON.stringify(expected)})`)) as number
+        filters.push(ms)
+      }
+      const lt = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
+      longTasks += lt.length
+      worstLongTask = Math.max(worstLongTask, ...lt, 0)
+      await context.close()
+    }
+    const timeline = await timelineRun(browser, server.url)
+    const result = {
+      date: new Date().toISOString(),
+      tools: TOOLS,
+      catalogFetchMs: catalogMs,
+      catalogFetchWarmMs: catalogWarmMs,
+      ...sizes,
+      timeToToolListMs: { median: median(loads), max: Math.max(...loads), runs: loads.length },
+      filterMs: { median: median(filters), max: Math.max(...filters), runs: filters.length },
+      longTasksDuringFiltering: longTasks,
+      worstLongTaskMs: worstLongTask,
+      timeline,
+    }
+    writeFileSync(join(out, 'ui.json'), JSON.stringify(result, null, 2))
+    const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`
+    console.log(`\nUI bench (${TOOLS}-tool catalog, headless Chromium)`)
+    console.log(`initial JS (gzip)        ${kb(sizes.initialJsGzipBytes)}  [${sizes.initialFiles.join(', ')}]  budget 150 KB: ${sizes.initialJsGzipBytes <= 150 * 1024 ? 'ok' : 'OVER'}`)
+    console.log(`Monaco chunk (gzip)      ${kb(sizes.monacoChunkGzipBytes)} (lazy)`)
+ console.log(`GET /api/tools           ${catalogMs.toFixed(0)} ms (first call, from Node), ${catalogWarmMs.toFixed(0)} ms warm`)
+    console.log(`time to tool list        median ${result.timeToToolListMs.median.toFixed(0)} ms, max ${result.timeToToolListMs.max.toFixed(0)} ms (${LOADS} cold loads)`)
+    console.log(`filter (input → paint)   median ${result.filterMs.median.toFixed(1)} ms, max ${result.filterMs.max.toFixed(1)} ms (${filters.length} queries)`)
+    console.log(`long tasks while filtering ${longTasks} (worst ${worstLongTask.toFixed(0)} ms)`)
+    console.log(`${timeline.events} events run  Run click → all shown ${timeline.liveMs.toFixed(0)} ms; reload replay → all shown ${timeline.replayMs.toFixed(0)} ms`)
+    console.log(`  timeline scroll to end ${timeline.scrollMs.toFixed(1)} ms; long tasks during the live run ${timeline.longTasks} (worst ${timeline.worstLongTaskMs.toFixed(0)} ms), rows in the DOM ${timeline.rowsInDom}`)
+  } finally {
+    await browser.close()
+    await server.close()
+    rmSync(toolsDir, { recursive: true, force: true })
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()

@@ -1,0 +1,36 @@
+// E2E: history lists past runs; opening one by URL (?tool=…&run=…) shows the same events and views again,
+// and a link never starts a run by itself.
+import { test, expect } from './fixtures/toolscope.ts'
+
+test('history reopens a run by URL without starting a new one', async ({ toolscope, page }) => {
+  await toolscope.goto()
+  await toolscope.selectTool('flaky-hooks')
+  await toolscope.setInput({ n: 5 })
+  await toolscope.run()
+  await toolscope.expectStatus('success')
+  const runId = new URL(page.url()).searchParams.get('run')!
+  const eventCount = await toolscope.events.getByText(/^\d+ events/).textContent()
+
+  await page.getByRole('tab', { name: 'History' }).click()
+  const link = page.getByRole('link', { name: `Open run ${runId}` })
+  await expect(link).toBeVisible()
+  const runsBefore = await page.getByRole('region', { name: 'History' }).getByRole('row').count()
+
+  // A fresh page opened from the URL alone shows the finished run again.
+  const fresh = await page.context().newPage()
+  const url = new URL(toolscope.server.url)
+  url.searchParams.set('tool', 'flaky-hooks')
+  url.searchParams.set('run', runId)
+  await fresh.goto(url.toString())
+  await expect(fresh.getByRole('status', { name: 'Run status' })).toHaveText('success')
+  await expect(fresh.getByRole('region', { name: 'Events' }).getByText(/^\d+ events/)).toHaveText(eventCount!)
+  await expect(fresh.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Raw', exact: true })).toContainText('"doubled": 10')
+  await fresh.close()
+
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`run=${runId}`))
+  await toolscope.expectStatus('success')
+  await page.getByRole('tab', { name: 'History' }).click()
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('row')).toHaveCount(runsBefore)
+})

@@ -1,0 +1,54 @@
+// E2E screenshots of the main screens in light and dark themes. Each screen is checked, then captured:
+// into the test output folder normally, into docs/screenshots/ with TOOLSCOPE_UPDATE_SCREENSHOTS=1.
+import { fileURLToPath } from 'node:url'
+import { test, expect, type ToolscopePage } from './fixtures/toolscope.ts'
+
+const DOCS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`main screens in the ${theme} theme`, async ({ toolscope, page }, testInfo) => {
+    const shot = async (name: string) => {
+      const path = process.env.TOOLSCOPE_UPDATE_SCREENSHOTS === '1' ? `${DOCS}${name}-${theme}.png` : testInfo.outputPath(`${name}-${theme}.png`)
+      await page.screenshot({ path })
+    }
+    const settle = async (ui: ToolscopePage) => {
+      await ui.search.fill('')
+      const editor = await ui.editor('Tool input JSON')
+      await editor.locator('.view-lines').click()
+      await page.keyboard.press('Control+Shift+I') // Monaco's Format Document (Linux keys): pretty JSON in the picture
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+      await page.mouse.move(0, 0)
+    }
+    await page.setViewportSize({ width: 1600, height: 1000 })
+    await page.emulateMedia({ colorScheme: theme })
+    await toolscope.goto()
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/)
+
+    await toolscope.selectTool('get-weather')
+    await toolscope.setInput({ city: 'Lisbon', units: 'metric', days: 3 })
+    await toolscope.run()
+    await toolscope.expectStatus('success')
+    await settle(toolscope)
+    await shot('run')
+
+    await page.getByRole('tab', { name: 'Overview' }).click()
+    await expect(page.getByRole('region', { name: 'Input schema' })).toBeVisible()
+    await shot('overview')
+
+    await toolscope.selectTool('delete-file')
+    await page.getByRole('tab', { name: 'Run' }).click()
+    await toolscope.setInput({ path: '/var/data/report.csv' })
+    await toolscope.run()
+    await toolscope.expectStatus('awaiting approval')
+    await settle(toolscope)
+    await shot('approval')
+
+    await toolscope.selectTool('confirm-order')
+    await toolscope.setInput({ item: 'green tea', quantity: 3 })
+    await toolscope.run()
+    await toolscope.expectStatus('suspended')
+    await toolscope.editor('Resume data JSON')
+    await settle(toolscope)
+    await shot('suspend')
+  })
+}

@@ -1,0 +1,96 @@
+// Typed HTTP client of the Toolscope API. Every response is parsed with the protocol schemas, so a server/UI
+// mismatch surfaces as a clear error instead of a blank panel. UI code talks to the `ApiClient` interface
+// (a fake implements it in tests and benches).
+
+import { z } from 'zod'
+import {
+  ApiError,
+  Catalog,
+  RunList,
+  StartRunResponse,
+  ToolDetail,
+  type RunRecord,
+  type StartRunBody,
+} from '../shared/protocol.ts'
+
+/** A non-2xx answer, with the server's ApiError body when it sent one. */
+export class ApiRequestError extends Error {
+  readonly status: number
+  readonly body?: ApiError
+  constructor(status: number, body: ApiError | undefined, fallback: string) {
+    super(body?.error ?? fallback)
+    this.name = 'ApiRequestError'
+    this.status = status
+    this.body = body
+  }
+}
+
+/** Commands sent to a live run. */
+export type RunCommand =
+  | { kind: 'approval'; body: { approved: boolean; reason?: string } }
+  | { kind: 'resume'; body: { resumeData: unknown } }
+  | { kind: 'respond'; body: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } }
+  | { kind: 'continue'; body: Record<string, never> }
+  | { kind: 'abort'; body: { reason?: string } }
+
+/** What the UI needs from the server. */
+export interface ApiClient {
+  readonly token?: string
+  catalog(signal?: AbortSignal): Promise<Catalog>
+  tool(id: string, signal?: AbortSignal): Promise<ToolDetail>
+  runs(signal?: AbortSignal): Promise<RunRecord[]>
+  startRun(body: StartRunBody): Promise<{ runId: string }>
+  command(runId: string, command: RunCommand): Promise<void>
+  /** Opens a streaming GET (SSE); the caller reads the body. */
+  openStream(path: string, init: { signal?: AbortSignal; lastEventId?: string }): Promise<Response>
+}
+
+/** Client over fetch, with `Authorization: Bearer <token>` on every call. */
+export function createHttpClient(options: { baseUrl?: string; token?: string } = {}): ApiClient {
+  const base = options.baseUrl ?? ''
+  const headers = (extra?: Record<string, string>): Record<string, string> => ({
+    ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    ...extra,
+  })
+
+  async function request<T>(schema: z.ZodType<T>, path: string, init: RequestInit = {}): Promise<T> {
+    const res = await fetch(base + path, { ...init, headers: headers(init.body ? { 'Content-Type': 'application/json' } : undefined) })
+    const text = await res.text()
+    const json = text ? safeJson(text) : undefined
+    if (!res.ok) {
+      const parsed = ApiError.safeParse(json)
+      throw new ApiRequestError(res.status, parsed.success ? parsed.data : undefined, `${res.status} ${res.statusText || 'request failed'}`)
+    }
+    return schema.parse(json)
+  }
+
+  return {
+    token: options.token,
+    catalog: (signal) => request(Catalog, '/api/tools', { signal }),
+    tool: (id, signal) => request(ToolDetail, `/api/tools/${encodeURIComponent(id)}`, { signal }),
+    runs: async (signal) => (await request(RunList, '/api/runs', { signal })).runs,
+    startRun: (body) => request(StartRunResponse, '/api/runs', { method: 'POST', body: JSON.stringify(body) }),
+    async command(runId, command) {
+      await request(z.unknown(), `/api/runs/${encodeURIComponent(runId)}/${command.kind}`, { method: 'POST', body: JSON.stringify(command.body) })
+    },
+    async openStream(path, init) {
+      const res = await fetch(base + path, {
+        signal: init.signal,
+        headers: headers({ Accept: 'text/event-stream', ...(init.lastEventId !== undefined ? { 'Last-Event-ID': init.lastEventId } : {}) }),
+      })
+      if (!res.ok) {
+        const body = ApiError.safeParse(safeJson(await res.text()))
+        throw new ApiRequestError(res.status, body.success ? body.data : undefined, `${res.status} stream refused`)
+      }
+      return res
+    },
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

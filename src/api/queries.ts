@@ -1,0 +1,36 @@
+// React Query factories: the only place server data enters the UI. Runs are streamed queries whose data is
+// the reduced RunState, so live events, replays after a reload and history all go through applyRunEvents.
+
+import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query'
+import { applyRunEvents, initialRunState } from '../shared/runState.ts'
+import type { ApiClient } from './client.ts'
+import { streamRunEvents } from './sse.ts'
+
+/** Query keys, shared by queries and invalidations. */
+export const keys = {
+  catalog: ['catalog'] as const,
+  tool: (id: string) => ['tool', id] as const,
+  runs: ['runs'] as const,
+  run: (runId: string) => ['run', runId] as const,
+}
+
+export const catalogQuery = (api: ApiClient) => queryOptions({ queryKey: keys.catalog, queryFn: ({ signal }) => api.catalog(signal) })
+
+export const toolQuery = (api: ApiClient, id: string) => queryOptions({ queryKey: keys.tool(id), queryFn: ({ signal }) => api.tool(id, signal) })
+
+export const runsQuery = (api: ApiClient) => queryOptions({ queryKey: keys.runs, queryFn: ({ signal }) => api.runs(signal) })
+
+export const runQuery = (api: ApiClient, runId: string) =>
+  queryOptions({
+    queryKey: keys.run(runId),
+    queryFn: streamedQuery({
+      streamFn: ({ signal }) => streamRunEvents(api, runId, signal),
+      reducer: applyRunEvents,
+      initialValue: initialRunState,
+    }),
+    // The stream reconnects by itself; a refetch would only replay what we already have.
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })

@@ -1,0 +1,43 @@
+// Loads Monaco from the local bundle (never a CDN), wires its web workers through Vite's `?worker` imports,
+// and keeps one merged JSON-schema registry: every editor (input, request context, resume data) adds its
+// schema under its own model URI, because each setDiagnosticsOptions call replaces the previous list.
+// Imported only by the lazily loaded editor chunk, so Monaco stays out of the initial JavaScript.
+
+import * as monaco from 'monaco-editor/editor'
+import 'monaco-editor/features/register.all'
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register'
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker'
+import { loader } from '@monaco-editor/react'
+
+declare global {
+  interface Window {
+    MonacoEnvironment?: { getWorker(workerId: string, label: string): Worker }
+  }
+}
+
+window.MonacoEnvironment = {
+  getWorker: (_id, label) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
+}
+loader.config({ monaco })
+
+const schemas = new Map<string, Record<string, unknown>>()
+
+function publish() {
+  jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemaValidation: 'error',
+    schemas: [...schemas].map(([modelUri, schema]) => ({ uri: `${modelUri}#schema`, fileMatch: [modelUri], schema })),
+  })
+}
+
+/** Sets (or with `undefined` removes) the JSON Schema checked against the model at `modelUri`. */
+export function setModelSchema(modelUri: string, schema: Record<string, unknown> | undefined): void {
+  if (schema) schemas.set(modelUri, schema)
+  else if (!schemas.delete(modelUri)) return
+  publish()
+}
+
+export { monaco }

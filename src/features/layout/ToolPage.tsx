@@ -1,0 +1,71 @@
+// The open tool: its header (id, title, badges) and the Run / Overview / History tabs. Loads the tool's detail,
+// which hot reload invalidates, so schemas refresh in place.
+import { useEffect, useRef } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useApi } from '../../api/useApi.ts'
+import { toolQuery } from '../../api/queries.ts'
+import type { UrlState } from '../../hooks/useUrlState.ts'
+import { Tabs } from '../../components/ui/Tabs.tsx'
+import { Badge } from '../../components/ui/Badge.tsx'
+import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx'
+import { toolBadges } from '../tools/toolFilter.ts'
+import { RunWorkspace } from '../runs/RunWorkspace.tsx'
+import { OverviewTab } from '../overview/OverviewTab.tsx'
+import { HistoryTab } from '../history/HistoryTab.tsx'
+
+const TABS = [
+  { id: 'run', label: 'Run' },
+  { id: 'overview', label: 'Overview' },
+  { id: 'history', label: 'History' },
+]
+
+export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; navigate: (next: UrlState, o?: { replace?: boolean }) => void }) {
+  const api = useApi()
+  const tool = useQuery(toolQuery(api, url.tool))
+  const tab = TABS.some((t) => t.id === url.tab) ? url.tab! : 'run'
+  const heading = useRef<HTMLHeadingElement>(null)
+  const loaded = tool.isSuccess
+  useEffect(() => {
+    // Moving focus to the heading after opening a tool lets keyboard users go on from there.
+    if (loaded) heading.current?.focus({ preventScroll: true })
+  }, [url.tool, loaded])
+
+  if (tool.isPending) return <p className="p-6 text-sm text-zinc-500">Loading {url.tool}…</p>
+  if (tool.isError)
+    return (
+      <div role="alert" className="m-6 rounded-md border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
+        Could not load tool <span className="font-mono">{url.tool}</span>: {tool.error.message}
+      </div>
+    )
+  const t = tool.data
+  return (
+    <div className="flex min-h-0 flex-col">
+      <header className="border-b border-zinc-200 px-4 pt-3 dark:border-zinc-800">
+        <div className="flex flex-wrap items-baseline gap-2">
+          <h1 ref={heading} tabIndex={-1} className="font-mono text-lg font-semibold outline-none">
+            {t.id}
+          </h1>
+          {t.title && <span className="text-sm text-zinc-500">{t.title}</span>}
+          <span className="flex flex-wrap gap-1">
+            {toolBadges(t.flags).map((b) => (
+              <Badge key={b.label} tone={b.tone}>
+                {b.label}
+              </Badge>
+            ))}
+          </span>
+        </div>
+        <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{t.description}</p>
+        <div className="mt-2">
+          <Tabs label="Tool views" idPrefix="tool" items={TABS} selected={tab} onSelect={(id) => navigate({ ...url, tab: id }, { replace: true })} />
+        </div>
+      </header>
+      <div id={`tool-panel-${tab}`} role="tabpanel" aria-labelledby={`tool-tab-${tab}`} className="min-h-0 flex-1">
+        <ErrorBoundary what={`the ${tab} tab`} resetKey={`${t.id}:${tab}`}>
+          {tab === 'run' && <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} />}
+          {tab === 'overview' && <OverviewTab tool={t} />}
+          {tab === 'history' && <HistoryTab toolId={t.id} onOpen={(s) => navigate(s)} />}
+        </ErrorBoundary>
+      </div>
+    </div>
+  )
+}

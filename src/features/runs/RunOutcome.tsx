@@ -1,0 +1,24 @@
+// The end of a run in words: the error message with its validation issues, the decline reason, or the abort.
+import type { RunState } from '../../shared/runState.ts'
+
+export function RunOutcome({ state }: { state: RunState }) {
+  if (state.status === 'error' && state.error) {
+    return (
+      <div role="alert" aria-label="Run error" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
+        <p className="whitespace-pre-wrap font-mono">{state.error.message}</p>
+        {state.error.validationErrors && state.error.validationErrors.length > 0 && (
+          <ul className="mt-2 list-disc pl-4">
+            {state.error.validationErrors.map((v, i) => (
+              <li key={i}>
+                <span className="font-mono">{v.path.join('.') || '(root)'}</span>: {v.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    )
+  }
+  if (state.status === 'declined') return <p className="text-xs text-amber-800 dark:text-amber-200">Declined{state.approval?.reason ? `: ${state.approval.reason}` : ''}. The tool did not run.</p>
+  if (state.status === 'aborted') return <p className="text-xs text-zinc-600 dark:text-zinc-300">Aborted{state.abortReason ? `: ${state.abortReason}` : ''}.</p>
+  return null
+}

@@ -1,0 +1,84 @@
+// The playground of one tool: Input and controls with the pending prompt on the left, Events on the right,
+// Compare below. The open run comes from the URL (?run=…) and its state from the reduced event stream.
+import { useEffect, useRef } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { StartRunBody, ToolDetail } from '../../shared/protocol.ts'
+import { initialRunState } from '../../shared/runState.ts'
+import { useApi } from '../../api/useApi.ts'
+import { keys, runQuery } from '../../api/queries.ts'
+import { InputPanel } from '../editor/InputPanel.tsx'
+import { ComparePanels } from '../compare/ComparePanels.tsx'
+import { EventsPanel } from '../events/EventsPanel.tsx'
+import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx'
+import { buildStartBody } from './startBody.ts'
+import { useDrafts } from './useDrafts.ts'
+import { useRunCommand } from './useRunCommand.ts'
+import { RunControls } from './RunControls.tsx'
+import { RunPrompts } from './RunPrompts.tsx'
+import { ApiErrorMessage } from './ApiErrorMessage.tsx'
+
+export function RunWorkspace({ tool, runId, onRunStarted }: { tool: ToolDetail; runId?: string; onRunStarted: (runId: string) => void }) {
+  const api = useApi()
+  const qc = useQueryClient()
+  const { drafts, setInput, setRequestContext, setContext } = useDrafts(tool)
+  const run = useQuery({ ...runQuery(api, runId ?? ''), enabled: !!runId })
+  const state = (runId && run.data) || initialRunState
+  const start = useMutation({ mutationFn: (body: StartRunBody) => api.startRun(body), onSuccess: (r) => onRunStarted(r.runId) })
+  const command = useRunCommand(runId)
+  const check = buildStartBody(tool.id, drafts, false)
+
+  const go = (stepping: boolean) => {
+    const r = buildStartBody(tool.id, drafts, stepping)
+    if (r.ok && !start.isPending) start.mutate(r.body)
+  }
+  const goRef = useRef(go)
+  useEffect(() => {
+    goRef.current = go
+  })
+  // Ctrl/Cmd+Enter anywhere on the page runs (inside Monaco the editor's own action handles it).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented) return
+      if ((e.target as HTMLElement | null)?.closest?.('.monaco-editor')) return
+      e.preventDefault()
+      goRef.current(false)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+  useEffect(() => {
+    if (state.finished) void qc.invalidateQueries({ queryKey: keys.runs })
+  }, [state.finished, qc])
+
+  return (
+    <div className="space-y-4 p-4">
+      <div className="grid gap-4 xl:grid-cols-2">
+        <div className="min-w-0 space-y-3">
+          <ErrorBoundary what="the input editors" resetKey={tool.id}>
+            <InputPanel tool={tool} drafts={drafts} setInput={setInput} setRequestContext={setRequestContext} setContext={setContext} onSubmit={() => goRef.current(false)} />
+          </ErrorBoundary>
+          <RunControls
+            state={state}
+            hasRun={!!runId}
+            disabledReason={check.ok ? undefined : check.reason}
+            starting={start.isPending}
+            onRun={() => go(false)}
+            onStep={() => go(true)}
+            onContinue={() => command.mutate({ kind: 'continue', body: {} })}
+            onAbort={() => command.mutate({ kind: 'abort', body: { reason: 'Aborted from the playground' } })}
+          />
+          <ApiErrorMessage error={start.error ?? command.error ?? (run.isError ? run.error : null)} />
+          {runId && <RunPrompts runId={runId} state={state} />}
+        </div>
+        <div className="min-w-0">
+          <ErrorBoundary what="the events" resetKey={runId}>
+            <EventsPanel key={runId} state={state} />
+          </ErrorBoundary>
+        </div>
+      </div>
+      <ErrorBoundary what="the comparison" resetKey={runId}>
+        <ComparePanels key={runId} state={state} />
+      </ErrorBoundary>
+    </div>
+  )
+}

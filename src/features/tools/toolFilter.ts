@@ -1,0 +1,32 @@
+// Pure helpers of the tool list: search filtering and the badges derived from a tool's flags.
+import type { ToolSummary } from '../../shared/protocol.ts'
+import type { BadgeTone } from '../../components/ui/Badge.tsx'
+
+/** Tools whose id, title, group or description contain every word of the query (case-insensitive), in catalog order. */
+export function filterTools(tools: readonly ToolSummary[], query: string): ToolSummary[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return tools.slice()
+  return tools.filter((t) => {
+    const hay = `${t.id}\n${t.title ?? ''}\n${t.group ?? ''}\n${t.description}`.toLowerCase()
+    return words.every((w) => hay.includes(w))
+  })
+}
+
+/** One badge of a tool entry. */
+export interface ToolBadge {
+  label: string
+  tone: BadgeTone
+}
+
+/** Badges for the flags a person cares about when picking a tool. */
+export function toolBadges(flags: ToolSummary['flags']): ToolBadge[] {
+  const out: ToolBadge[] = []
+  if (flags.readOnly) out.push({ label: 'read-only', tone: 'ok' })
+  if (flags.destructive) out.push({ label: 'destructive', tone: 'danger' })
+  if (flags.idempotent) out.push({ label: 'idempotent', tone: 'neutral' })
+  if (flags.openWorld) out.push({ label: 'open-world', tone: 'info' })
+  if (flags.requiresApproval) out.push({ label: flags.requiresApproval === 'dynamic' ? 'may need approval' : 'needs approval', tone: 'warn' })
+  if (flags.canSuspend) out.push({ label: 'can suspend', tone: 'info' })
+  if (flags.background) out.push({ label: 'background', tone: 'neutral' })
+  return out
+}

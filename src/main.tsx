@@ -1,0 +1,29 @@
+// SPA entry: takes the session token, builds the API client and React Query client, renders the app.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { takeToken } from './api/token.ts'
+import { createHttpClient } from './api/client.ts'
+import { ApiContext } from './api/useApi.ts'
+import { ErrorBoundary } from './components/ui/ErrorBoundary.tsx'
+import { App } from './App.tsx'
+import './index.css'
+
+const api = createHttpClient({ token: takeToken() })
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 2, retryDelay: (n) => Math.min(2000, 300 * 2 ** n), refetchOnWindowFocus: false, staleTime: 5_000 },
+  },
+})
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ErrorBoundary what="Toolscope">
+      <ApiContext.Provider value={api}>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </ApiContext.Provider>
+    </ErrorBoundary>
+  </StrictMode>,
+)
