@@ -1,7 +1,7 @@
 // One attempt of `execute` inside runTool(): the optional per-attempt time limit, and the checks after the user
 // function returned (suspend payload, then output), yielding what the run does next.
 
-import { isValidationError } from './errors.ts'
+import { isSelfValidating, isValidationError } from './errors.ts'
 import { checkOutput, checkSuspend } from './pipeline.ts'
 import { TOOL_BRAND, type StandardSchemaV1, type SuspendOptions, type Tool, type ToolValidationError } from './types.ts'
 
@@ -33,6 +33,8 @@ export async function withTimeout<T>(fn: () => T | PromiseLike<T>, timeoutMs: nu
 export async function afterExecute(tool: Tool, output: unknown, suspended: { payload: unknown; options?: SuspendOptions } | undefined): Promise<Outcome> {
   // A foreign (e.g. Mastra) tool validates inside its own execute and returns the error object.
   if (tool[TOOL_BRAND] !== true && isValidationError(output)) return { kind: 'invalid', error: output }
+  // It also checked the suspend payload and the output: checking again would reject what a schema transform produced.
+  if (isSelfValidating(tool)) return suspended && output === undefined ? { kind: 'suspended', ...suspended } : { kind: 'output', output }
   if (suspended) {
     const checked = await checkSuspend(tool.id, tool.suspendSchema as StandardSchemaV1 | undefined, suspended.payload)
     if (checked.error) return { kind: 'invalid', error: checked.error }

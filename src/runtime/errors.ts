@@ -3,7 +3,7 @@
 
 import type { RunControlErrorShape, RunState } from './events.ts'
 import { formatIssues, truncateForMessage, type ValidationIssue } from './standardSchema.ts'
-import type { ToolValidationError } from './types.ts'
+import { SELF_VALIDATING, type ToolValidationError } from './types.ts'
 
 /** Thrown (or rejected) by a run control that does not fit the run: `invalid-state` or `invalid-resume-data`. */
 export class RunControlError extends Error implements RunControlErrorShape {
@@ -73,4 +73,33 @@ export function errorMessage(error: unknown): string {
   } catch {
     return String(error)
   }
+}
+
+const MASTRA_TOOL_MARKER = Symbol.for('mastra.core.tool.Tool')
+
+/** True for a tool whose own `execute` runs the validation pipeline (see SELF_VALIDATING): runTool() must not repeat it. */
+export function isSelfValidating(tool: object): boolean {
+  const t = tool as Record<PropertyKey, unknown>
+  return t[SELF_VALIDATING] === true || t[MASTRA_TOOL_MARKER] === true
+}
+
+type FormattedErrors = { errors?: unknown; fields?: Record<string, unknown> }
+
+/**
+ * `validationErrors` as a `{ path, message }` list. Ours already are; Mastra 1.x returns a tree
+ * (`{ errors: string[], fields: { name: tree } }`), flattened here so events stay in one shape.
+ */
+export function toValidationIssues(value: unknown): ValidationIssue[] | undefined {
+  if (value === undefined || value === null) return undefined
+  if (Array.isArray(value)) return value as ValidationIssue[]
+  if (typeof value !== 'object') return undefined
+  const out: ValidationIssue[] = []
+  const walk = (node: FormattedErrors, path: string[]): void => {
+    if (Array.isArray(node.errors)) for (const message of node.errors) out.push({ path, message: String(message) })
+    for (const [key, child] of Object.entries(node.fields ?? {})) {
+      if (child !== null && typeof child === 'object') walk(child as FormattedErrors, [...path, key])
+    }
+  }
+  walk(value as FormattedErrors, [])
+  return out
 }

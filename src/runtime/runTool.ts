@@ -2,7 +2,7 @@
 // mapping) and reports every step as a buffered event. Controls (approve, resume, abort…) steer the run.
 
 import { afterExecute, withTimeout, type Outcome } from './attempt.ts'
-import { errorMessage, RunControlError } from './errors.ts'
+import { errorMessage, isSelfValidating, RunControlError, toValidationIssues } from './errors.ts'
 import { EventLog, type PendingEvent } from './eventLog.ts'
 import type { Caller, RunResult, RunState, RunStatus, RunToolOptions, StepPhase, ToolRun, Views } from './events.ts'
 import { parseInputText, splitChunks } from './inputText.ts'
@@ -35,6 +35,7 @@ class Run {
   readonly background: boolean
   readonly log: EventLog
   readonly rc: RequestContext
+  readonly selfValidating: boolean // its own execute validates (Mastra, adapted AI SDK tools): no checks of ours
   readonly controller = new AbortController()
   readonly result: Promise<RunResult>
   state: RunState = 'running'
@@ -53,6 +54,7 @@ class Run {
     this.caller = opts.caller ?? 'agent'
     this.background = opts.background ?? tool.background?.enabled ?? false
     this.rc = toRequestContext(opts.requestContext)
+    this.selfValidating = isSelfValidating(tool)
     this.#workflowState = { value: opts.workflowState ?? {} }
     this.log = new EventLog((event) => scrubSecrets(event, this.secrets()))
     this.result = new Promise((resolve) => (this.#resolve = resolve))
@@ -218,7 +220,7 @@ class Run {
     if (!parsed.ok) return this.fail(parsed.message, { message: parsed.message })
 
     await this.step('input-available')
-    const checked = await checkInput(tool.id, tool.inputSchema as StandardSchemaV1 | undefined, parsed.value)
+    const checked = this.selfValidating ? { value: parsed.value } : await checkInput(tool.id, tool.inputSchema as StandardSchemaV1 | undefined, parsed.value)
     this.live()
     if (checked.error) return this.fail(checked.error.message, checked.error, checked.error, checked.error.validationErrors, parsed.value)
     const input = checked.value
@@ -226,7 +228,8 @@ class Run {
     this.emit({ type: 'input-available', input, views: await this.views('input', input, { input }) })
 
     const approval = tool.requireApproval
-    if (typeof approval === 'function' ? await approval(input) : approval === true) {
+    const approvalCall = { toolCallId: this.toolCallId, messages: this.opts.messages ?? [], requestContext: this.rc.all }
+    if (typeof approval === 'function' ? await approval(input, approvalCall) : approval === true) {
       await this.step('approval')
       this.emit({ type: 'approval-requested', input, views: await this.views('approval', input, { input }) })
       const decision = await this.wait<{ approved: boolean; reason?: string }>('awaiting-approval')
@@ -242,7 +245,7 @@ class Run {
       await this.step('execute')
       const outcome = await this.execute(input, resumeData)
       this.live()
-      if (outcome.kind === 'invalid') return this.fail(outcome.error.message, outcome.error, outcome.error, outcome.error.validationErrors, input)
+      if (outcome.kind === 'invalid') return this.fail(outcome.error.message, outcome.error, outcome.error, toValidationIssues(outcome.error.validationErrors), input)
       if (outcome.kind === 'output') return this.complete(input, outcome.output)
       const payload = outcome.payload
       const resumeSchema = toJsonSchema(tool.resumeSchema, { io: 'input', target: 'draft-07' })
@@ -257,8 +260,11 @@ class Run {
   async complete(input: unknown, output: unknown): Promise<void> {
     await this.step('output-mapping')
     const views = await this.views('output', output, { input, output })
-    views.model = await modelOutputFor(this.tool, output, (message) =>
-      this.emit({ type: 'log', level: 'error', message: `toModelOutput threw: ${message}`, source: 'runtime' }),
+    views.model = await modelOutputFor(
+      this.tool,
+      output,
+      (message) => this.emit({ type: 'log', level: 'error', message: `toModelOutput threw: ${message}`, source: 'runtime' }),
+      { toolCallId: this.toolCallId, input },
     )
     this.live()
     await this.hook('onOutput', { output, toolName: this.tool.id, toolCallId: this.toolCallId, abortSignal: this.controller.signal })
@@ -269,12 +275,18 @@ class Run {
   /** One execution (with background attempts): request context → resume data → user fn → suspend payload → output. */
   async execute(input: unknown, resumeData: unknown): Promise<Outcome> {
     const tool = this.tool
-    const rcChecked = await checkRequestContext(tool.id, tool.requestContextSchema as StandardSchemaV1 | undefined, this.rc)
-    if (rcChecked.error) return { kind: 'invalid', error: rcChecked.error }
-    if (resumeData !== undefined && resumeData !== null) {
-      const resumeChecked = await checkResume(tool.id, tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
-      if (resumeChecked.error) return { kind: 'invalid', error: resumeChecked.error }
+    if (!this.selfValidating) {
+      const rcChecked = await checkRequestContext(tool.id, tool.requestContextSchema as StandardSchemaV1 | undefined, this.rc)
+      if (rcChecked.error) return { kind: 'invalid', error: rcChecked.error }
+      const resumeChecked = resumeData === undefined || resumeData === null ? undefined : await checkResume(tool.id, tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
+      if (resumeChecked?.error) return { kind: 'invalid', error: resumeChecked.error }
     }
+    return this.attemptAll(input, resumeData)
+  }
+
+  /** The user function, with background attempts (retries, onComplete/onFailed) when the run is a background one. */
+  async attemptAll(input: unknown, resumeData: unknown): Promise<Outcome> {
+    const tool = this.tool
     const user = (tool.userExecute ?? tool.execute) as ((input: unknown, context: unknown) => unknown) | undefined
     if (typeof user !== 'function') throw new Error(`Tool ${tool.id} has no execute function`)
     const bg = this.background ? tool.background ?? {} : undefined
@@ -353,6 +365,8 @@ class Run {
 
   async resume(resumeData: unknown): Promise<void> {
     if (this.state !== 'suspended') throw new RunControlError('invalid-state', this.state, `Cannot resume: run ${this.toolCallId} is ${this.state}, not suspended`)
+    // A self-validating tool checks resume data in its own execute and returns its own error object, as in an agent.
+    if (this.selfValidating) return this.settle('suspended', 'resume', resumeData)
     const checked = await checkResume(this.tool.id, this.tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
     if (checked.error) {
       const issues = checked.error.validationErrors

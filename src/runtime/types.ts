@@ -253,6 +253,20 @@ export interface ToolCallOptions {
   abortSignal?: AbortSignal
 }
 
+/** Second argument runTool() gives a `requireApproval` function (Mastra and the AI SDK pass similar context). */
+export interface ApprovalCall {
+  toolCallId: string
+  messages: ToolMessage[]
+  /** The request context as a plain object. */
+  requestContext: Record<string, unknown>
+}
+
+/** Second argument runTool() gives `toModelOutput` (the AI SDK's `toModelOutput({ toolCallId, input, output })` needs them). */
+export interface ModelOutputCall {
+  toolCallId: string
+  input: unknown
+}
+
 /** What a direct `execute` returns instead of throwing on bad data. */
 export interface ToolValidationError {
   error: true
@@ -278,9 +292,10 @@ export interface ToolConfig<
   resumeSchema?: TResumeSchema
   requestContextSchema?: TContextSchema
   strict?: boolean
-  toModelOutput?: (output: InferOutput<TOutputSchema>) => unknown
+  /** The second argument (call id and validated input) is for adapters of other libraries; plain tools ignore it. */
+  toModelOutput?: (output: InferOutput<TOutputSchema>, call?: ModelOutputCall) => unknown
   transform?: ToolPayloadTransform<InferOutput<TInputSchema>, InferOutput<TOutputSchema>, InferOutput<TSuspendSchema>, InferOutput<TResumeSchema>>
-  requireApproval?: boolean | ((input: InferOutput<TInputSchema>) => boolean | Promise<boolean>)
+  requireApproval?: boolean | ((input: InferOutput<TInputSchema>, call?: ApprovalCall) => boolean | Promise<boolean>)
   mcp?: McpToolProperties
   providerOptions?: Record<string, Record<string, unknown>>
   inputExamples?: Array<{ input: Record<string, unknown> }>
@@ -319,7 +334,17 @@ export interface Tool<
   readonly userExecute?: ToolConfig<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>['execute']
   /** Brand recognised across copies of the runtime (`Symbol.for('toolscope.tool')`). */
   readonly [TOOL_BRAND]: true
+  /** Set on tools of other libraries whose `execute` runs the whole validation pipeline itself (see SELF_VALIDATING). */
+  readonly [SELF_VALIDATING]?: true
 }
 
 /** Brand put on every Toolscope tool; `Symbol.for` so that two copies of the runtime agree. */
 export const TOOL_BRAND: unique symbol = Symbol.for('toolscope.tool') as any
+
+/**
+ * Marks a tool whose own `execute` validates input, request context and resume data and checks the suspend payload and
+ * output, returning validation error objects (a Mastra tool, an adapted AI SDK tool). runTool() then does not validate
+ * again: it passes the raw input and reports the library's own error objects. Mastra's `Symbol.for('mastra.core.tool.Tool')`
+ * marker means the same.
+ */
+export const SELF_VALIDATING: unique symbol = Symbol.for('toolscope.selfValidating') as any

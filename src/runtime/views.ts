@@ -3,7 +3,7 @@
 
 import { errorMessage } from './errors.ts'
 import type { TransformedView, ViewPhase, Views } from './events.ts'
-import type { ModelOutput, Tool, ToolPayloadTransformContext, TransformContextPhase, TransformPhase, TransformTarget } from './types.ts'
+import type { ModelOutput, ModelOutputCall, Tool, ToolPayloadTransformContext, TransformContextPhase, TransformPhase, TransformTarget } from './types.ts'
 
 /** Mastra's phase names as transform functions see them (and as placeholders name them). */
 const CONTEXT_PHASE: Record<TransformPhase, TransformContextPhase> = {
@@ -93,11 +93,14 @@ export function defaultModelOutput(output: unknown): ModelOutput {
   return typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: output ?? null }
 }
 
-/** `toModelOutput(output)` when given; a throw yields error-text and is reported through `onError`, never failing the run. */
-export async function modelOutputFor(tool: Tool, output: unknown, onError?: (message: string) => void): Promise<ModelOutput> {
+/**
+ * `toModelOutput(output, call)` when given; a throw yields error-text and is reported through `onError`, never failing the run.
+ * `call` (tool call id and input) is passed as a second argument for adapters of other libraries.
+ */
+export async function modelOutputFor(tool: Tool, output: unknown, onError?: (message: string) => void, call?: ModelOutputCall): Promise<ModelOutput> {
   if (typeof tool.toModelOutput !== 'function') return defaultModelOutput(output)
   try {
-    return normalizeModelOutput(await tool.toModelOutput(output))
+    return normalizeModelOutput(await (call ? tool.toModelOutput(output, call) : tool.toModelOutput(output)))
   } catch (error) {
     const message = errorMessage(error)
     onError?.(message)
