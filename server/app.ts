@@ -17,6 +17,7 @@ import { readJson } from './body.ts'
 import type { RunRegistry, ControlOutcome } from './runs.ts'
 import { hostGuard, tokenGuard, type SecurityOptions } from './security.ts'
 import { lastEventIdOf, sseResponse } from './sse.ts'
+import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { serveApp } from './static.ts'
 import { UnknownToolError, type ToolHost } from './toolHost/host.ts'
 import type { ControlAction } from './toolHost/messages.ts'
@@ -32,6 +33,8 @@ export interface AppDeps {
   runs: RunRegistry
   mcp?: McpEndpoint
   security: SecurityOptions
+  /** Scenario store and tool paths; the scenario routes are mounted when given. */
+  scenarios?: Pick<ScenarioDeps, 'store' | 'toolPaths'>
   /** Folder of the built SPA; omitted in the Vite dev server (Vite serves the UI). */
   appDir?: string
 }
@@ -118,6 +121,8 @@ export function createApp(deps: AppDeps): Hono {
   control('respond', RespondBody, undefined, (b) => ({ action: 'respond', result: { action: b.action, content: b.content } }))
   control('continue', EmptyBody, {}, () => ({ action: 'continue' }))
   control('abort', AbortBody, {}, (b) => ({ action: 'abort', reason: b.reason }))
+
+  if (deps.scenarios) mountScenarioRoutes(app, { host, runs, ...deps.scenarios })
 
   app.all('/api/*', (c) => fail(c, 404, { error: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }))
 

@@ -8,6 +8,7 @@ import { createApp } from './app.ts'
 import { History } from './history.ts'
 import { createMcpEndpoint } from './mcp.ts'
 import { RunRegistry } from './runs.ts'
+import { createScenarioStore, DEFAULT_SCENARIO_DIR } from './scenarioStore.ts'
 import { resolveToken } from './security.ts'
 import { ToolHost } from './toolHost/host.ts'
 
@@ -22,6 +23,8 @@ export interface ContextOptions {
   watch?: boolean
   timeoutMs?: number
   dataDir?: string
+  /** Scenario folder; default `toolscope/scenarios` in the working folder. */
+  scenariosDir?: string
   appDir?: string
   log?: (line: string) => void
   /** The listening port, once known (Host/Origin checks need it). */
@@ -50,7 +53,8 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   runs.host = host
   host.ready.catch((err) => log(`Loading tools failed: ${(err as Error).message}`))
   const mcp = createMcpEndpoint(host, runs)
-  const app = createApp({ host, runs, mcp, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
+  const scenarios = { store: createScenarioStore(resolve(options.scenariosDir ?? DEFAULT_SCENARIO_DIR)), toolPaths: paths }
+  const app = createApp({ host, runs, mcp, scenarios, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
   return {
     app,
     token,

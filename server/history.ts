@@ -1,23 +1,12 @@
 // Run history on disk: one JSON file per run under <dataDir>/runs, written atomically (temp file + rename)
 // so a crash never leaves a corrupt file; the newest 500 runs are kept; runs in flight at a crash load as `interrupted`.
 
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { RunRecord } from '../src/shared/protocol.ts'
+import { writeFileAtomic } from './atomicFile.ts'
 
 const FINAL = new Set(['success', 'error', 'declined', 'aborted', 'interrupted'])
-
-/** Writes `text` to `file` so that readers see either the old or the new content, never a partial one. */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-  try {
-    await writeFile(tmp, text)
-    await rename(tmp, file)
-  } catch (err) {
-    await rm(tmp, { force: true })
-    throw err
-  }
-}
 
 /** Persistent store of run records. */
 export class History {

@@ -21,6 +21,8 @@ export interface StartServerOptions {
   timeoutMs?: number
   /** Where history lives; default `.toolscope/` in the working folder. */
   dataDir?: string
+  /** Scenario folder; default `toolscope/scenarios` in the working folder. */
+  scenariosDir?: string
   /** Built SPA folder; default dist/app of this package. */
   appDir?: string
   log?: (line: string) => void

@@ -32,7 +32,8 @@ interface LiveRun {
 
 /** Options of the registry. */
 export interface RunRegistryOptions {
-  history: History
+  /** Where records persist; the headless runner passes a store that keeps nothing. */
+  history: Pick<History, 'load' | 'save' | 'remove'>
   timeoutMs: number
   maxRuns?: number
   log: (line: string) => void

@@ -43,6 +43,13 @@ describe('scenario store', () => {
     expect(errors[1].message).toMatch(/broken\.json: not valid JSON/)
   })
 
+  it('reports a scenario whose name differs from its file name (a save would fork it)', async () => {
+    await mkdir(path.join(root, 'weather'), { recursive: true })
+    await writeFile(path.join(root, 'weather', 'rainy.json'), JSON.stringify(scenario))
+    const { errors } = await store.list('weather')
+    expect(errors[0].message).toMatch(/name "sunny" does not match its file name "rainy\.json"/)
+  })
+
   it('overwrites atomically and leaves no temp files behind', async () => {
     await store.save(scenario)
     await store.save({ ...scenario, input: { location: 'Rome' } })

@@ -1,9 +1,9 @@
 // Scenario files on disk: `<root>/<tool-id>/<name>.json` in the user's repository.
 // Names are checked before any path is built, writes are atomic, and a broken file is reported without hiding the others.
 
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { randomUUID } from 'node:crypto'
+import { writeFileAtomic } from './atomicFile.ts'
 import { assertScenarioName, parseScenario, Scenario, type ScenarioInput } from '../src/testbench/scenario.ts'
 
 /** A scenario file that could not be read. */
@@ -61,22 +61,27 @@ export function createScenarioStore(root: string): ScenarioStore {
           try {
             const stored = await readOne(file)
             if (stored.scenario.toolId !== dir) throw new Error(`${path.relative(process.cwd(), file)}: toolId "${stored.scenario.toolId}" does not match its folder "${dir}"`)
+            // `--update` and the UI save by name: a name that differs from the file would fork the scenario.
+            if (`${stored.scenario.name}.json` !== name) throw new Error(`${path.relative(process.cwd(), file)}: name "${stored.scenario.name}" does not match its file name "${name}"`)
             scenarios.push(stored)
           } catch (error) {
             errors.push({ file, message: (error as Error).message })
           }
         }
       }
-      scenarios.sort((a, b) => a.file.localeCompare(b.file))
+      scenarios.sort((a, b) => a.scenario.toolId.localeCompare(b.scenario.toolId) || a.scenario.name.localeCompare(b.scenario.name))
       return { scenarios, errors }
     },
     async get(toolId, name) {
       return readOne(fileFor(toolId, name))
     },
     async save(input) {
+      // Name checks first: their message says what is wrong with a path better than a schema issue does.
+      assertScenarioName(String(input.toolId), 'tool id for a scenario folder')
+      assertScenarioName(String(input.name))
       const scenario = Scenario.parse(input)
       const file = fileFor(scenario.toolId, scenario.name)
-      await writeAtomic(file, `${JSON.stringify(scenario, null, 2)}\n`)
+      await writeFileAtomic(file, `${JSON.stringify(scenario, null, 2)}\n`, { createDir: true })
       return { file, scenario }
     },
     async remove(toolId, name) {
@@ -91,19 +96,6 @@ async function listDir(dir: string, kind: 'dir' | 'file'): Promise<string[]> {
     return entries.filter((e) => (kind === 'dir' ? e.isDirectory() : e.isFile())).map((e) => e.name).sort()
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
-    throw error
-  }
-}
-
-/** Write to a temp file beside the target, then rename: readers see the old file or the new one, never half. */
-export async function writeAtomic(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true })
-  const tmp = `${file}.${randomUUID()}.tmp`
-  try {
-    await writeFile(tmp, text, 'utf8')
-    await rename(tmp, file)
-  } catch (error) {
-    await rm(tmp, { force: true })
     throw error
   }
 }

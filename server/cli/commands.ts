@@ -9,4 +9,6 @@ export interface CliCommand {
 /** Subcommands by name; anything else on the command line is a path for `serve`. */
 export const commands: Record<string, () => Promise<CliCommand>> = {
   serve: () => import('./serve.ts'),
+  test: () => import('./test.ts'),
+  call: () => import('./call.ts'),
 }

@@ -16,6 +16,8 @@ Options:
   --host <addr>     bind address (default 127.0.0.1; anything else needs --token or TOOLSCOPE_TOKEN)
   --token <t>       session token (default TOOLSCOPE_TOKEN, else random)
   --timeout <ms>    per-run timeout (default 60000)
+  --scenarios <dir> scenario folder (default toolscope/scenarios)
+  --data-dir <dir>  where run history is kept (default .toolscope)
   --no-watch        do not reload tools when files change
   --no-open         do not open a browser
   --no-build        do not build the UI when dist/app is missing (source checkout)
@@ -51,6 +53,8 @@ export function parseServeArgs(args: string[]): ServeArgs {
       case '--host': options.host = take('--host'); break
       case '--token': options.token = take('--token'); break
       case '--timeout': options.timeoutMs = int(take('--timeout'), '--timeout', 1); break
+      case '--scenarios': options.scenariosDir = take('--scenarios'); break
+      case '--data-dir': options.dataDir = take('--data-dir'); break
       case '--no-watch': options.watch = false; break
       case '--no-open': out.open = false; break
       case '--no-build': out.build = false; break

@@ -74,7 +74,9 @@ export function describeTool(found: DetectedTool, displayFile: string): { detail
       anthropic: preview(() => toAnthropicTool(tool), 'Anthropic', sink),
     },
   }
-  const title = tool.mcp?.annotations?.title
+  if (found.group) detail.group = found.group
+  if (found.libraryVersion) detail.libraryVersion = found.libraryVersion
+  const title = tool.mcp?.annotations?.title ?? (found.original as { title?: unknown } | null)?.title
   if (typeof title === 'string') detail.title = title
   if (tool.mcp) detail.mcp = toPlainJson({ annotations: tool.mcp.annotations, _meta: tool.mcp._meta }) as ToolDetail['mcp']
   if (tool.providerOptions) detail.providerOptions = toPlainJson(tool.providerOptions) as ToolDetail['providerOptions']

@@ -1,7 +1,9 @@
 // Finds the tools a module exports: named or default exports, arrays and records of tools.
-// Detection is pluggable: each tool kind (Toolscope, and later Mastra or AI SDK tools) registers a detector.
+// Detection is pluggable: synchronous detectors (Toolscope tools) and asynchronous sources (Mastra tools, agents and
+// instances, AI SDK tools: registered by detectors/index.ts); a value that looks like a tool of no known kind is an error.
 
 import type { Tool } from '../../src/runtime/types.ts'
+import type { CatalogError } from '../../src/shared/protocol.ts'
 
 /** Kinds listed in the catalog (protocol ToolKind). */
 export type DetectedKind = 'toolscope' | 'mastra' | 'ai-sdk'
@@ -21,7 +23,45 @@ export interface DetectedTool {
   exportName: string
   /** The exported value itself: the same object exported twice is one tool, not a duplicate. */
   original: unknown
+  /** What makes two found values one tool when they are different objects (a Mastra agent's copy of an AI SDK tool); default `original`. */
+  identity?: unknown
+  /** Group label in the tool list (the Mastra agent that uses the tool). */
+  group?: string
+  /** Version of the library that made the tool (the user's @mastra/core or ai). */
+  libraryVersion?: string
 }
+
+/** Where a value was found: the module file, the export path shown to people, and the last key (an AI SDK tool's id). */
+export interface FoundAt {
+  /** Absolute path of the module. */
+  file: string
+  exportName: string
+  key: string
+  group?: string
+}
+
+/** What a source made of a value: tools (file is filled in by the caller) and reasons for what it could not load. */
+export interface SourceResult {
+  tools: Array<Omit<DetectedTool, 'file'>>
+  errors: string[]
+}
+
+/** Visits a value nested in a container (a Mastra instance's tools), with all detectors and sources. */
+export type NestedDetect = (value: unknown, at: FoundAt) => Promise<SourceResult>
+
+/**
+ * Recognises values that stand for tools of another library and loads them. Asynchronous because loading may import the
+ * user's copy of the library or ask a container (agent, Mastra instance) for its tools.
+ */
+export interface ToolSource {
+  name: string
+  /** Cheap synchronous recognition. */
+  matches(value: unknown): boolean
+  load(value: unknown, at: FoundAt, nested: NestedDetect): Promise<SourceResult>
+}
+
+/** Explains why a value that looks like a tool is of no kind Toolscope knows; undefined when it does not look like one. */
+export type UnknownToolReason = (value: unknown) => string | undefined
 
 const BRAND = Symbol.for('toolscope.tool')
 
@@ -36,10 +76,22 @@ export const toolscopeDetector: ToolDetector = {
 }
 
 const detectors: ToolDetector[] = [toolscopeDetector]
+const sources: ToolSource[] = []
+const unknownReasons: UnknownToolReason[] = []
 
 /** Adds a detector (tried after the existing ones). */
 export function registerDetector(detector: ToolDetector): void {
   detectors.push(detector)
+}
+
+/** Adds an asynchronous source (tried after the synchronous detectors). */
+export function registerSource(source: ToolSource): void {
+  if (!sources.includes(source)) sources.push(source)
+}
+
+/** Adds a check naming why a tool-like value is not loaded. */
+export function registerUnknownReason(reason: UnknownToolReason): void {
+  if (!unknownReasons.includes(reason)) unknownReasons.push(reason)
 }
 
 function detectOne(value: unknown, exportName: string): { tool: Tool; kind: DetectedKind } | undefined {
@@ -75,6 +127,66 @@ export function detectTools(moduleNamespace: Record<string, unknown>, file: stri
   return found
 }
 
+/** One value: a tool of a known kind, a source's tools, an error for an unknown tool-like value, or undefined (not a tool). */
+export async function detectValue(value: unknown, at: FoundAt): Promise<SourceResult | undefined> {
+  const hit = detectOne(value, at.exportName)
+  if (hit) return { tools: [{ ...hit, exportName: at.exportName, original: value, ...(at.group ? { group: at.group } : {}) }], errors: [] }
+  const source = sources.find((s) => s.matches(value))
+  if (source) {
+    try {
+      return await source.load(value, at, nestedDetect)
+    } catch (err) {
+      return { tools: [], errors: [`${at.exportName}: could not load this ${source.name}: ${err instanceof Error ? err.message : String(err)}`] }
+    }
+  }
+  for (const reason of unknownReasons) {
+    const why = reason(value)
+    if (why) return { tools: [], errors: [`${at.exportName}: ${why}`] }
+  }
+  return undefined
+}
+
+const nestedDetect: NestedDetect = async (value, at) => (await detectValue(value, at)) ?? { tools: [], errors: [] }
+
+/**
+ * Lists every tool of a module namespace with all detectors and sources: exports, and the items of exported arrays and
+ * records. `file` is the absolute path (packages resolve from it); `displayFile` is what the catalog shows.
+ */
+export async function detectModule(moduleNamespace: Record<string, unknown>, file: string, displayFile: string): Promise<{ tools: DetectedTool[]; errors: CatalogError[] }> {
+  const tools: DetectedTool[] = []
+  const errors: CatalogError[] = []
+  const collect = (result: SourceResult) => {
+    for (const t of result.tools) tools.push({ ...t, file: displayFile })
+    for (const message of result.errors) errors.push({ file: displayFile, message })
+  }
+  for (const [name, value] of Object.entries(moduleNamespace)) {
+    const result = await detectValue(value, { file, exportName: name, key: name })
+    if (result) collect(result)
+    else if (Array.isArray(value)) for (const [i, item] of value.entries()) collect((await detectValue(item, { file, exportName: `${name}[${i}]`, key: `${name}_${i}` })) ?? { tools: [], errors: [] })
+    else if (isPlainRecord(value)) for (const [key, item] of Object.entries(value)) collect((await detectValue(item, { file, exportName: `${name}.${key}`, key })) ?? { tools: [], errors: [] })
+  }
+  return { tools, errors }
+}
+
+/**
+ * Keeps one tool per value and per id. The same value found twice (exported, and used by an agent) is one tool that takes
+ * the first group found; a second tool with the same id becomes an error naming both files.
+ */
+export function dedupeTools(tools: DetectedTool[]): { tools: DetectedTool[]; errors: Array<{ file: string; message: string }> } {
+  const byOriginal = new Map<unknown, DetectedTool>()
+  const unique: DetectedTool[] = []
+  for (const t of tools) {
+    const identity = t.identity ?? t.original
+    const first = byOriginal.get(identity)
+    if (!first) {
+      const copy = { ...t }
+      byOriginal.set(identity, copy)
+      unique.push(copy)
+    } else if (!first.group && t.group) first.group = t.group
+  }
+  return dedupeById(unique)
+}
+
 /** Keeps the first tool of each id; a second tool with the same id becomes an error naming both files. */
 export function dedupeById(tools: DetectedTool[]): { tools: DetectedTool[]; errors: Array<{ file: string; message: string }> } {
   const byId = new Map<string, DetectedTool>()
@@ -82,7 +194,7 @@ export function dedupeById(tools: DetectedTool[]): { tools: DetectedTool[]; erro
   for (const t of tools) {
     const first = byId.get(t.tool.id)
     if (!first) byId.set(t.tool.id, t)
-    else if (first.original !== t.original) {
+    else if ((first.identity ?? first.original) !== (t.identity ?? t.original)) {
       errors.push({
         file: t.file,
         message: `Duplicate tool id "${t.tool.id}": exported as ${first.exportName} by ${first.file} and as ${t.exportName} by ${t.file}. Tool ids must be unique; the second one was not loaded.`,

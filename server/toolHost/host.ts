@@ -5,7 +5,7 @@ import { relative } from 'node:path'
 import type { CatalogError, CatalogEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type LoadResult } from './hostWorker.ts'
-import type { ControlAction, ControlFailure } from './messages.ts'
+import type { ControlAction, ControlFailure, FitCheck } from './messages.ts'
 import { watchPaths } from './watch.ts'
 
 /** Receives run events and run losses from the host. */
@@ -26,6 +26,8 @@ export interface ToolHostOptions {
   /** Debounce for file changes. */
   watchDebounceMs?: number
   maxOldGenerationSizeMb?: number
+  /** Send the tools' console output to stderr instead of stdout (CLI commands whose stdout is machine-read). */
+  toolOutputToStderr?: boolean
 }
 
 /** Thrown by start() for an unknown tool id. */
@@ -90,7 +92,7 @@ export class ToolHost {
       const todo = files.filter((f) => !skip.some((s) => s.file === relative(process.cwd(), f) || s.file === f))
       const worker = new HostWorker({ files: todo, skip }, this.workerEvents, this.options.loadTimeoutMs ?? 30_000, {
         maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
-      })
+      }, this.options.toolOutputToStderr)
       try {
         return { worker, result: await worker.loadResult }
       } catch (err) {
@@ -205,6 +207,14 @@ export class ToolHost {
   /** True when the tool id is in the current catalog. */
   hasTool(toolId: string): boolean {
     return this.catalogState.tools.some((t) => t.id === toolId)
+  }
+
+  /** Why stored scenario data no longer fits the tool's current schemas (empty when it fits). */
+  async checkFit(check: FitCheck, replyTimeoutMs = 5_000): Promise<string[]> {
+    await this.readyPromise
+    const worker = this.current
+    if (!worker || !worker.tools.has(check.toolId)) return [`The tool "${check.toolId}" is not in the catalog any more.`]
+    return worker.check(check, replyTimeoutMs)
   }
 
   control(runId: string, action: ControlAction, replyTimeoutMs = 5_000): Promise<ControlFailure | undefined> {

@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads'
 import { relative } from 'node:path'
 import type { CatalogError, ToolDetail } from '../../src/shared/protocol.ts'
-import type { ControlAction, ControlFailure, FromWorker, ToWorker, WorkerInit } from './messages.ts'
+import type { ControlAction, ControlFailure, FitCheck, FromWorker, ToWorker, WorkerInit } from './messages.ts'
 
 const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
 
@@ -44,10 +44,19 @@ export class HostWorker {
   private loaded = false
   private reqId = 0
   private pending = new Map<number, (failure: ControlFailure | undefined) => void>()
+  private checks = new Map<number, (problems: string[]) => void>()
   readonly loadResult: Promise<LoadResult>
 
-  constructor(init: WorkerInit, private events: HostWorkerEvents, loadTimeoutMs: number, resourceLimits?: { maxOldGenerationSizeMb?: number }) {
-    this.worker = new Worker(BOOTSTRAP, { workerData: init, resourceLimits, stdout: false, stderr: false })
+  constructor(
+    init: WorkerInit,
+    private events: HostWorkerEvents,
+    loadTimeoutMs: number,
+    resourceLimits?: { maxOldGenerationSizeMb?: number },
+    /** Send the tools' console output to stderr (CLI commands whose stdout is machine-read). */
+    toolOutputToStderr = false,
+  ) {
+    this.worker = new Worker(BOOTSTRAP, { workerData: init, resourceLimits, stdout: toolOutputToStderr, stderr: false })
+    if (toolOutputToStderr) this.worker.stdout.pipe(process.stderr, { end: false })
     this.worker.unref()
     let settle: { resolve: (r: LoadResult) => void; reject: (e: Error) => void }
     this.loadResult = new Promise((resolve, reject) => (settle = { resolve, reject }))
@@ -74,6 +83,8 @@ export class HostWorker {
       const reason = this.deathReason ?? `the tool host exited with code ${code} (a tool called process.exit or crashed it)`
       for (const resolve of this.pending.values()) resolve({ code: 'unknown-run', message: `The tool host stopped: ${reason}.` })
       this.pending.clear()
+      for (const resolve of this.checks.values()) resolve([`The tool host stopped while checking: ${reason}.`])
+      this.checks.clear()
       if (!this.loaded) settle.reject(new LoadCrash(reason, this.importing))
       this.events.onExit(this, reason)
     })
@@ -99,6 +110,10 @@ export class HostWorker {
       }
       case 'log':
         this.events.log(`[tool host] ${msg.message}`)
+        break
+      case 'check-result':
+        this.checks.get(msg.reqId)?.(msg.problems)
+        this.checks.delete(msg.reqId)
         break
     }
   }
@@ -127,6 +142,23 @@ export class HostWorker {
         resolve(failure)
       })
       this.post({ type: 'control', reqId, runId, ...action })
+    })
+  }
+
+  /** Validates stored scenario data against the tool's real schemas inside the worker; resolves with the problems. */
+  check(check: FitCheck, replyTimeoutMs: number): Promise<string[]> {
+    if (this.exited) return Promise.resolve(['The tool host has stopped.'])
+    const reqId = ++this.reqId
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.checks.delete(reqId)
+        resolve([`The tool host did not answer within ${replyTimeoutMs} ms (a tool is blocking it).`])
+      }, replyTimeoutMs)
+      this.checks.set(reqId, (problems) => {
+        clearTimeout(timer)
+        resolve(problems)
+      })
+      this.post({ type: 'check', reqId, check })
     })
   }
 

@@ -19,9 +19,20 @@ export type ControlAction =
   | { action: 'continue' }
   | { action: 'abort'; reason?: string }
 
+/** Data of a stored scenario to check against a tool's current schemas (no run is started). */
+export interface FitCheck {
+  toolId: string
+  input?: unknown
+  inputText?: string
+  requestContext?: Record<string, unknown>
+  /** Resume data of each scripted resume, in order. */
+  resumeData: unknown[]
+}
+
 /** Main thread → worker. */
 export type ToWorker =
   | { type: 'start'; runId: string; request: StartRunBody; timeoutMs: number }
+  | { type: 'check'; reqId: number; check: FitCheck }
   | ({ type: 'control'; reqId: number; runId: string } & ControlAction)
 
 /** A control failure as the runtime reported it (RunControlError) or a plain error. */
@@ -41,3 +52,4 @@ export type FromWorker =
   | { type: 'control-result'; reqId: number; ok: true }
   | { type: 'control-result'; reqId: number; ok: false; failure: ControlFailure }
   | { type: 'log'; level: 'warn' | 'error'; message: string }
+  | { type: 'check-result'; reqId: number; problems: string[] }

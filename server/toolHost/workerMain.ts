@@ -7,8 +7,10 @@ import { relative } from 'node:path'
 import { runTool } from '../../src/runtime/index.ts'
 import type { ToolRun } from '../../src/runtime/events.ts'
 import type { CatalogError, ToolDetail } from '../../src/shared/protocol.ts'
-import { dedupeById, detectTools, type DetectedTool } from './detect.ts'
+import { dedupeTools, detectModule, type DetectedTool } from './detect.ts'
 import { describeTool } from './describe.ts'
+import { registerBuiltInSources } from './detectors/index.ts'
+import { checkFit } from './fitCheck.ts'
 import type { ControlFailure, FromWorker, ToWorker, WorkerInit } from './messages.ts'
 import { toPlainJson } from './sanitize.ts'
 
@@ -32,18 +34,21 @@ const displayPath = (file: string) => {
 }
 
 async function load(): Promise<void> {
+  registerBuiltInSources()
   const errors: CatalogError[] = [...init.skip]
   const found: DetectedTool[] = []
   for (const file of init.files) {
     post({ type: 'importing', file })
     try {
       const ns = (await import(pathToFileURL(file).href)) as Record<string, unknown>
-      found.push(...detectTools(ns, displayPath(file)))
+      const detected = await detectModule(ns, file, displayPath(file))
+      found.push(...detected.tools)
+      errors.push(...detected.errors)
     } catch (err) {
       errors.push({ file: displayPath(file), message: `Could not import: ${err instanceof Error ? err.message : String(err)}` })
     }
   }
-  const unique = dedupeById(found)
+  const unique = dedupeTools(found)
   errors.push(...unique.errors)
   const details: ToolDetail[] = []
   for (const t of unique.tools) {
@@ -99,9 +104,16 @@ async function control(msg: Extract<ToWorker, { type: 'control' }>): Promise<voi
   }
 }
 
+async function check(msg: Extract<ToWorker, { type: 'check' }>): Promise<void> {
+  const found = tools.get(msg.check.toolId)
+  const problems = found ? await checkFit(found.tool, msg.check) : [`The tool "${msg.check.toolId}" is not in the catalog any more.`]
+  post({ type: 'check-result', reqId: msg.reqId, problems })
+}
+
 port.on('message', (msg: ToWorker) => {
   if (msg.type === 'start') void start(msg)
   else if (msg.type === 'control') void control(msg)
+  else if (msg.type === 'check') void check(msg)
 })
 
 await load()

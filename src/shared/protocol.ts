@@ -218,6 +218,115 @@ export type RunRecord = z.infer<typeof RunRecord>
 
 export const RunList = z.object({ runs: z.array(RunRecord) })
 
+/* ------------------------------------------------------------------ scenarios (test bench) */
+
+/** One scripted answer, consumed in order as the run asks for it. `abort` fires at the `nth` event of type `on`. */
+export const Decision = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('approve') }).strict(),
+  z.object({ type: z.literal('decline'), reason: z.string().optional() }).strict(),
+  z.object({ type: z.literal('resume'), resumeData: z.unknown() }).strict(),
+  z.object({ type: z.literal('respond'), action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }).strict(),
+  z
+    .object({
+      type: z.literal('abort'),
+      on: z.string().min(1).default('run-started'),
+      nth: z.number().int().min(1).default(1),
+      reason: z.string().optional(),
+    })
+    .strict(),
+])
+export type Decision = z.infer<typeof Decision>
+
+/** What a replay must produce. `match: 'partial'` accepts extra object keys in the actual views. */
+export const Expectation = z
+  .object({
+    status: RunStatus,
+    match: z.enum(['exact', 'partial']).default('exact'),
+    raw: z.unknown().optional(),
+    display: z.unknown().optional(),
+    transcript: z.unknown().optional(),
+    model: ModelOutput.optional(),
+    error: z.string().optional(),
+  })
+  .strict()
+export type Expectation = z.infer<typeof Expectation>
+
+/** Scenario names become file names: letters, digits, dot, dash and underscore, nothing that can climb out of a folder. */
+export const SCENARIO_NAME = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._-]{1,100}$/
+
+/** A scenario file: a saved run (input, context, scripted decisions) and the result it must keep producing. */
+export const Scenario = z
+  .object({
+    $schema: z.string().optional(),
+    name: z.string().regex(SCENARIO_NAME, 'use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without ".."'),
+    description: z.string().optional(),
+    toolId: z.string().min(1),
+    input: z.unknown().optional(),
+    inputText: z.string().optional(),
+    requestContext: z.record(z.string(), z.unknown()).optional(),
+    caller: Caller.optional(),
+    messages: z.array(Message).optional(),
+    workflowState: z.unknown().optional(),
+    stream: z.object({ chunkSize: z.number().int().min(1).optional() }).strict().optional(),
+    decisions: z.array(Decision).default([]),
+    expect: Expectation,
+  })
+  .strict()
+  .refine((s) => s.input !== undefined || s.inputText !== undefined, { message: 'a scenario needs `input` or `inputText`', path: ['input'] })
+export type Scenario = z.infer<typeof Scenario>
+
+/** A stored scenario as listed: `unfit` holds the reasons it no longer fits the tool's current schemas. */
+export const ScenarioEntry = z.object({ file: z.string(), scenario: Scenario, unfit: z.array(z.string()) })
+export type ScenarioEntry = z.infer<typeof ScenarioEntry>
+
+/** `GET /api/scenarios?toolId=`: scenarios plus the files that failed to load (path and problem). */
+export const ScenarioList = z.object({ root: z.string(), scenarios: z.array(ScenarioEntry), errors: z.array(CatalogError) })
+export type ScenarioList = z.infer<typeof ScenarioList>
+
+/** `POST /api/scenarios`: save a finished run as a scenario; `expect` replaces the expectation taken from the run. */
+export const SaveScenarioBody = z
+  .object({
+    runId: z.string().min(1),
+    name: z.string().min(1).max(1000),
+    description: z.string().max(10_000).optional(),
+    expect: Expectation.optional(),
+    overwrite: z.boolean().optional(),
+  })
+  .strict()
+export type SaveScenarioBody = z.infer<typeof SaveScenarioBody>
+
+/** One difference between expected and actual, by dotted path. */
+export const Mismatch = z.object({ path: z.string(), expected: z.unknown().optional(), actual: z.unknown().optional() })
+
+/** Outcome of replaying one scenario (the replay is a normal run: `runId` is in history). */
+export const ReplayReport = z.object({
+  toolId: z.string(),
+  name: z.string(),
+  runId: z.string().optional(),
+  passed: z.boolean(),
+  outcome: z.object({ status: z.string() }).catchall(z.unknown()),
+  mismatches: z.array(Mismatch),
+  scriptError: z.string().optional(),
+  unfit: z.array(z.string()),
+  /** Readable diff of the mismatches (what the CLI prints). */
+  diff: z.string(),
+})
+export type ReplayReport = z.infer<typeof ReplayReport>
+export const ReplayAllResponse = z.object({ results: z.array(ReplayReport), passed: z.number().int(), failed: z.number().int() })
+
+/** `POST /api/export`: a run or a stored scenario as a test file. */
+export const ExportBody = z
+  .object({
+    format: z.enum(['vitest', 'playwright']),
+    runId: z.string().optional(),
+    scenario: z.object({ toolId: z.string(), name: z.string() }).strict().optional(),
+  })
+  .strict()
+  .refine((b) => (b.runId === undefined) !== (b.scenario === undefined), { message: 'give either `runId` or `scenario`' })
+export type ExportBody = z.infer<typeof ExportBody>
+export const ExportResponse = z.object({ filename: z.string(), code: z.string() })
+export type ExportResponse = z.infer<typeof ExportResponse>
+
 /** Body of every 4xx/5xx answer. */
 export const ApiError = z.object({ error: z.string(), issues: z.array(ValidationIssue).optional(), state: z.string().optional() })
 export type ApiError = z.infer<typeof ApiError>

@@ -46,9 +46,16 @@ ${importLine}
 
 test(${q(`${scenario.toolId}: ${scenario.name}`)}, async () => {
   const run = runTool(${binding}, ${indent(j(runOptions), '  ')})
-  const decisions = ${indent(j(scenario.decisions), '  ')}
+  // Scripted decisions, answered in order as the run asks; an abort fires at the nth event of its kind.
+  const decisions: any[] = ${indent(j(scenario.decisions), '  ')}
+  const seen = new Map<string, number>()
   for await (const event of run.events) {
-    if (event.type === 'approval-requested' || event.type === 'suspended' || event.type === 'elicitation-requested') {
+    seen.set(event.type, (seen.get(event.type) ?? 0) + 1)
+    const next = decisions[0]
+    if (next?.type === 'abort' && next.on === event.type && seen.get(event.type) === next.nth) {
+      decisions.shift()
+      run.abort(next.reason)
+    } else if (event.type === 'approval-requested' || event.type === 'suspended' || event.type === 'elicitation-requested') {
       const decision = decisions.shift()
       if (!decision) throw new Error(\`no scripted decision left for \${event.type}\`)
       if (decision.type === 'approve') run.approve()
@@ -106,6 +113,9 @@ function decisionStep(decision: Decision): string {
       return `await toolscope.resume(${indent(j(decision.resumeData), '  ')})`
     case 'respond':
       return `await toolscope.respond(${j({ action: decision.action, content: decision.content })})`
+    case 'abort':
+      // The playground aborts when the button is pressed; the exact event the scenario names cannot be aimed at.
+      return 'await toolscope.abort()'
   }
 }
 

@@ -36,23 +36,38 @@ export function scenarioRequest(scenario: Scenario): StartRunBody {
 export async function replayScenario(scenario: Scenario, run: ReplayableRun): Promise<ReplayResult> {
   const decisions = [...scenario.decisions]
   const events: RunEvent[] = []
+  const seen = new Map<string, number>()
   let scriptError: string | undefined
+  const fail = async (message: string) => {
+    scriptError = message
+    await Promise.resolve(run.abort(message)).catch(() => undefined)
+  }
   for await (const raw of run.events) {
     const event = raw as RunEvent
     events.push(event)
-    if (scriptError) continue
+    seen.set(event.type, (seen.get(event.type) ?? 0) + 1)
+    if (scriptError || event.type === 'run-finished') continue
+    const next = decisions[0]
+    // An abort is not asked for: it fires at the nth event of its kind, whatever else is pending.
+    if (next?.type === 'abort' && next.on === event.type && seen.get(event.type) === next.nth) {
+      decisions.shift()
+      await Promise.resolve(run.abort(next.reason)).catch(() => undefined)
+      continue
+    }
     const wanted = PROMPTS[event.type]
     if (event.type === 'paused') {
       await run.continue()
     } else if (wanted) {
-      const next = decisions.shift()
+      const at = `(event ${event.type} #${event.seq})`
       if (!next || !wanted.includes(next.type)) {
-        scriptError = next
-          ? `the run asked for ${wanted.join(' or ')} (event ${event.type} #${event.seq}) but the next decision is "${next.type}"`
-          : `the run asked for ${wanted.join(' or ')} (event ${event.type} #${event.seq}) and the scenario has no decision left`
-        await run.abort(scriptError)
-      } else {
+        await fail(next ? `the run asked for ${wanted.join(' or ')} ${at} but the next decision is "${next.type}"` : `the run asked for ${wanted.join(' or ')} ${at} and the scenario has no decision left`)
+        continue
+      }
+      decisions.shift()
+      try {
         await answer(run, next)
+      } catch (error) {
+        await fail(`the ${next.type} decision was refused ${at}: ${(error as Error).message}`)
       }
     }
   }
@@ -78,6 +93,8 @@ async function answer(run: ReplayableRun, decision: Decision): Promise<void> {
       return void (await run.resume(decision.resumeData))
     case 'respond':
       return void (await run.respond({ action: decision.action, content: decision.content }))
+    case 'abort':
+      return void (await run.abort(decision.reason))
   }
 }
 
@@ -85,6 +102,15 @@ async function answer(run: ReplayableRun, decision: Decision): Promise<void> {
 export function outcomeFromEvents(events: readonly RunEvent[]): Outcome {
   const finished = events.findLast((e) => e.type === 'run-finished')
   const status = finished?.type === 'run-finished' ? finished.status : 'unfinished'
+  if (status === 'declined') {
+    // Same as runTool's result: the approval payload's views, and the denial the model is told about.
+    const asked = events.findLast((e) => e.type === 'approval-requested')
+    const resolved = events.findLast((e) => e.type === 'approval-resolved')
+    if (asked?.type !== 'approval-requested') return { status }
+    const reason = resolved?.type === 'approval-resolved' ? resolved.reason : undefined
+    const model = reason === undefined ? { type: 'execution-denied' as const } : { type: 'execution-denied' as const, reason }
+    return strip({ status, raw: asked.views.raw, display: asked.views.display.value, transcript: asked.views.transcript.value, model })
+  }
   const last = events.findLast((e) => e.type === 'output' || e.type === 'error')
   if (!last || (last.type !== 'output' && last.type !== 'error')) return { status }
   const { views } = last
@@ -105,8 +131,21 @@ export function decisionsFromEvents(events: readonly RunEvent[]): Decision[] {
     if (e.type === 'approval-resolved') out.push(e.approved ? { type: 'approve' } : strip({ type: 'decline' as const, reason: e.reason }))
     else if (e.type === 'resumed') out.push({ type: 'resume', resumeData: e.resumeData })
     else if (e.type === 'elicitation-resolved') out.push(strip({ type: 'respond' as const, action: e.result.action, content: e.result.content }))
+    else if (e.type === 'aborted') out.push(abortDecision(events, e.seq, e.reason))
   }
   return out
+}
+
+/** Events that say nothing about where a run stood (they come and go with timing). */
+const NOISE = new Set(['log', 'span', 'hook-error', 'background-attempt'])
+
+/** Where a person pressed Abort, as a replayable point: the nth event of the last meaningful kind before it. */
+function abortDecision(events: readonly RunEvent[], abortSeq: number, reason: string | undefined): Decision {
+  const before = events.filter((e) => e.seq < abortSeq)
+  const anchor = before.findLast((e) => !NOISE.has(e.type)) ?? before.at(-1)
+  const on = anchor?.type ?? 'run-started'
+  const nth = before.filter((e) => e.type === on).length || 1
+  return strip({ type: 'abort' as const, on, nth, reason })
 }
 
 /** An exact expectation taken from an outcome (used by "Save as scenario" and `--update`). */

@@ -28,3 +28,11 @@ describe('scenario files', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'toolId', 'expect']))
   })
 })
+
+describe('published JSON Schema file', () => {
+  it('src/testbench/scenario.schema.json is up to date (regenerate it from scenarioJsonSchema() when the schema changes)', async () => {
+    const { readFile } = await import('node:fs/promises')
+    const onDisk = JSON.parse(await readFile(new URL('./scenario.schema.json', import.meta.url), 'utf8'))
+    expect(onDisk).toEqual(scenarioJsonSchema())
+  })
+})

@@ -1,0 +1,54 @@
+// End-to-end check of the published package: build, `npm pack`, install the tarball into a copy of this sample
+// project, then run there `toolscope test` (headless), Vitest and Playwright tests exported from its scenarios
+// (an approval run and a suspend/resume run), and its hand-written spec using `toolscope/playwright`.
+// Run with `tsx e2e/sample-project/check.ts` (set KEEP_SAMPLE=1 to keep the temp folder for a look).
+
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { toPlaywrightTest, toVitestTest } from '../../src/testbench/exportTests.ts'
+import { parseScenario } from '../../src/testbench/scenario.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const SAMPLE = fileURLToPath(new URL('./', import.meta.url))
+/** Export names of the sample tools (what an exported Vitest test imports). */
+const EXPORTS: Record<string, string> = { 'cancel-booking': 'cancelBooking', 'choose-meal': 'chooseMeal' }
+
+function sh(command: string, args: string[], cwd: string, capture = false): string {
+  console.log(`\n$ ${command} ${args.join(' ')}   (in ${cwd})`)
+  const result = spawnSync(command, args, { cwd, stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, CI: '1' } })
+  if (capture) process.stdout.write(result.stdout ?? '')
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`)
+  return result.stdout ?? ''
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'toolscope-sample-'))
+try {
+  if (!process.env.SKIP_BUILD) sh('npm', ['run', 'build'], ROOT)
+  const packed = sh('npm', ['pack', '--pack-destination', temp, '--silent'], ROOT, true).trim().split('\n').at(-1)!
+  const project = join(temp, 'sample')
+  cpSync(SAMPLE, project, { recursive: true, filter: (src) => !/node_modules|test-results|check\.ts$/.test(src) })
+  sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(temp, packed)], project)
+
+  // Export the stored scenarios as tests, exactly as the UI's "Export as Vitest / Playwright test" would.
+  const scenariosDir = join(project, 'toolscope', 'scenarios')
+  for (const toolId of readdirSync(scenariosDir)) {
+    for (const file of readdirSync(join(scenariosDir, toolId))) {
+      const scenario = parseScenario(readFileSync(join(scenariosDir, toolId, file), 'utf8'), file)
+      const base = join(project, 'tests', `${toolId}.${scenario.name}`)
+      writeFileSync(`${base}.test.ts`, toVitestTest(scenario, { from: '../tools/bookings.mjs', exportName: EXPORTS[toolId] }))
+      writeFileSync(`${base}.spec.ts`, toPlaywrightTest(scenario, { toolPaths: ['./tools'] }))
+    }
+  }
+
+  const headless = sh('npx', ['--no-install', 'toolscope', 'test', 'tools'], project, true)
+  if (headless.trimEnd().split('\n').at(-1) !== '2 passed, 0 failed') throw new Error('toolscope test did not end with "2 passed, 0 failed"')
+  sh('npx', ['--no-install', 'vitest', 'run'], project)
+  sh('npx', ['--no-install', 'playwright', 'test'], project)
+  console.log('\nSample project: headless replay, exported Vitest tests, exported and hand-written Playwright specs all passed.')
+} finally {
+  if (process.env.KEEP_SAMPLE) console.log(`Kept ${temp}`)
+  else rmSync(temp, { recursive: true, force: true })
+}

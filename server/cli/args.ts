@@ -1,0 +1,47 @@
+// A small command-line reader shared by `toolscope test` and `toolscope call`: `--flag value`, `--flag=value`,
+// boolean flags and positional arguments, with errors a person can act on.
+
+/** Walks `args`, handing each flag to `onFlag`; positional arguments go to `onPositional`. */
+export function readArgs(
+  args: string[],
+  onFlag: (flag: string, take: (what?: string) => string, peek: () => string | undefined) => void,
+  onPositional: (value: string) => void,
+): void {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
+    const flag = eq > 0 ? arg.slice(0, eq) : arg
+    const inline = eq > 0 ? arg.slice(eq + 1) : undefined
+    if (!flag.startsWith('-')) {
+      onPositional(arg)
+      continue
+    }
+    let used = false
+    const take = (what = flag) => {
+      if (inline !== undefined) return inline
+      const v = args[i + 1]
+      if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new Error(`${what} needs a value`)
+      i++
+      used = true
+      return v
+    }
+    const peek = () => (inline !== undefined ? inline : used ? undefined : args[i + 1])
+    onFlag(flag, take, peek)
+  }
+}
+
+/** Parses a JSON flag value, naming the flag when it is not JSON. */
+export function jsonFlag(text: string, flag: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw new Error(`${flag} must be JSON: ${(err as Error).message}`, { cause: err })
+  }
+}
+
+/** A positive integer flag value. */
+export function intFlag(text: string, flag: string, min: number): number {
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < min) throw new Error(`${flag} must be an integer ≥ ${min}, got "${text}"`)
+  return n
+}

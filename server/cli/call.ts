@@ -1,0 +1,101 @@
+// `toolscope call <tool-id> [path ...] --input '{...}' [--approve|--decline [reason]] [--resume '{...}']...`:
+// runs one tool through the tool host with scripted decisions and prints its status and four views as JSON.
+
+import path from 'node:path'
+import { Caller, Decision, type Scenario } from '../../src/shared/protocol.ts'
+import { EXAMPLES_DIR } from '../context.ts'
+import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
+import { intFlag, jsonFlag, readArgs } from './args.ts'
+
+const USAGE = `Usage: toolscope call <tool-id> [path ...] [options]
+
+Runs one tool from the given files or folders (the bundled examples when none) and prints
+{ status, raw, display, transcript, model, error? } as JSON. Exits 0 when the run ends in success.
+
+Options:
+  --input <json>             the input (default {})
+  --input-text <text>        raw input text, streamed as a model would
+  --request-context <json>   request context object
+  --caller <who>             agent | workflow | mcp | direct
+  --approve                  answer the next approval request with approve
+  --decline [reason]         ... or decline it (the reason is optional)
+  --resume <json>            answer the next suspension with this resume data
+  --respond <json>           answer the next elicitation, e.g. '{"action":"accept","content":{...}}'
+  --timeout <ms>             per-run timeout (default 60000)
+Decisions are used in the order given.`
+
+/** Parsed command line of `call`. */
+export interface CallArgs {
+  scenario: Scenario
+  paths: string[]
+  timeoutMs?: number
+  help: boolean
+}
+
+/** Parses `call` arguments into a one-off scenario; throws an Error with a message for the user on bad input. */
+export function parseCallArgs(args: string[]): CallArgs {
+  const positional: string[] = []
+  const decisions: Decision[] = []
+  const request: Partial<Scenario> = {}
+  let timeoutMs: number | undefined
+  let help = false
+  readArgs(
+    args,
+    (flag, take, peek) => {
+      switch (flag) {
+        case '--input': request.input = jsonFlag(take(), flag); break
+        case '--input-text': request.inputText = take(); break
+        case '--request-context': {
+          const ctx = jsonFlag(take(), flag)
+          if (typeof ctx !== 'object' || ctx === null || Array.isArray(ctx)) throw new Error('--request-context must be a JSON object')
+          request.requestContext = ctx as Record<string, unknown>
+          break
+        }
+        case '--caller': request.caller = Caller.parse(take()); break
+        case '--approve': decisions.push({ type: 'approve' }); break
+        case '--decline': {
+          const next = peek()
+          decisions.push(next !== undefined && !next.startsWith('--') ? { type: 'decline', reason: take() } : { type: 'decline' })
+          break
+        }
+        case '--resume': decisions.push({ type: 'resume', resumeData: jsonFlag(take(), flag) }); break
+        case '--respond': decisions.push(Decision.parse({ type: 'respond', ...(jsonFlag(take(), flag) as object) })); break
+        case '--timeout': timeoutMs = intFlag(take(), flag, 1); break
+        case '-h':
+        case '--help': help = true; break
+        default: throw new Error(`Unknown option ${flag}`)
+      }
+    },
+    (p) => positional.push(p),
+  )
+  const [toolId, ...paths] = positional
+  if (!toolId && !help) throw new Error('give the id of the tool to call')
+  if (request.input === undefined && request.inputText === undefined) request.input = {}
+  const scenario = { ...request, name: 'call', toolId: toolId ?? '', decisions, expect: { status: 'success', match: 'exact' } } as Scenario
+  return { scenario, paths, timeoutMs, help }
+}
+
+export async function run(args: string[]): Promise<number> {
+  let parsed: CallArgs
+  try {
+    parsed = parseCallArgs(args)
+  } catch (err) {
+    console.error(`toolscope call: ${(err as Error).message}\n\n${USAGE}`)
+    return 2
+  }
+  if (parsed.help) {
+    console.log(USAGE)
+    return 0
+  }
+  const paths = (parsed.paths.length ? parsed.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p))
+  const runner = await createHeadlessRunner({ paths, timeoutMs: parsed.timeoutMs })
+  try {
+    const report = await replayOnHost(runner.host, runner.runs, parsed.scenario)
+    const { status, raw, display, transcript, model, error } = report.outcome as Record<string, unknown>
+    console.log(JSON.stringify({ status, raw, display, transcript, model, error, scriptError: report.scriptError }, null, 2))
+    if (report.scriptError) console.error(`toolscope call: ${report.scriptError}`)
+    return status === 'success' && !report.scriptError ? 0 : 1
+  } finally {
+    await runner.close()
+  }
+}

@@ -1,0 +1,104 @@
+// Replays scenarios through the tool host, exactly like a person's run: the server's routes use it on the live
+// registry (replays then show in history) and `toolscope test` / `toolscope call` on a headless one (no HTTP).
+
+import type { ReplayReport, RunEvent, Scenario } from '../src/shared/protocol.ts'
+import { formatMismatches } from '../src/testbench/match.ts'
+import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult } from '../src/testbench/replay.ts'
+import { RunRegistry } from './runs.ts'
+import { ToolHost, UnknownToolError } from './toolHost/host.ts'
+import type { ControlAction, FitCheck } from './toolHost/messages.ts'
+
+/** A registry run seen through the controls a replay needs; a refused control throws its reason. */
+export function registryRun(runs: RunRegistry, runId: string): ReplayableRun {
+  const control = async (action: ControlAction) => {
+    const outcome = await runs.control(runId, action)
+    if (!outcome.ok) throw new Error(outcome.error)
+  }
+  return {
+    events: eventsOf(runs, runId),
+    approve: () => control({ action: 'approve' }),
+    decline: (reason) => control({ action: 'decline', reason }),
+    resume: (resumeData) => control({ action: 'resume', resumeData }),
+    respond: (result) => control({ action: 'respond', result }),
+    continue: () => control({ action: 'continue' }),
+    abort: (reason) => control({ action: 'abort', reason }),
+  }
+}
+
+/** Every event of a run from the first, ending after `run-finished`. */
+async function* eventsOf(runs: RunRegistry, runId: string): AsyncGenerator<RunEvent> {
+  const queue: RunEvent[] = []
+  let wake: (() => void) | undefined
+  const unsubscribe = runs.subscribe(runId, -1, (event) => {
+    queue.push(event)
+    wake?.()
+  })
+  try {
+    for (;;) {
+      const event = queue.shift()
+      if (!event) {
+        await new Promise<void>((resolve) => (wake = resolve))
+        continue
+      }
+      yield event
+      if (event.type === 'run-finished') return
+    }
+  } finally {
+    unsubscribe?.()
+  }
+}
+
+/** What the worker checks of a scenario against the tool's current schemas. */
+export function fitCheckOf(scenario: Scenario): FitCheck {
+  const resumeData = scenario.decisions.flatMap((d) => (d.type === 'resume' ? [d.resumeData] : []))
+  return { toolId: scenario.toolId, input: scenario.input, inputText: scenario.inputText, requestContext: scenario.requestContext, resumeData }
+}
+
+/** A readable account of why a replay failed (empty when it passed). */
+export function failureText(result: Pick<ReplayResult, 'mismatches' | 'scriptError'>, unfit: string[]): string {
+  const parts: string[] = []
+  if (result.scriptError) parts.push(`  script: ${result.scriptError}`)
+  if (unfit.length) parts.push(...unfit.map((u) => `  no longer fits: ${u}`))
+  if (result.mismatches.length) parts.push(formatMismatches(result.mismatches))
+  return parts.join('\n')
+}
+
+/** Replays one scenario as a normal run on `runs` and reports the outcome with its mismatches. */
+export async function replayOnHost(host: ToolHost, runs: RunRegistry, scenario: Scenario): Promise<ReplayReport & { result?: ReplayResult }> {
+  const { toolId, name } = scenario
+  const unfit = await host.checkFit(fitCheckOf(scenario))
+  let runId: string
+  try {
+    runId = await runs.start(scenarioRequest(scenario))
+  } catch (err) {
+    if (!(err instanceof UnknownToolError)) throw err
+    const scriptError = err.message
+    return { toolId, name, passed: false, outcome: { status: 'unfinished' }, mismatches: [], scriptError, unfit, diff: failureText({ mismatches: [], scriptError }, unfit) }
+  }
+  const result = await replayScenario(scenario, registryRun(runs, runId))
+  const { passed, outcome, mismatches, scriptError } = result
+  return { toolId, name, runId, passed, outcome: outcome as ReplayReport['outcome'], mismatches, scriptError, unfit, diff: passed ? '' : failureText(result, unfit), result }
+}
+
+/** A tool host and run registry with nothing persisted: what the CLI replays on. */
+export interface HeadlessRunner {
+  host: ToolHost
+  runs: RunRegistry
+  close(): Promise<void>
+}
+
+/** Loads the tools in a tool host (no HTTP, no history on disk); throws when the first load fails. */
+export async function createHeadlessRunner(options: { paths: string[]; timeoutMs?: number; log?: (line: string) => void }): Promise<HeadlessRunner> {
+  const log = options.log ?? (() => {})
+  const nothing = { load: async () => [], save: () => {}, remove: async () => {} }
+  const runs = new RunRegistry({ history: nothing, timeoutMs: options.timeoutMs ?? 60_000, log, maxRuns: 10_000 })
+  const host = new ToolHost({ paths: options.paths, watch: false, sink: runs, log, toolOutputToStderr: true })
+  runs.host = host
+  try {
+    await host.ready
+  } catch (err) {
+    await host.close()
+    throw err
+  }
+  return { host, runs, close: () => host.close() }
+}

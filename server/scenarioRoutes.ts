@@ -1,0 +1,170 @@
+// Scenario routes: list a tool's scenarios (with load errors and "no longer fits" reasons), get, save from a
+// finished run, delete, replay one or all through the tool host (replays are normal runs, so they show in history),
+// and export a run or a scenario as a Vitest or Playwright test. Bodies are parsed with the protocol schemas.
+
+import type { Context, Hono } from 'hono'
+import path from 'node:path'
+import {
+  EmptyBody,
+  ExportBody,
+  RunStatus,
+  SaveScenarioBody,
+  type ApiError,
+  type ExportResponse,
+  type ReplayReport,
+  type Scenario,
+  type ScenarioEntry,
+  type ScenarioList,
+} from '../src/shared/protocol.ts'
+import { toPlaywrightTest, toVitestTest } from '../src/testbench/exportTests.ts'
+import { scenarioFromRun } from '../src/testbench/replay.ts'
+import { scenarioJsonSchema } from '../src/testbench/scenario.ts'
+import { readJson } from './body.ts'
+import { fitCheckOf, replayOnHost } from './replayHost.ts'
+import type { RunRegistry } from './runs.ts'
+import type { ScenarioStore, StoredScenario } from './scenarioStore.ts'
+import type { ToolHost } from './toolHost/host.ts'
+
+/** What the scenario routes need. */
+export interface ScenarioDeps {
+  host: ToolHost
+  runs: RunRegistry
+  store: ScenarioStore
+  /** Tool paths the server loads (exported Playwright tests start a server on the same ones). */
+  toolPaths: string[]
+}
+
+const fail = (c: Context, status: 400 | 404 | 409, error: string) => c.json({ error } satisfies ApiError, status)
+const shown = (file: string) => {
+  const rel = path.relative(process.cwd(), file)
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file
+}
+
+/** Maps store errors to HTTP: a bad name is the caller's fault, a missing file is a 404. */
+async function guarded(c: Context, fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn()
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    if (e.code === 'ENOENT') return fail(c, 404, `No such scenario (${shown(e.path ?? '')}).`)
+    if (/^Invalid /.test(e.message)) return fail(c, 400, e.message)
+    throw err
+  }
+}
+
+/** Adds the scenario and export routes to `app` (before its /api catch-all). */
+export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
+  const { host, runs, store } = deps
+
+  const entry = async ({ file, scenario }: StoredScenario): Promise<ScenarioEntry> => ({ file: shown(file), scenario, unfit: await host.checkFit(fitCheckOf(scenario)) })
+  const report = async (scenario: Scenario): Promise<ReplayReport> => {
+    const { result: _result, ...rest } = await replayOnHost(host, runs, scenario)
+    return rest
+  }
+
+  app.get('/api/scenarios', (c) =>
+    guarded(c, async () => {
+      const toolId = c.req.query('toolId') || undefined
+      const { scenarios, errors } = await store.list(toolId)
+      const list: ScenarioList = { root: shown(store.root), scenarios: await Promise.all(scenarios.map(entry)), errors: errors.map((e) => ({ file: shown(e.file), message: e.message })) }
+      return c.json(list)
+    }),
+  )
+
+  app.get('/api/scenarios/schema', (c) => c.json(scenarioJsonSchema()))
+
+  app.get('/api/scenarios/:toolId/:name', (c) => guarded(c, async () => c.json(await entry(await store.get(c.req.param('toolId'), c.req.param('name'))))))
+
+  app.post('/api/scenarios', async (c) => {
+    const body = await readJson(c, SaveScenarioBody)
+    if (!body.ok) return body.response
+    const { runId, name, description, expect, overwrite } = body.data
+    const record = runs.get(runId)
+    if (!record) return fail(c, 404, `Unknown run "${runId}".`)
+    if (!RunStatus.safeParse(record.status).success) return fail(c, 409, `The run is ${record.status}: only a finished run can be saved as a scenario.`)
+    return guarded(c, async () => {
+      if (!overwrite && (await exists(store, record.toolId, name))) return fail(c, 409, `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
+      const scenario = scenarioFromRun(name, record.request, record.events)
+      const saved = await store.save({ ...scenario, ...(description ? { description } : {}), ...(expect ? { expect } : {}) })
+      return c.json(await entry(saved), 201)
+    })
+  })
+
+  app.delete('/api/scenarios/:toolId/:name', (c) =>
+    guarded(c, async () => {
+      await store.remove(c.req.param('toolId'), c.req.param('name'))
+      return c.json({ ok: true })
+    }),
+  )
+
+  app.post('/api/scenarios/:toolId/:name/replay', async (c) => {
+    const body = await readJson(c, EmptyBody, {})
+    if (!body.ok) return body.response
+    return guarded(c, async () => c.json(await report((await store.get(c.req.param('toolId'), c.req.param('name'))).scenario)))
+  })
+
+  app.post('/api/scenarios/:toolId/replay', async (c) => {
+    const body = await readJson(c, EmptyBody, {})
+    if (!body.ok) return body.response
+    return guarded(c, async () => {
+      const { scenarios } = await store.list(c.req.param('toolId'))
+      const results: ReplayReport[] = []
+      // One after another: replays share the tool host, and their order in history should match the list.
+      for (const s of scenarios) results.push(await report(s.scenario))
+      const passed = results.filter((r) => r.passed).length
+      return c.json({ results, passed, failed: results.length - passed })
+    })
+  })
+
+  app.post('/api/export', async (c) => {
+    const body = await readJson(c, ExportBody)
+    if (!body.ok) return body.response
+    const { format, runId, scenario: ref } = body.data
+    return guarded(c, async () => {
+      let scenario: Scenario
+      if (runId !== undefined) {
+        const record = runs.get(runId)
+        if (!record) return fail(c, 404, `Unknown run "${runId}".`)
+        if (!RunStatus.safeParse(record.status).success) return fail(c, 409, `The run is ${record.status}: only a finished run can be exported.`)
+        scenario = scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events)
+      } else {
+        scenario = (await store.get(ref!.toolId, ref!.name)).scenario
+      }
+      try {
+        return c.json(exportScenario(scenario, format, deps))
+      } catch (err) {
+        return fail(c, 400, (err as Error).message)
+      }
+    })
+  })
+}
+
+async function exists(store: ScenarioStore, toolId: string, name: string): Promise<boolean> {
+  try {
+    await store.get(toolId, name)
+    return true
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false
+    // A broken file still exists: refuse to silently replace it unless asked.
+    if (/not valid/.test((err as Error).message)) return true
+    throw err
+  }
+}
+
+/** Module specifier of a tool file as seen from the project root (where exported tests are meant to live). */
+function importPath(file: string): string {
+  if (path.isAbsolute(file)) return file
+  return `./${file.split(path.sep).join('/')}`
+}
+
+/** The test source of a scenario in the chosen format. */
+export function exportScenario(scenario: Scenario, format: 'vitest' | 'playwright', deps: Pick<ScenarioDeps, 'host' | 'toolPaths'>): ExportResponse {
+  const base = `${scenario.toolId}.${scenario.name}`
+  if (format === 'playwright') {
+    const toolPaths = deps.toolPaths.map((p) => importPath(shown(p)))
+    return { filename: `${base}.spec.ts`, code: toPlaywrightTest(scenario, { toolPaths }) }
+  }
+  const tool = deps.host.catalog.tools.find((t) => t.id === scenario.toolId)
+  if (!tool) throw new Error(`The tool "${scenario.toolId}" is not in the catalog: cannot tell where to import it from.`)
+  return { filename: `${base}.test.ts`, code: toVitestTest(scenario, { from: importPath(tool.file), exportName: tool.exportName ?? 'default' }) }
+}

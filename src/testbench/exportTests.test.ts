@@ -1,0 +1,68 @@
+// Exported tests are real tests: generate Vitest files from the bundled approval, decline, suspend/resume and abort
+// scenarios and run them with Vitest in a child process; check the Playwright text for the page-object calls.
+
+import { spawnSync } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toPlaywrightTest, toVitestTest } from './exportTests.ts'
+import { parseScenario, type Scenario } from './scenario.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const load = async (rel: string) => parseScenario(await readFile(join(ROOT, 'server/examples/scenarios', rel), 'utf8'), rel)
+const CASES: Array<[string, string, string]> = [
+  ['delete-repository/approved.json', 'interactive.ts', 'deleteRepository'],
+  ['delete-repository/declined.json', 'interactive.ts', 'deleteRepository'],
+  ['book-flight/pick-seat.json', 'interactive.ts', 'bookFlight'],
+  ['tail-logs/abort-after-first-line.json', 'failures.ts', 'tailLogs'],
+]
+
+let dir: string
+beforeAll(async () => {
+  // A throwaway project: our node_modules lent by symlink so `vitest` and `zod` resolve as in a user's project.
+  dir = await mkdtemp(join(tmpdir(), 'toolscope-export-'))
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
+  await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n')
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+describe('exported Vitest tests', () => {
+  it('pass when run (approval, decline, suspend/resume, abort)', async () => {
+    for (const [rel, file, exportName] of CASES) {
+      const scenario = await load(rel)
+      const code = toVitestTest(scenario, { from: join(ROOT, 'server/examples', file), exportName }, { toolscopeImport: join(ROOT, 'src/index.ts') })
+      await writeFile(join(dir, `${scenario.toolId}.${scenario.name}.test.ts`), code)
+    }
+    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter', 'verbose'], { encoding: 'utf8', env: { ...process.env, CI: '1', NO_COLOR: '1' } })
+    const output = `${result.stdout}\n${result.stderr}`
+    expect(output).toMatch(/Tests\s+4 passed/)
+    expect(result.status).toBe(0)
+  }, 60_000)
+
+  it('fail when the behaviour differs (the assertions are real)', async () => {
+    const scenario = await load('book-flight/pick-seat.json')
+    const wrong: Scenario = { ...scenario, expect: { ...scenario.expect, raw: { confirmation: 'nope', flight: 'TS101', seat: '14F' } } }
+    const failing = join(dir, 'failing')
+    await mkdir(failing)
+    await symlink(join(ROOT, 'node_modules'), join(failing, 'node_modules'))
+    await writeFile(join(failing, 'package.json'), '{ "type": "module" }\n')
+    await writeFile(join(failing, 'wrong.test.ts'), toVitestTest(wrong, { from: join(ROOT, 'server/examples/interactive.ts'), exportName: 'bookFlight' }, { toolscopeImport: join(ROOT, 'src/index.ts') }))
+    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', failing], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+    expect(result.status).not.toBe(0)
+    expect(`${result.stdout}${result.stderr}`).toContain('"confirmation": "nope"')
+  }, 60_000)
+})
+
+describe('exported Playwright tests', () => {
+  it('drive the page object with the scripted decisions and assert the status and views', async () => {
+    const code = toPlaywrightTest(await load('book-flight/pick-seat.json'), { toolPaths: ['./src/tools'] })
+    expect(code).toContain("import { expect, test } from 'toolscope/playwright'")
+    expect(code).toContain('test.use({ toolscopeOptions: { paths: [\n  "./src/tools"\n] } })')
+    expect(code).toContain("await toolscope.selectTool('book-flight')")
+    expect(code).toContain('await toolscope.resume({')
+    expect(code).toContain("await expect.poll(() => toolscope.status()).toBe('success')")
+    expect(toPlaywrightTest(await load('delete-repository/declined.json'), { toolPaths: [] })).toContain("await toolscope.decline('still in use')")
+  })
+})
