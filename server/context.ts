@@ -62,6 +62,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
     runs,
     async close() {
       await mcp.close()
+      runs.endAll('The server was closed while the run was in flight.')
       await host.close()
       await history.flush()
     },

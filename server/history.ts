@@ -13,6 +13,7 @@ export class History {
   readonly dir: string
   private writing = new Map<string, Promise<void>>()
   private dirty = new Map<string, RunRecord>()
+  private removing = new Set<Promise<void>>()
 
   constructor(dataDir: string, private log: (line: string) => void = () => {}) {
     this.dir = join(dataDir, 'runs')
@@ -74,17 +75,21 @@ export class History {
     this.writing.set(runId, p)
   }
 
-  /** Deletes stored runs (pruning past the limit). */
-  async remove(runIds: string[]): Promise<void> {
-    for (const id of runIds) {
-      this.dirty.delete(id)
-      await this.writing.get(id)
-      await rm(this.fileOf(id), { force: true })
-    }
+  /** Deletes stored runs (pruning past the limit); flush() waits for it too. */
+  remove(runIds: string[]): Promise<void> {
+    const done = (async () => {
+      for (const id of runIds) {
+        this.dirty.delete(id)
+        await this.writing.get(id)
+        await rm(this.fileOf(id), { force: true })
+      }
+    })()
+    this.removing.add(done)
+    return done.finally(() => this.removing.delete(done))
   }
 
   /** Waits until every scheduled write is on disk. */
   async flush(): Promise<void> {
-    while (this.writing.size > 0) await Promise.all([...this.writing.values()])
+    while (this.writing.size > 0 || this.removing.size > 0) await Promise.all([...this.writing.values(), ...this.removing])
   }
 }

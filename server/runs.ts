@@ -132,6 +132,11 @@ export class RunRegistry implements RunSink {
     this.append(live, { type: 'run-finished', seq: this.nextSeq(live), at, status: 'error', durationMs: at })
   }
 
+  /** Ends every run still in flight (server shutdown), so their final state is saved before history is flushed. */
+  endAll(message: string): void {
+    for (const runId of this.runs.keys()) this.onRunLost(runId, message)
+  }
+
   private now(live: LiveRun): number {
     return live.startedPerf ? performance.now() - live.startedPerf : 0
   }

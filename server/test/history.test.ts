@@ -3,7 +3,8 @@
 
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readdir, readFile, watch, writeFile } from 'node:fs/promises'
+import { watch } from 'node:fs'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -15,21 +16,23 @@ import { finished, startTestServer, tempDir, waitForEvent, type TestServer } fro
 
 const CHILD = fileURLToPath(new URL('./childServer.ts', import.meta.url))
 
-/** Resolves once the stored record has `status`; driven by file-system events, no polling sleeps. */
+/** Resolves once the stored record has `status`; driven by file-system events, no polling sleeps. The watcher is
+ * started (synchronously) before the first check, so a write landing in between is never missed. */
 async function waitForStoredStatus(file: string, status: string): Promise<void> {
   const matches = async () => {
     const text = await readFile(file, 'utf8').catch(() => '')
     return text !== '' && (JSON.parse(text) as { status: string }).status === status
   }
-  const controller = new AbortController()
-  const changes = watch(dirname(file), { signal: controller.signal })
+  let wake = () => {}
+  const watcher = watch(dirname(file), () => wake())
   try {
-    if (await matches()) return
-    for await (const _change of changes) if (await matches()) return
-  } catch (err) {
-    if ((err as Error).name !== 'AbortError') throw err
+    for (;;) {
+      const changed = new Promise<void>((resolve) => (wake = resolve))
+      if (await matches()) return
+      await changed
+    }
   } finally {
-    controller.abort()
+    watcher.close()
   }
 }
 
@@ -55,6 +58,22 @@ describe('history', () => {
       } finally {
         await second.stop()
       }
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('a clean shutdown ends runs in flight and saves their final state before it returns', async () => {
+    const t = await tempDir()
+    try {
+      const server = await startTestServer({ dataDir: t.dir })
+      const runId = await server.startRun({ toolId: 'delete-file', input: { path: '/tmp/x' } })
+      await waitForEvent(server, runId, (e) => e.type === 'approval-requested')
+      await server.stop()
+      const stored = JSON.parse(await readFile(join(t.dir, 'runs', `${runId}.json`), 'utf8')) as RunRecord
+      expect(stored.status).toBe('error')
+      expect(stored.events.at(-1)).toMatchObject({ type: 'run-finished', status: 'error' })
+      expect(stored.events.find((e) => e.type === 'error')).toMatchObject({ message: 'The server was closed while the run was in flight.' })
     } finally {
       await t.cleanup()
     }
