@@ -17,14 +17,21 @@ export const EXAMPLES_DIR = fileURLToPath(new URL('./examples/', import.meta.url
 
 /** Options shared by startServer() and the Vite plugin. */
 export interface ContextOptions {
+  /** Tool files or folders; the bundled examples when empty. */
   paths?: string[]
+  /** Bind address; default 127.0.0.1. A non-loopback address requires `token`. */
   host?: string
+  /** Session token; default TOOLSCOPE_TOKEN or a random one. */
   token?: string
+  /** Reload tools when their files change. Default true. */
   watch?: boolean
+  /** Per-run timeout; default 60 000 ms. */
   timeoutMs?: number
+  /** Where history lives; default `.toolscope/` in the working folder. */
   dataDir?: string
   /** Scenario folder; default `toolscope/scenarios` in the working folder. */
   scenariosDir?: string
+  /** Built SPA folder; default dist/app of this package. */
   appDir?: string
   log?: (line: string) => void
   /** The listening port, once known (Host/Origin checks need it). */

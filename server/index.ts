@@ -3,29 +3,11 @@
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { createContext } from './context.ts'
+import { createContext, type ContextOptions } from './context.ts'
 
-/** Options of startServer(). */
-export interface StartServerOptions {
-  /** Tool files or folders; the bundled examples when empty. */
-  paths?: string[]
-  /** Port to listen on; 0 picks a free one. Default 4400. */
+/** Options of startServer(): those of the shared context, plus the port to listen on (0 picks a free one; default 4400). */
+export interface StartServerOptions extends Omit<ContextOptions, 'getPort'> {
   port?: number
-  /** Bind address; default 127.0.0.1. A non-loopback address requires `token`. */
-  host?: string
-  /** Session token; default TOOLSCOPE_TOKEN or a random one. */
-  token?: string
-  /** Reload tools when their files change. Default true. */
-  watch?: boolean
-  /** Per-run timeout; default 60 000 ms. */
-  timeoutMs?: number
-  /** Where history lives; default `.toolscope/` in the working folder. */
-  dataDir?: string
-  /** Scenario folder; default `toolscope/scenarios` in the working folder. */
-  scenariosDir?: string
-  /** Built SPA folder; default dist/app of this package. */
-  appDir?: string
-  log?: (line: string) => void
 }
 
 /** A listening server. */

@@ -177,19 +177,19 @@ export type CatalogEvent = z.infer<typeof CatalogEvent>
 
 /* ------------------------------------------------------------------ run commands */
 
-export const StartRunBody = z
-  .object({
-    toolId: z.string().min(1),
-    input: z.unknown().optional(),
-    inputText: z.string().optional(),
-    requestContext: z.record(z.string(), z.unknown()).optional(),
-    caller: Caller.optional(),
-    messages: z.array(Message).optional(),
-    workflowState: z.unknown().optional(),
-    stream: z.object({ chunkSize: z.number().int().min(1).max(100_000).optional() }).optional(),
-    stepping: z.boolean().optional(),
-  })
-  .strict()
+/** The fields that describe one call of a tool: shared by run requests and scenario files. */
+const CallFields = {
+  toolId: z.string().min(1),
+  input: z.unknown().optional(),
+  inputText: z.string().optional(),
+  requestContext: z.record(z.string(), z.unknown()).optional(),
+  caller: Caller.optional(),
+  messages: z.array(Message).optional(),
+  workflowState: z.unknown().optional(),
+  stream: z.object({ chunkSize: z.number().int().min(1).max(100_000).optional() }).strict().optional(),
+}
+
+export const StartRunBody = z.object({ ...CallFields, stepping: z.boolean().optional() }).strict()
 export type StartRunBody = z.infer<typeof StartRunBody>
 
 export const StartRunResponse = z.object({ runId: z.string() })
@@ -260,14 +260,7 @@ export const Scenario = z
     $schema: z.string().optional(),
     name: z.string().regex(SCENARIO_NAME, 'use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without ".."'),
     description: z.string().optional(),
-    toolId: z.string().min(1),
-    input: z.unknown().optional(),
-    inputText: z.string().optional(),
-    requestContext: z.record(z.string(), z.unknown()).optional(),
-    caller: Caller.optional(),
-    messages: z.array(Message).optional(),
-    workflowState: z.unknown().optional(),
-    stream: z.object({ chunkSize: z.number().int().min(1).optional() }).strict().optional(),
+    ...CallFields,
     decisions: z.array(Decision).default([]),
     expect: Expectation,
   })
@@ -297,6 +290,7 @@ export type SaveScenarioBody = z.infer<typeof SaveScenarioBody>
 
 /** One difference between expected and actual, by dotted path. */
 export const Mismatch = z.object({ path: z.string(), expected: z.unknown().optional(), actual: z.unknown().optional() })
+export type Mismatch = z.infer<typeof Mismatch>
 
 /** Outcome of replaying one scenario (the replay is a normal run: `runId` is in history). */
 export const ReplayReport = z.object({
@@ -312,7 +306,9 @@ export const ReplayReport = z.object({
   diff: z.string(),
 })
 export type ReplayReport = z.infer<typeof ReplayReport>
+/** `POST /api/scenarios/:toolId/replay`: every scenario of a tool, replayed in list order. */
 export const ReplayAllResponse = z.object({ results: z.array(ReplayReport), passed: z.number().int(), failed: z.number().int() })
+export type ReplayAllResponse = z.infer<typeof ReplayAllResponse>
 
 /** `POST /api/export`: a run or a stored scenario as a test file. */
 export const ExportBody = z
