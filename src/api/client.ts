@@ -6,10 +6,17 @@ import { z } from 'zod'
 import {
   ApiError,
   Catalog,
+  ExportResponse,
+  ReplayAllResponse,
+  ReplayReport,
   RunList,
+  ScenarioEntry,
+  ScenarioList,
   StartRunResponse,
   ToolDetail,
+  type ExportBody,
   type RunRecord,
+  type SaveScenarioBody,
   type StartRunBody,
 } from '../shared/protocol.ts'
 
@@ -41,6 +48,14 @@ export interface ApiClient {
   runs(signal?: AbortSignal): Promise<RunRecord[]>
   startRun(body: StartRunBody): Promise<{ runId: string }>
   command(runId: string, command: RunCommand): Promise<void>
+  /** A tool's scenarios, with files that failed to load and "no longer fits" reasons. */
+  scenarios(toolId: string, signal?: AbortSignal): Promise<ScenarioList>
+  saveScenario(body: SaveScenarioBody): Promise<ScenarioEntry>
+  deleteScenario(toolId: string, name: string): Promise<void>
+  replayScenario(toolId: string, name: string): Promise<ReplayReport>
+  replayAll(toolId: string): Promise<ReplayAllResponse>
+  /** A finished run or a stored scenario as a Vitest or Playwright test file. */
+  exportTest(body: ExportBody): Promise<ExportResponse>
   /** Opens a streaming GET (SSE); the caller reads the body. */
   openStream(path: string, init: { signal?: AbortSignal; lastEventId?: string }): Promise<Response>
 }
@@ -73,6 +88,14 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     async command(runId, command) {
       await request(z.unknown(), `/api/runs/${encodeURIComponent(runId)}/${command.kind}`, { method: 'POST', body: JSON.stringify(command.body) })
     },
+    scenarios: (toolId, signal) => request(ScenarioList, `/api/scenarios?toolId=${encodeURIComponent(toolId)}`, { signal }),
+    saveScenario: (body) => request(ScenarioEntry, '/api/scenarios', { method: 'POST', body: JSON.stringify(body) }),
+    async deleteScenario(toolId, name) {
+      await request(z.unknown(), scenarioPath(toolId, name), { method: 'DELETE' })
+    },
+    replayScenario: (toolId, name) => request(ReplayReport, `${scenarioPath(toolId, name)}/replay`, { method: 'POST', body: '{}' }),
+    replayAll: (toolId) => request(ReplayAllResponse, `/api/scenarios/${encodeURIComponent(toolId)}/replay`, { method: 'POST', body: '{}' }),
+    exportTest: (body) => request(ExportResponse, '/api/export', { method: 'POST', body: JSON.stringify(body) }),
     async openStream(path, init) {
       const res = await fetch(base + path, {
         signal: init.signal,
@@ -86,6 +109,8 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     },
   }
 }
+
+const scenarioPath = (toolId: string, name: string) => `/api/scenarios/${encodeURIComponent(toolId)}/${encodeURIComponent(name)}`
 
 function safeJson(text: string): unknown {
   try {

@@ -3,6 +3,7 @@
 
 import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query'
 import { applyRunEvents, initialRunState } from '../shared/runState.ts'
+import type { ExportBody } from '../shared/protocol.ts'
 import type { ApiClient } from './client.ts'
 import { streamRunEvents } from './sse.ts'
 
@@ -12,6 +13,10 @@ export const keys = {
   tool: (id: string) => ['tool', id] as const,
   runs: ['runs'] as const,
   run: (runId: string) => ['run', runId] as const,
+  /** Every scenario list (hot reload invalidates them all: "no longer fits" may change). */
+  scenariosAll: ['scenarios'] as const,
+  scenarios: (toolId: string) => ['scenarios', toolId] as const,
+  exported: (body: ExportBody) => ['export', body.format, body.runId ?? body.scenario] as const,
 }
 
 export const catalogQuery = (api: ApiClient) => queryOptions({ queryKey: keys.catalog, queryFn: ({ signal }) => api.catalog(signal) })
@@ -19,6 +24,13 @@ export const catalogQuery = (api: ApiClient) => queryOptions({ queryKey: keys.ca
 export const toolQuery = (api: ApiClient, id: string) => queryOptions({ queryKey: keys.tool(id), queryFn: ({ signal }) => api.tool(id, signal) })
 
 export const runsQuery = (api: ApiClient) => queryOptions({ queryKey: keys.runs, queryFn: ({ signal }) => api.runs(signal) })
+
+export const scenariosQuery = (api: ApiClient, toolId: string) =>
+  queryOptions({ queryKey: keys.scenarios(toolId), queryFn: ({ signal }) => api.scenarios(toolId, signal) })
+
+/** Test source of a run or a scenario; re-fetched each time it is shown, as the scenario file may have changed. */
+export const exportQuery = (api: ApiClient, body: ExportBody) =>
+  queryOptions({ queryKey: keys.exported(body), queryFn: () => api.exportTest(body), staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false })
 
 export const runQuery = (api: ApiClient, runId: string) =>
   queryOptions({

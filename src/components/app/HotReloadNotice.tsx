@@ -1,5 +1,5 @@
-// Follows /api/catalog/events: on a reload, refreshes the catalog and the changed tools in place and says
-// what changed. Dismissable; the newest notice replaces the previous one.
+// Follows /api/catalog/events: on a reload, refreshes the catalog, the changed tools and the scenario lists
+// (their "no longer fits" marks) in place and says what changed. Dismissable; the newest notice replaces the previous one.
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
@@ -28,6 +28,8 @@ export function HotReloadNotice() {
       (e) => {
         void qc.invalidateQueries({ queryKey: keys.catalog })
         for (const id of [...e.changed, ...e.added, ...e.removed]) void qc.invalidateQueries({ queryKey: keys.tool(id) })
+        // Whether a scenario still fits depends on the tool's current schemas.
+        void qc.invalidateQueries({ queryKey: keys.scenariosAll })
         setNotice(describeChange(e))
       },
       ctl.signal,

@@ -1,5 +1,5 @@
-// Button with the app's three looks; a native <button>, so keyboard and screen readers work as usual.
-import type { ButtonHTMLAttributes } from 'react'
+// Button with the app's looks; a native <button> (ref included), so keyboard and screen readers work as usual.
+import type { ComponentProps } from 'react'
 
 /** Visual weight of a button. */
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
@@ -11,7 +11,7 @@ const LOOKS: Record<ButtonVariant, string> = {
   ghost: 'text-zinc-700 hover:bg-zinc-200 dark:text-zinc-200 dark:hover:bg-zinc-700',
 }
 
-export function Button({ variant = 'secondary', className = '', type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+export function Button({ variant = 'secondary', className = '', type = 'button', ...rest }: ComponentProps<'button'> & { variant?: ButtonVariant }) {
   return (
     <button
       type={type}

@@ -1,6 +1,6 @@
-// The open tool: its header (id, title, badges) and the Run / Overview / History tabs. Loads the tool's detail,
+// The open tool: its header (id, title, badges) and the Run / Overview / Scenarios / History tabs. Loads the tool's detail,
 // which hot reload invalidates, so schemas refresh in place.
-import { useEffect, useRef } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
 import { toolQuery } from '../../api/queries.ts'
@@ -12,10 +12,12 @@ import { toolBadges } from '../tools/toolFilter.ts'
 import { RunWorkspace } from '../runs/RunWorkspace.tsx'
 import { OverviewTab } from '../overview/OverviewTab.tsx'
 import { HistoryTab } from '../history/HistoryTab.tsx'
+import { ScenariosTab } from '../scenarios/lazyParts.ts'
 
 const TABS = [
   { id: 'run', label: 'Run' },
   { id: 'overview', label: 'Overview' },
+  { id: 'scenarios', label: 'Scenarios' },
   { id: 'history', label: 'History' },
 ]
 
@@ -61,8 +63,15 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
       </header>
       <div id={`tool-panel-${tab}`} role="tabpanel" aria-labelledby={`tool-tab-${tab}`} className="min-h-0 flex-1">
         <ErrorBoundary what={`the ${tab} tab`} resetKey={`${t.id}:${tab}`}>
-          {tab === 'run' && <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} />}
+          {tab === 'run' && (
+            <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })} />
+          )}
           {tab === 'overview' && <OverviewTab tool={t} />}
+          {tab === 'scenarios' && (
+            <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading scenarios…</p>}>
+              <ScenariosTab toolId={t.id} onOpenRun={(s) => navigate(s)} />
+            </Suspense>
+          )}
           {tab === 'history' && <HistoryTab toolId={t.id} onOpen={(s) => navigate(s)} />}
         </ErrorBoundary>
       </div>

@@ -16,8 +16,16 @@ import { useRunCommand } from './useRunCommand.ts'
 import { RunControls } from './RunControls.tsx'
 import { RunPrompts } from './RunPrompts.tsx'
 import { ApiErrorMessage } from './ApiErrorMessage.tsx'
+import { RunActions } from '../scenarios/RunActions.tsx'
 
-export function RunWorkspace({ tool, runId, onRunStarted }: { tool: ToolDetail; runId?: string; onRunStarted: (runId: string) => void }) {
+interface Props {
+  tool: ToolDetail
+  runId?: string
+  onRunStarted: (runId: string) => void
+  onOpenScenarios: () => void
+}
+
+export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Props) {
   const api = useApi()
   const qc = useQueryClient()
   const { drafts, setInput, setRequestContext, setContext } = useDrafts(tool)
@@ -69,6 +77,7 @@ export function RunWorkspace({ tool, runId, onRunStarted }: { tool: ToolDetail; 
           />
           <ApiErrorMessage error={start.error ?? command.error ?? (run.isError ? run.error : null)} />
           {runId && <RunPrompts runId={runId} state={state} />}
+          {runId && state.toolId === tool.id && <RunActions key={runId} runId={runId} toolId={tool.id} state={state} onOpenScenarios={onOpenScenarios} />}
         </div>
         <div className="min-w-0">
           <ErrorBoundary what="the events" resetKey={runId}>
