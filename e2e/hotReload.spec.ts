@@ -41,7 +41,7 @@ base('hot reload updates the open tool in place and keeps the draft', async ({ p
     await page.getByRole('tab', { name: 'Run' }).click()
     await ui.run()
     await ui.expectStatus('success')
-    expect((await ui.views()).raw).toContain('Hello Ada')
+    expect((await ui.panels()).raw).toContain('Hello Ada')
     expect(readFileSync(file, 'utf8')).toContain('shout')
   } finally {
     await server.close()

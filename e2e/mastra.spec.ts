@@ -90,9 +90,9 @@ test('a plain Mastra tool runs with its toModelOutput', async ({ mastra }) => {
   await mastra.setInput({ city: 'Oslo' })
   await mastra.run()
   await mastra.expectStatus('success')
-  const views = await mastra.views()
-  expect(views.raw).toContain('"city": "Oslo"')
-  expect(views.model).toContain('Oslo: 14° celsius')
+  const panels = await mastra.panels()
+  expect(panels.raw).toContain('"city": "Oslo"')
+  expect(panels.model).toContain('Oslo: 14° celsius')
 })
 
 test('a Mastra approval tool waits for approval', async ({ mastra }) => {
@@ -103,7 +103,7 @@ test('a Mastra approval tool waits for approval', async ({ mastra }) => {
   await mastra.expectStatus('awaiting approval')
   await mastra.approve()
   await mastra.expectStatus('success')
-  expect((await mastra.views()).raw).toContain('rf_o-7')
+  expect((await mastra.panels()).raw).toContain('rf_o-7')
 })
 
 test('a Mastra suspend/resume tool resumes with the typed data', async ({ mastra }) => {
@@ -114,7 +114,7 @@ test('a Mastra suspend/resume tool resumes with the typed data', async ({ mastra
   await mastra.expectStatus('suspended')
   await mastra.resume({ confirmed: true })
   await mastra.expectStatus('success')
-  expect((await mastra.views()).raw).toContain('BK-OSLLIS')
+  expect((await mastra.panels()).raw).toContain('BK-OSLLIS')
 })
 
 test("a Mastra instance's tool and AI SDK tools run, approval via needsApproval", async ({ mastra }) => {
@@ -128,7 +128,7 @@ test("a Mastra instance's tool and AI SDK tools run, approval via needsApproval"
   await mastra.setInput({ amount: 100, from: 'EUR', to: 'USD' })
   await mastra.run()
   await mastra.expectStatus('success')
-  expect((await mastra.views()).model).toContain('108 USD')
+  expect((await mastra.panels()).model).toContain('108 USD')
 
   await mastra.selectTool('sendEmail')
   await mastra.setInput({ to: 'bob@elsewhere.org', subject: 'hi' })

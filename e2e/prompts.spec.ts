@@ -14,7 +14,7 @@ test('approve a call: the card shows the display and transcript views, then the 
   await toolscope.approve()
   await toolscope.expectStatus('success')
   await expect(card).toBeHidden()
-  expect((await toolscope.views()).raw).toContain('"deleted": "/tmp/a.txt"')
+  expect((await toolscope.panels()).raw).toContain('"deleted": "/tmp/a.txt"')
 })
 
 test('decline a call with a reason: the tool never runs', async ({ toolscope, page }) => {
@@ -51,9 +51,9 @@ test('suspend, reject invalid resume data with the schema messages, reload, then
 
   await toolscope.resume({ confirmed: true, note: 'thanks' })
   await toolscope.expectStatus('success')
-  expect((await toolscope.views()).raw).toContain('"status": "placed"')
+  expect((await toolscope.panels()).raw).toContain('"status": "placed"')
   await toolscope.showPhase('suspend')
-  expect((await toolscope.views()).raw).toContain('Order 2 × tea?')
+  expect((await toolscope.panels()).raw).toContain('Order 2 × tea?')
 })
 
 test('resume data editor completes property names from resumeSchema', async ({ toolscope, page }) => {
@@ -80,5 +80,5 @@ test('an MCP elicitation request is answered through the form', async ({ toolsco
   await form.getByLabel('Name').fill('Ada')
   await form.getByRole('button', { name: 'Accept' }).click()
   await toolscope.expectStatus('success')
-  expect((await toolscope.views()).raw).toContain('"name": "Ada"')
+  expect((await toolscope.panels()).raw).toContain('"name": "Ada"')
 })

@@ -18,7 +18,7 @@ test('going offline shows a banner; back online the suspended run goes on', asyn
 
   await toolscope.resume({ confirmed: false })
   await toolscope.expectStatus('success')
-  expect((await toolscope.views()).raw).toContain('"status": "cancelled"')
+  expect((await toolscope.panels()).raw).toContain('"status": "cancelled"')
 })
 
 test('a cut event stream reconnects with Last-Event-ID and replays the rest', async ({ toolscope, page }) => {
@@ -40,7 +40,7 @@ test('a cut event stream reconnects with Last-Event-ID and replays the rest', as
   await toolscope.expectStatus('success')
   expect(lastEventIds[0]).toBeNull()
   expect(lastEventIds[1]).toBe('2')
-  expect((await toolscope.views()).raw).toContain('"doubled": 8')
+  expect((await toolscope.panels()).raw).toContain('"doubled": 8')
   // Nothing lost, nothing doubled: the events are numbered 0..n-1 exactly once.
   const rows = await toolscope.events.getByRole('listitem').count()
   await expect(toolscope.events.getByText(/^\d+ events$/)).toHaveText(`${rows} events`)

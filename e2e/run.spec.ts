@@ -22,11 +22,11 @@ test('run shows all four panels with differences from Raw, content parts and eve
   await toolscope.run()
   await toolscope.expectStatus('success')
 
-  const views = await toolscope.views()
-  expect(views.raw).toContain('"apiKey": "sk-fixture"')
-  expect(views.display).toContain('"apiKey": "[hidden]"')
-  expect(views.transcript).toContain('placeholder')
-  expect(views.model).toContain('It is 21 degrees in Porto.')
+  const panels = await toolscope.panels()
+  expect(panels.raw).toContain('"apiKey": "sk-fixture"')
+  expect(panels.display).toContain('"apiKey": "[hidden]"')
+  expect(panels.transcript).toContain('placeholder')
+  expect(panels.model).toContain('It is 21 degrees in Porto.')
 
   const compare = page.getByRole('region', { name: 'Compare' })
   const display = compare.getByRole('region', { name: 'Display', exact: true })
@@ -38,7 +38,7 @@ test('run shows all four panels with differences from Raw, content parts and eve
   await expect(model.getByRole('img')).toHaveAttribute('src', /^data:image\/png;base64,/)
 
   await toolscope.showPhase('input')
-  expect((await toolscope.views()).transcript).toContain('"city": "Porto"')
+  expect((await toolscope.panels()).transcript).toContain('"city": "Porto"')
 
   const events = toolscope.events
   for (const type of ['run-started', 'input-delta', 'input-available', 'log', 'span', 'writer-chunk', 'output', 'run-finished']) {
@@ -87,7 +87,7 @@ test('a throwing hook is shown in Events and the call still succeeds', async ({ 
   await toolscope.run()
   await toolscope.expectStatus('success')
   await expect(toolscope.events.getByRole('button', { name: /hook-error onInputStart threw: hook exploded/ })).toBeVisible()
-  expect((await toolscope.views()).raw).toContain('42')
+  expect((await toolscope.panels()).raw).toContain('42')
 })
 
 test('invalid request context fails the run with the schema messages', async ({ toolscope, page }) => {
@@ -104,7 +104,7 @@ test('invalid request context fails the run with the schema messages', async ({ 
   await toolscope.setRequestContext({ userId: 'u1', role: 'admin' })
   await toolscope.run()
   await toolscope.expectStatus('success')
-  expect((await toolscope.views()).raw).toContain('"user": "u1"')
+  expect((await toolscope.panels()).raw).toContain('"user": "u1"')
 })
 
 test('an invalid JSON draft disables Run with the reason, and the draft survives a reload', async ({ toolscope, page }) => {

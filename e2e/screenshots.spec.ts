@@ -31,6 +31,31 @@ for (const theme of ['light', 'dark'] as const) {
     await settle(toolscope)
     await shot('run')
 
+    // Two scenarios from that run: the exact one passes, one with an edited expectation fails with its diff.
+    const save = async (name: string, expectation?: unknown, beforeSaving?: () => Promise<void>) => {
+      await page.getByRole('button', { name: 'Save as scenario' }).click()
+      const form = page.getByRole('form', { name: 'Save as scenario' })
+      await form.getByLabel('Scenario name').fill(name)
+      if (expectation) await toolscope.fillEditor('Expected result JSON', expectation)
+      await form.getByRole('checkbox', { name: 'Replace a scenario that already has this name' }).check() // both themes share a server
+      await beforeSaving?.()
+      await form.getByRole('button', { name: 'Save scenario' }).click()
+      await expect(page.getByRole('status', { name: 'Scenario saved' })).toContainText(`${name}.json`)
+    }
+    await save('lisbon-metric', undefined, async () => {
+      await toolscope.editor('Expected result JSON')
+      await page.getByRole('form', { name: 'Save as scenario' }).getByRole('checkbox', { name: 'Transcript' }).uncheck()
+      await page.getByRole('form', { name: 'Save as scenario' }).scrollIntoViewIfNeeded()
+      await page.mouse.move(0, 0)
+      await shot('save-scenario')
+    })
+    await save('lisbon-warm', { status: 'success', match: 'partial', raw: { city: 'Lisbon', temperature: 25 }, display: { temperature: 25 } })
+    await page.getByRole('tab', { name: 'Scenarios' }).click()
+    await page.getByRole('button', { name: 'Replay all' }).click()
+    await expect(page.getByRole('status', { name: 'Replay all result' })).toHaveText('1 passed, 1 failed')
+    await page.mouse.move(0, 0)
+    await shot('scenarios')
+
     await page.getByRole('tab', { name: 'Overview' }).click()
     await expect(page.getByRole('region', { name: 'Input schema' })).toBeVisible()
     await shot('overview')

@@ -65,4 +65,12 @@ describe('exported Playwright tests', () => {
     expect(code).toContain("await expect.poll(() => toolscope.status()).toBe('success')")
     expect(toPlaywrightTest(await load('delete-repository/declined.json'), { toolPaths: [] })).toContain("await toolscope.decline('still in use')")
   })
+
+  it('type a streamed input text that is JSON into the editor, and refuse one that is not', async () => {
+    const scenario = await load('book-flight/pick-seat.json')
+    const { input, ...rest } = scenario
+    const streamed: Scenario = { ...rest, inputText: JSON.stringify(input), stream: { chunkSize: 2 } }
+    expect(toPlaywrightTest(streamed, { toolPaths: [] })).toContain(`await toolscope.setInput(${JSON.stringify(input, null, 2).replace(/\n/g, '\n  ')})`)
+    expect(() => toPlaywrightTest({ ...rest, inputText: '{"from":' }, { toolPaths: [] })).toThrow(/input is JSON/)
+  })
 })

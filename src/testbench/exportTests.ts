@@ -73,10 +73,11 @@ test(${q(`${scenario.toolId}: ${scenario.name}`)}, async () => {
 
 /** A Playwright test file for `scenario`, using `toolscope/playwright`. */
 export function toPlaywrightTest(scenario: Scenario, options: { toolPaths: string[]; fixturesImport?: string }): string {
-  if (scenario.inputText !== undefined) throw new Error('Playwright export needs a scenario with `input` (the editor holds JSON)')
+  const input = scenario.input !== undefined ? scenario.input : jsonOrUndefined(scenario.inputText)
+  if (input === undefined) throw new Error('Playwright export needs a scenario whose input is JSON (the editor holds JSON)')
   const steps = [
     `await toolscope.selectTool(${q(scenario.toolId)})`,
-    `await toolscope.setInput(${indent(j(scenario.input), '  ')})`,
+    `await toolscope.setInput(${indent(j(input), '  ')})`,
     scenario.requestContext && `await toolscope.setRequestContext(${indent(j(scenario.requestContext), '  ')})`,
     'await toolscope.run()',
     ...scenario.decisions.map(decisionStep),
@@ -116,6 +117,15 @@ function decisionStep(decision: Decision): string {
     case 'abort':
       // The playground aborts when the button is pressed; the exact event the scenario names cannot be aimed at.
       return 'await toolscope.abort()'
+  }
+}
+
+function jsonOrUndefined(text: string | undefined): unknown {
+  if (text === undefined) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
   }
 }
 

@@ -96,4 +96,17 @@ describe('scenarioFromRun', () => {
     expect(fromApproval).toMatchObject({ name: 'ok', toolId: 'remove', input: { path: 'b' }, decisions: [{ type: 'approve' }], expect: { status: 'success', raw: { removed: 'b' } } })
     expect(fromApproval).not.toHaveProperty('stepping')
   })
+
+  it('saves the playground input text as JSON `input`, unless a chunk size makes the streamed text part of the test', async () => {
+    const run = runTool(ticker, { inputText: '{ }' })
+    for await (const e of run.events) if (e.type === 'writer-chunk') run.abort('stop')
+    const { events } = await run.result
+    const fromEditor = scenarioFromRun('typed', { toolId: 'ticker', inputText: '{ }' }, events)
+    expect(fromEditor.input).toEqual({})
+    expect(fromEditor).not.toHaveProperty('inputText')
+    const streamed = scenarioFromRun('streamed', { toolId: 'ticker', inputText: '{ }', stream: { chunkSize: 1 } }, events)
+    expect(streamed).toMatchObject({ inputText: '{ }', stream: { chunkSize: 1 } })
+    expect(streamed).not.toHaveProperty('input')
+    expect(scenarioFromRun('broken', { toolId: 'ticker', inputText: '{' }, events)).toMatchObject({ inputText: '{' })
+  })
 })

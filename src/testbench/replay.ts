@@ -157,7 +157,21 @@ export function expectationFromOutcome(outcome: Outcome): Expectation {
 /** A new scenario from a finished run: its request, its decisions, and its outcome as the expectation. */
 export function scenarioFromRun(name: string, request: StartRunBody, events: readonly RunEvent[]): Scenario {
   const { stepping: _stepping, ...rest } = request
-  return { name, ...strip(rest), decisions: decisionsFromEvents(events), expect: expectationFromOutcome(outcomeFromEvents(events)) } as Scenario
+  return { name, ...strip(readableInput(rest)), decisions: decisionsFromEvents(events), expect: expectationFromOutcome(outcomeFromEvents(events)) } as Scenario
+}
+
+/**
+ * The playground sends the editor's text as `inputText`; a scenario file reads (and exports) better with `input` as
+ * JSON. The text is kept when a chunk size was chosen (the streamed text is then part of what is tested) or is not JSON.
+ */
+function readableInput<T extends { input?: unknown; inputText?: string; stream?: unknown }>(request: T): T {
+  if (request.input !== undefined || request.inputText === undefined || request.stream !== undefined) return request
+  try {
+    const { inputText: _text, ...rest } = request
+    return { ...rest, input: JSON.parse(request.inputText) } as T
+  } catch {
+    return request
+  }
 }
 
 function strip<T extends Record<string, unknown>>(value: T): T {
