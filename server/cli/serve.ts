@@ -11,6 +11,10 @@ const USAGE = `Usage: toolscope [path ...] [options]
 Loads the createTool() tools exported by the given files or folders (the bundled examples when none)
 and serves the Toolscope UI, the HTTP API and MCP (/mcp).
 
+Commands:
+  toolscope test [path ...]            replay the saved scenarios headless (toolscope test --help)
+  toolscope call <tool-id> [path ...]  run one tool and print its four views as JSON (toolscope call --help)
+
 Options:
   --port <n>        port to listen on (default 4400, 0 = any free port)
   --host <addr>     bind address (default 127.0.0.1; anything else needs --token or TOOLSCOPE_TOKEN)

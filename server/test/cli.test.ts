@@ -24,6 +24,15 @@ describe('parseServeArgs', () => {
 })
 
 describe('toolscope binary', () => {
+  it('--help names every subcommand and option', async () => {
+    const child = spawn(process.execPath, [BIN, '--help'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let output = ''
+    for await (const chunk of child.stdout!) output += String(chunk)
+    expect(output).toMatch(/toolscope test \[path \.\.\.\]/)
+    expect(output).toMatch(/toolscope call <tool-id>/)
+    for (const flag of ['--port', '--host', '--token', '--timeout', '--scenarios', '--no-watch', '--no-open']) expect(output).toContain(flag)
+  })
+
   it('serves the bundled examples and prints the URL with its token', async () => {
     const t = await tempDir()
     const child = spawn(process.execPath, [BIN, '--port', '0', '--no-open', '--no-watch', '--no-build'], { cwd: t.dir, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TOOLSCOPE_TOKEN: '' } })
