@@ -170,10 +170,10 @@ base('a changed tool fails the replay with a diff; a scenario that no longer fit
     await saved.getByRole('button', { name: 'Replay' }).click()
     await expect(replayResult(page, 'hello-ada')).toHaveText('passed')
 
-    // Only the code changed (no schema): the catalog reads "no change", but the tool host runs the new code.
+    // Only the code changed (no schema): the tool still counts as changed, and the tool host runs the new code.
     const notice = page.getByRole('status', { name: 'Reload notice' })
     writeFileSync(file, greetTool('Hi', ''))
-    await expect(notice).toContainText('Tools reloaded')
+    await expect(notice).toContainText('Tools reloaded: changed greet')
     await notice.getByRole('button', { name: 'Dismiss notice' }).click()
     await saved.getByRole('button', { name: 'Replay' }).click()
     await expect(replayResult(page, 'hello-ada')).toHaveText('failed')

@@ -86,10 +86,17 @@ describe('hot reload', () => {
       const { value } = await frames.next()
       const event = CatalogEvent.parse(JSON.parse(value!.data))
       expect(value!.event).toBe('catalog-changed')
-      expect(event).toMatchObject({ added: ['lower2'], removed: ['lower'], changed: ['echo'] })
+      // Every tool of the edited file counts as changed: its code may have changed even where its schemas did not.
+      expect(event).toMatchObject({ added: ['lower2'], removed: ['lower'] })
+      expect(event.changed.toSorted()).toEqual(['chatty', 'echo', 'odd-values', 'upper'])
       const detail = await (await server.api('/api/tools/echo')).json()
       expect(detail.description).toBe('Echoes its text, edited')
       expect(finished(await server.events(await server.startRun({ toolId: 'lower2', input: { text: 'AB' } }))).status).toBe('success')
+      // A code-only edit (no schema or description change) still reports the file's tools as changed.
+      await writeFile(file, (await readFile(file, 'utf8')).replace("toUpperCase()", "toUpperCase().trim()"))
+      const next = CatalogEvent.parse(JSON.parse((await frames.next()).value!.data))
+      expect(next).toMatchObject({ added: [], removed: [] })
+      expect(next.changed.toSorted()).toEqual(['chatty', 'echo', 'lower2', 'odd-values', 'upper'])
       await frames.return(undefined)
     } finally {
       await server.stop()

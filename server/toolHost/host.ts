@@ -1,6 +1,8 @@
 // The tool host seen by the server: keeps one current worker with the loaded catalog, restarts it when a tool
 // kills it, reloads it when files change (new worker, load, swap, retire old), and pushes catalog diffs.
 
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
 import type { CatalogError, CatalogEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
 import { listToolFiles } from './files.ts'
@@ -45,6 +47,8 @@ export class ToolHost {
   private retired = new Set<HostWorker>()
   private owners = new Map<string, HostWorker>()
   private catalogState: HostCatalog = { version: 0, tools: [], errors: [] }
+  /** Content hash of each tool file by its catalog path, to tell code-only edits apart from no change. */
+  private digests = new Map<string, string>()
   private listeners = new Set<(event: CatalogEvent) => void>()
   private readyPromise: Promise<void>
   private reloading: Promise<void> | undefined
@@ -80,13 +84,14 @@ export class ToolHost {
   }
 
   private async boot(): Promise<void> {
-    const { worker, result } = await this.spawnLoaded()
-    this.install(worker, result, false)
+    const { worker, result, digests } = await this.spawnLoaded()
+    this.install(worker, result, digests, false)
   }
 
   /** Spawns a worker and loads the modules; a module whose import kills or hangs the worker is skipped and named. */
-  private async spawnLoaded(): Promise<{ worker: HostWorker; result: LoadResult }> {
+  private async spawnLoaded(): Promise<{ worker: HostWorker; result: LoadResult; digests: Map<string, string> }> {
     const { files, missing } = await listToolFiles(this.options.paths)
+    const digests = await fileDigests(files)
     const skip: CatalogError[] = missing.map((p) => ({ file: p, message: 'No such file or folder.' }))
     for (;;) {
       const todo = files.filter((f) => !skip.some((s) => s.file === relative(process.cwd(), f) || s.file === f))
@@ -94,7 +99,7 @@ export class ToolHost {
         maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
       }, this.options.toolOutputToStderr)
       try {
-        return { worker, result: await worker.loadResult }
+        return { worker, result: await worker.loadResult, digests }
       } catch (err) {
         if (!(err instanceof LoadCrash) || !err.file || this.closed) throw err
         const rel = relative(process.cwd(), err.file)
@@ -103,14 +108,17 @@ export class ToolHost {
     }
   }
 
-  private install(worker: HostWorker, result: LoadResult, notify: boolean): void {
-    const before = new Map(this.catalogState.tools.map((t) => [t.id, JSON.stringify(t)]))
+  private install(worker: HostWorker, result: LoadResult, digests: Map<string, string>, notify: boolean): void {
+    // A tool counts as changed when its description changed or the source of its file did (code-only edits too).
+    const fingerprint = (t: ToolDetail, of: Map<string, string>) => `${of.get(t.file) ?? ''}:${JSON.stringify(t)}`
+    const before = new Map(this.catalogState.tools.map((t) => [t.id, fingerprint(t, this.digests)]))
     const old = this.current
     this.current = worker
     this.catalogState = { version: this.catalogState.version + 1, tools: result.tools, errors: result.errors }
+    this.digests = digests
     if (old) this.retire(old)
     if (!notify) return
-    const after = new Map(result.tools.map((t) => [t.id, JSON.stringify(t)]))
+    const after = new Map(result.tools.map((t) => [t.id, fingerprint(t, digests)]))
     const event: CatalogEvent = {
       type: 'catalog-changed',
       version: this.catalogState.version,
@@ -178,9 +186,9 @@ export class ToolHost {
     this.reloading = (async () => {
       try {
         await this.readyPromise.catch(() => undefined)
-        const { worker, result } = await this.spawnLoaded()
+        const { worker, result, digests } = await this.spawnLoaded()
         if (this.closed) return worker.terminate('server closing')
-        this.install(worker, result, true)
+        this.install(worker, result, digests, true)
         this.options.log(`Reloaded tools (catalog version ${this.catalogState.version}).`)
       } catch (err) {
         this.options.log(`Reload failed: ${(err as Error).message}`)
@@ -233,4 +241,16 @@ export class ToolHost {
     await this.stopWatching?.()
     for (const w of [this.current, ...this.retired]) w?.terminate('server closing')
   }
+}
+
+/** sha1 of each file's text, keyed like the catalog's `file` (relative to the working folder when inside it). */
+async function fileDigests(files: string[]): Promise<Map<string, string>> {
+  const entries = await Promise.all(
+    files.map(async (f) => {
+      const rel = relative(process.cwd(), f)
+      const text = await readFile(f).catch(() => Buffer.alloc(0))
+      return [rel && !rel.startsWith('..') ? rel : f, createHash('sha1').update(text).digest('hex')] as const
+    }),
+  )
+  return new Map(entries)
 }
