@@ -3,9 +3,9 @@
 // Playwright tests, and see scenarios that no longer fit after a hot reload, and files that fail to load.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { test as base, type Page } from '@playwright/test'
-import { expect, launchToolscope, test, ToolscopePage } from './fixtures/toolscope.ts'
+import { greetToolSource, openGreetTool } from './fixtures/greetTool.ts'
+import { expect, test, ToolscopePage } from './fixtures/toolscope.ts'
 
 /** Opens "Save as scenario", names it, optionally edits the expectation, saves and waits for the confirmation. */
 async function saveAsScenario(ui: ToolscopePage, name: string, expectation?: unknown): Promise<void> {
@@ -138,30 +138,9 @@ test('an edited expectation makes the replay fail with the differences by path',
   expect(await toolscope.views()).toMatchObject({ status: 'success', raw: { doubled: 8 } })
 })
 
-const runtime = fileURLToPath(new URL('../src/index.ts', import.meta.url))
-const greetTool = (greeting: string, extraInput: string) => `
-import { z } from 'zod'
-import { createTool } from ${JSON.stringify(runtime)}
-export const greet = createTool({
-  id: 'greet',
-  description: 'Says hello.',
-  inputSchema: z.object({ name: z.string()${extraInput} }),
-  execute: async ({ name }) => ({ greeting: ${JSON.stringify(greeting)} + ' ' + name }),
-})
-`
-
 base('a changed tool fails the replay with a diff; a scenario that no longer fits is marked; broken files are listed', async ({ page }, testInfo) => {
-  // Inside the repo (the test's output folder) so that `zod` resolves from the tool file, as in a user's project.
-  const dir = testInfo.outputPath('tools')
-  mkdirSync(dir, { recursive: true })
-  const file = join(dir, 'greet.ts')
-  writeFileSync(file, greetTool('Hello', ''))
-  const server = await launchToolscope({ paths: [dir], watch: true })
+  const { file, server, ui } = await openGreetTool(page, testInfo)
   try {
-    const ui = new ToolscopePage(page, server)
-    await ui.goto()
-    await ui.selectTool('greet')
-    await ui.setInput({ name: 'Ada' })
     await ui.run()
     await ui.expectStatus('success')
     await saveAsScenario(ui, 'hello-ada')
@@ -172,7 +151,7 @@ base('a changed tool fails the replay with a diff; a scenario that no longer fit
 
     // Only the code changed (no schema): the tool still counts as changed, and the tool host runs the new code.
     const notice = page.getByRole('status', { name: 'Reload notice' })
-    writeFileSync(file, greetTool('Hi', ''))
+    writeFileSync(file, greetToolSource({ greeting: 'Hi' }))
     await expect(notice).toContainText('Tools reloaded: changed greet')
     await notice.getByRole('button', { name: 'Dismiss notice' }).click()
     await saved.getByRole('button', { name: 'Replay' }).click()
@@ -181,7 +160,7 @@ base('a changed tool fails the replay with a diff; a scenario that no longer fit
     await expect(row.getByRole('cell').nth(0)).toHaveText('− "Hello Ada"')
     await expect(row.getByRole('cell').nth(1)).toHaveText('+ "Hi Ada"')
 
-    writeFileSync(file, greetTool('Hi', ', lang: z.enum(["en", "fr"])'))
+    writeFileSync(file, greetToolSource({ greeting: 'Hi', extraInput: ', lang: z.enum(["en", "fr"])' }))
     await expect(notice).toContainText('changed greet')
     await expect(saved.getByText('no longer fits', { exact: true })).toBeVisible()
     await expect(saved.getByRole('list', { name: 'Why hello-ada no longer fits' })).toContainText('input at lang')
