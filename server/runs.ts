@@ -7,10 +7,13 @@ import { RunEvent, type RunRecord, type RunRecordStatus, type StartRunBody } fro
 import type { History } from './history.ts'
 import type { RunSink, ToolHost } from './toolHost/host.ts'
 import type { ControlAction } from './toolHost/messages.ts'
+import { TimeoutClock } from '../src/runtime/attempt.ts'
 
 const FINAL = new Set<RunRecordStatus>(['success', 'error', 'declined', 'aborted', 'interrupted'])
 /** How long a tool may ignore an abort (or overrun its timeout) before its worker is terminated. */
 const KILL_GRACE_MS = 1_000
+/** States in which the run waits for a person: no time limit applies. */
+const WAITING = new Set<RunRecordStatus>(['awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused'])
 /** Progress events of a live run reach the disk at most this late (status changes are written at once). */
 const SAVE_BATCH_MS = 250
 
@@ -24,7 +27,8 @@ interface LiveRun {
   startedPerf: number
   listeners: Set<(event: RunEvent) => void>
   killTimer?: ReturnType<typeof setTimeout>
-  watchdog?: ReturnType<typeof setTimeout>
+  /** Stops while the run waits for a person, like the runtime's own timeout. */
+  watchdog?: TimeoutClock
   saveTimer?: ReturnType<typeof setTimeout>
   abortReason?: string
   timedOut?: boolean
@@ -94,8 +98,10 @@ export class RunRegistry implements RunSink {
       throw err
     }
     // The runtime ends a timed-out run itself; this watchdog only fires when the tool blocks the thread.
-    live.watchdog = setTimeout(() => this.kill(live, `Timed out after ${this.options.timeoutMs} ms and did not stop (it blocks the tool host thread)`, true), this.options.timeoutMs + KILL_GRACE_MS)
-    live.watchdog.unref?.()
+    live.watchdog = new TimeoutClock(this.options.timeoutMs + KILL_GRACE_MS, () =>
+      this.kill(live, `Timed out after ${this.options.timeoutMs} ms and did not stop (it blocks the tool host thread)`, true),
+    )
+    live.watchdog.start()
     this.options.history.save(live.record)
     this.prune()
     return runId
@@ -154,11 +160,13 @@ export class RunRegistry implements RunSink {
     if (event.type === 'run-finished') {
       record.finishedAt = new Date().toISOString()
       record.durationMs = event.durationMs
-      clearTimeout(live.watchdog)
+      live.watchdog?.stop()
       clearTimeout(live.killTimer)
     }
     for (const l of live.listeners) l(event)
     if (event.type === 'run-finished') live.listeners.clear()
+    if (WAITING.has(record.status)) live.watchdog?.stop()
+    else if (record.status === 'running') live.watchdog?.start()
     // Status changes are written at once (a crash then shows where the run stood); plain progress is batched.
     if (record.status !== before) {
       clearTimeout(live.saveTimer)

@@ -32,6 +32,18 @@ describe('a misbehaving tool never takes the server down', () => {
     expect(finished(await server.events(await server.startRun({ toolId: 'upper', input: { text: 'x' } }))).status).toBe('success')
   })
 
+  it('a run waiting for approval is not timed out: the clock only runs while the tool does', async () => {
+    const waiting = await server.startRun({ toolId: 'delete-file', input: { path: 'slow-human' } })
+    await waitForEvent(server, waiting, (e) => e.type === 'approval-requested')
+    // Two runs that each end by the 1.5 s timeout: more than timeout + kill grace (2.5 s) has passed afterwards.
+    for (let i = 0; i < 2; i++) {
+      const timedOut = await server.events(await server.startRun({ toolId: 'wait-abort', input: {} }))
+      expect(finished(timedOut).status).toBe('error')
+    }
+    expect((await server.api(`/api/runs/${waiting}/approval`, { method: 'POST', json: { approved: true } })).status).toBe(200)
+    expect(finished(await server.events(waiting)).status).toBe('success')
+  })
+
   it('process.exit in a tool ends the run with an error; a run waiting on the same host ends too; new runs work', async () => {
     const waiting = await server.startRun({ toolId: 'delete-file', input: { path: 'a' } })
     await waitForEvent(server, waiting, (e) => e.type === 'approval-requested')

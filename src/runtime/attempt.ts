@@ -44,3 +44,30 @@ export async function afterExecute(tool: Tool, output: unknown, suspended: { pay
   if (suspended && output === undefined) return { kind: 'suspended', ...suspended }
   return { kind: 'output', output: checked.value }
 }
+
+/** A time budget that can be stopped and started again: only the running time counts. */
+export class TimeoutClock {
+  #left: number
+  #since = 0
+  #timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(
+    budgetMs: number,
+    private readonly onTimeout: () => void,
+  ) {
+    this.#left = budgetMs
+  }
+
+  start(): void {
+    if (this.#timer !== undefined) return
+    this.#since = Date.now()
+    this.#timer = setTimeout(this.onTimeout, this.#left)
+  }
+
+  stop(): void {
+    if (this.#timer === undefined) return
+    clearTimeout(this.#timer)
+    this.#timer = undefined
+    this.#left = Math.max(0, this.#left - (Date.now() - this.#since))
+  }
+}

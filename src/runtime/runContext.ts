@@ -72,3 +72,9 @@ export function buildRunContext(ports: RunContextPorts): ToolExecutionContext {
   }
   return context
 }
+
+/** A fresh tool call id, like the ones models hand out. */
+export function newToolCallId(): string {
+  const uuid = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto?.randomUUID?.()
+  return `call_${uuid ?? Math.random().toString(36).slice(2)}`
+}

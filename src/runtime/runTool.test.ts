@@ -1,7 +1,7 @@
 // runTool(): the event stream of a run, input streaming, validation failures, approval, suspend/resume, elicitation,
 // stepping, abort/timeout and misuse of controls. Schema-dependent cases run with Zod, Valibot and ArkType.
 
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { LIBS } from './__fixtures__/libs.ts'
 import { createTool, runTool, RunControlError } from './index.ts'
@@ -265,6 +265,28 @@ describe('abort, timeout and misuse of controls', () => {
     expect(result.status).toBe('error')
     expect(result.error).toBe('Tool slow timed out after 20 ms')
     expect(signal?.aborted).toBe(true)
+  })
+
+  it('the timeout clock stops while the run waits for a person, and runs again afterwards', async () => {
+    vi.useFakeTimers()
+    try {
+      let hang = false
+      const tool = createTool({ id: 'gate', description: 'd', requireApproval: true, execute: () => (hang ? new Promise(() => {}) : 'done') })
+      const waited = runTool(tool, { input: {}, timeoutMs: 1000 })
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(waited.state).toBe('awaiting-approval')
+      waited.approve()
+      expect((await waited.result).status).toBe('success')
+
+      hang = true
+      const hung = runTool(tool, { input: {}, timeoutMs: 1000 })
+      await vi.advanceTimersByTimeAsync(5000)
+      hung.approve()
+      await vi.advanceTimersByTimeAsync(1000)
+      expect(await hung.result).toMatchObject({ status: 'error', error: 'Tool gate timed out after 1000 ms' })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('throwing execute ends the run with an error event carrying error views', async () => {

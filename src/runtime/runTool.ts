@@ -1,7 +1,7 @@
 // runTool(): runs a tool as an agent would (input streaming, validation, approval, execute, suspend/resume, output
 // mapping) and reports every step as a buffered event. Controls (approve, resume, abort…) steer the run.
 
-import { afterExecute, withTimeout, type Outcome } from './attempt.ts'
+import { afterExecute, TimeoutClock, withTimeout, type Outcome } from './attempt.ts'
 import { errorMessage, isSelfValidating, RunControlError, toValidationIssues } from './errors.ts'
 import { EventLog, type PendingEvent } from './eventLog.ts'
 import type { Caller, RunResult, RunState, RunStatus, RunToolOptions, StepPhase, ToolRun, Views } from './events.ts'
@@ -9,23 +9,16 @@ import { parseInputText, splitChunks } from './inputText.ts'
 import { createObserve } from './observe.ts'
 import { checkInput, checkRequestContext, checkResume } from './pipeline.ts'
 import { collectSecretValues, maskSecrets, scrubSecrets, toRequestContext, type RequestContext } from './requestContext.ts'
-import { buildRunContext } from './runContext.ts'
+import { buildRunContext, newToolCallId } from './runContext.ts'
 import { formatIssues, toJsonSchema, type ValidationIssue } from './standardSchema.ts'
 import type { ElicitationRequest, ElicitationResult, StandardSchemaV1, SuspendOptions, Tool } from './types.ts'
-import { errorViews, modelOutputFor, transformViews, type TransformPayload } from './views.ts'
+import { EMPTY_VIEWS, errorViews, modelOutputFor, transformViews, type TransformPayload } from './views.ts'
 
 /** Thrown inside the driver once the run has ended (abort, timeout): unwinds without reporting anything. */
 const ENDED = Symbol('run ended')
 
 type Waiter = { state: RunState; resolve: (value: any) => void; reject: (reason: unknown) => void }
 type HookName = 'onInputStart' | 'onInputDelta' | 'onInputAvailable' | 'onOutput'
-
-const EMPTY_VIEWS: Views = { raw: undefined, display: { value: undefined, passthrough: true }, transcript: { value: undefined, passthrough: true } }
-
-function newToolCallId(): string {
-  const uuid = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto?.randomUUID?.()
-  return `call_${uuid ?? Math.random().toString(36).slice(2)}`
-}
 
 class Run {
   readonly tool: Tool
@@ -43,7 +36,8 @@ class Run {
   #waiter: Waiter | undefined
   #secrets: string[] = []
   #secretsVersion = -1
-  #timer: ReturnType<typeof setTimeout> | undefined
+  /** The `timeoutMs` budget; it stops while the run waits for a person (approval, resume, answer, continue). */
+  #clock: TimeoutClock | undefined
   #workflowState: { value: unknown }
   #cleanup: Array<() => void> = []
 
@@ -68,7 +62,8 @@ class Run {
       }
     }
     if (opts.timeoutMs !== undefined && opts.timeoutMs > 0) {
-      this.#timer = setTimeout(() => void this.timeout(opts.timeoutMs!), opts.timeoutMs)
+      this.#clock = new TimeoutClock(opts.timeoutMs, () => void this.timeout(opts.timeoutMs!))
+      this.#clock.start()
     }
     queueMicrotask(() => void this.drive())
   }
@@ -101,7 +96,7 @@ class Run {
 
   finish(status: RunStatus, views: Views, error?: string): void {
     if (this.finished) return
-    clearTimeout(this.#timer)
+    this.#clock?.stop()
     for (const fn of this.#cleanup) fn()
     this.state = status
     this.emit({ type: 'run-finished', status, durationMs: this.log.now() })
@@ -148,12 +143,14 @@ class Run {
     this.live()
     if (this.#waiter) return Promise.reject(new Error(`Tool ${this.tool.id} is already ${this.#waiter.state}`))
     this.state = state
+    this.#clock?.stop()
     return new Promise<T>((resolve, reject) => {
       this.#waiter = {
         state,
         resolve: (value: T) => {
           this.#waiter = undefined
           this.state = 'running'
+          this.#clock?.start()
           resolve(value)
         },
         reject,

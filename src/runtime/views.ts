@@ -116,3 +116,6 @@ export async function errorViews(tool: Tool, raw: unknown, error: unknown, messa
 
 /** The view phase names used on events (a subset of transform phases). */
 export type { ViewPhase }
+
+/** Views of a run that ended with no payload (aborted). */
+export const EMPTY_VIEWS: Views = { raw: undefined, display: { value: undefined, passthrough: true }, transcript: { value: undefined, passthrough: true } }
