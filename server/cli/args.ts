@@ -1,4 +1,4 @@
-// A small command-line reader shared by `toolscope test` and `toolscope call`: `--flag value`, `--flag=value`,
+// A small command-line reader shared by the `toolscope` subcommands: `--flag value`, `--flag=value`,
 // boolean flags and positional arguments, with errors a person can act on.
 
 /** Walks `args`, handing each flag to `onFlag`; positional arguments go to `onPositional`. */
@@ -44,4 +44,29 @@ export function intFlag(text: string, flag: string, min: number): number {
   const n = Number(text)
   if (!Number.isInteger(n) || n < min) throw new Error(`${flag} must be an integer ≥ ${min}, got "${text}"`)
   return n
+}
+
+/**
+ * Runs a subcommand after parsing its arguments: a parse error prints the message and the usage (exit 2),
+ * `--help` prints the usage (exit 0), anything else goes to `body`.
+ */
+export async function withParsedArgs<T extends { help: boolean }>(
+  command: string,
+  usage: string,
+  args: string[],
+  parse: (args: string[]) => T,
+  body: (parsed: T) => Promise<number>,
+): Promise<number> {
+  let parsed: T
+  try {
+    parsed = parse(args)
+  } catch (err) {
+    console.error(`${command}: ${(err as Error).message}\n\n${usage}`)
+    return 2
+  }
+  if (parsed.help) {
+    console.log(usage)
+    return 0
+  }
+  return body(parsed)
 }

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { Caller, Decision, type Scenario } from '../../src/shared/protocol.ts'
 import { EXAMPLES_DIR } from '../context.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
-import { intFlag, jsonFlag, readArgs } from './args.ts'
+import { intFlag, jsonFlag, readArgs, withParsedArgs } from './args.ts'
 
 const USAGE = `Usage: toolscope call <tool-id> [path ...] [options]
 
@@ -75,27 +75,18 @@ export function parseCallArgs(args: string[]): CallArgs {
   return { scenario, paths, timeoutMs, help }
 }
 
-export async function run(args: string[]): Promise<number> {
-  let parsed: CallArgs
-  try {
-    parsed = parseCallArgs(args)
-  } catch (err) {
-    console.error(`toolscope call: ${(err as Error).message}\n\n${USAGE}`)
-    return 2
-  }
-  if (parsed.help) {
-    console.log(USAGE)
-    return 0
-  }
-  const paths = (parsed.paths.length ? parsed.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p))
-  const runner = await createHeadlessRunner({ paths, timeoutMs: parsed.timeoutMs })
-  try {
-    const report = await replayOnHost(runner.host, runner.runs, parsed.scenario)
-    const { status, raw, display, transcript, model, error } = report.outcome as Record<string, unknown>
-    console.log(JSON.stringify({ status, raw, display, transcript, model, error, scriptError: report.scriptError }, null, 2))
-    if (report.scriptError) console.error(`toolscope call: ${report.scriptError}`)
-    return status === 'success' && !report.scriptError ? 0 : 1
-  } finally {
-    await runner.close()
-  }
+export function run(args: string[]): Promise<number> {
+  return withParsedArgs('toolscope call', USAGE, args, parseCallArgs, async (parsed) => {
+    const paths = (parsed.paths.length ? parsed.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p))
+    const runner = await createHeadlessRunner({ paths, timeoutMs: parsed.timeoutMs })
+    try {
+      const report = await replayOnHost(runner.host, runner.runs, parsed.scenario)
+      const { status, raw, display, transcript, model, error } = report.outcome as Record<string, unknown>
+      console.log(JSON.stringify({ status, raw, display, transcript, model, error, scriptError: report.scriptError }, null, 2))
+      if (report.scriptError) console.error(`toolscope call: ${report.scriptError}`)
+      return status === 'success' && !report.scriptError ? 0 : 1
+    } finally {
+      await runner.close()
+    }
+  })
 }

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { withParsedArgs } from './args.ts'
 import { DEFAULT_APP_DIR, startServer, type StartServerOptions } from '../index.ts'
 
 const USAGE = `Usage: toolscope [path ...] [options]
@@ -94,28 +95,19 @@ function openBrowser(url: string): void {
   }
 }
 
-export async function run(args: string[]): Promise<number> {
-  let parsed: ServeArgs
-  try {
-    parsed = parseServeArgs(args)
-  } catch (err) {
-    console.error(`toolscope: ${(err as Error).message}\n\n${USAGE}`)
-    return 2
-  }
-  if (parsed.help) {
-    console.log(USAGE)
+export function run(args: string[]): Promise<number> {
+  return withParsedArgs('toolscope', USAGE, args, parseServeArgs, async (parsed) => {
+    const log = (line: string) => console.log(line)
+    if (parsed.build) ensureAppBuilt(log)
+    const server = await startServer({ ...parsed.options, log })
+    console.log(`\n  Toolscope is running: ${server.url}\n  MCP endpoint: ${server.origin}/mcp (Authorization: Bearer ${server.token})\n`)
+    if (parsed.open) openBrowser(server.url)
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve()
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+    })
+    await server.close()
     return 0
-  }
-  const log = (line: string) => console.log(line)
-  if (parsed.build) ensureAppBuilt(log)
-  const server = await startServer({ ...parsed.options, log })
-  console.log(`\n  Toolscope is running: ${server.url}\n  MCP endpoint: ${server.origin}/mcp (Authorization: Bearer ${server.token})\n`)
-  if (parsed.open) openBrowser(server.url)
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve()
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
   })
-  await server.close()
-  return 0
 }

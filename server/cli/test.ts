@@ -9,7 +9,7 @@ import { updateExpectation } from '../../src/testbench/update.ts'
 import { EXAMPLES_DIR } from '../context.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../scenarioStore.ts'
-import { intFlag, readArgs } from './args.ts'
+import { intFlag, readArgs, withParsedArgs } from './args.ts'
 import { toJUnitXml, type JUnitCase } from './junit.ts'
 
 const USAGE = `Usage: toolscope test [path ...] [options]
@@ -150,18 +150,7 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
   return failed > 0 ? 1 : 0
 }
 
-export async function run(args: string[]): Promise<number> {
-  let parsed: TestArgs
-  try {
-    parsed = parseTestArgs(args)
-  } catch (err) {
-    console.error(`toolscope test: ${(err as Error).message}\n\n${USAGE}`)
-    return 2
-  }
-  if (parsed.help) {
-    console.log(USAGE)
-    return 0
-  }
-  return runTests(parsed)
+export function run(args: string[]): Promise<number> {
+  return withParsedArgs('toolscope test', USAGE, args, parseTestArgs, (parsed) => runTests(parsed))
 }
 
