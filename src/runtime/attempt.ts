@@ -3,10 +3,11 @@
 
 import { isSelfValidating, isValidationError } from './errors.ts'
 import { checkOutput, checkSuspend } from './pipeline.ts'
+import type { ValidationIssue } from './standardSchema.ts'
 import { TOOL_BRAND, type StandardSchemaV1, type SuspendOptions, type Tool, type ToolValidationError } from './types.ts'
 
 /** What an execution leads to: a validation failure, a suspension, or an output. */
-export type Outcome = { kind: 'invalid'; error: ToolValidationError } | { kind: 'suspended'; payload: unknown; options?: SuspendOptions } | { kind: 'output'; output: unknown }
+export type Outcome = { kind: 'invalid'; error: ToolValidationError; issues?: ValidationIssue[] } | { kind: 'suspended'; payload: unknown; options?: SuspendOptions } | { kind: 'output'; output: unknown }
 
 /** Runs `fn`; with `timeoutMs`, rejects after that long and calls `onTimeout(message)` (which aborts the attempt). */
 export async function withTimeout<T>(fn: () => T | PromiseLike<T>, timeoutMs: number | undefined, toolId: string, onTimeout: (message: string) => void): Promise<T> {
@@ -36,11 +37,11 @@ export async function afterExecute(tool: Tool, output: unknown, suspended: { pay
   // It also checked the suspend payload and the output: checking again would reject what a schema transform produced.
   if (isSelfValidating(tool)) return suspended && output === undefined ? { kind: 'suspended', ...suspended } : { kind: 'output', output }
   if (suspended) {
-    const checked = await checkSuspend(tool.id, tool.suspendSchema as StandardSchemaV1 | undefined, suspended.payload)
-    if (checked.error) return { kind: 'invalid', error: checked.error }
+    const checked = checkSuspend(tool.id, tool.suspendSchema as StandardSchemaV1 | undefined, suspended.payload)
+    if (checked.error) return { kind: 'invalid', error: checked.error, issues: checked.issues }
   }
-  const checked = await checkOutput(tool.id, tool.outputSchema as StandardSchemaV1 | undefined, output, !!suspended)
-  if (checked.error) return { kind: 'invalid', error: checked.error }
+  const checked = checkOutput(tool.id, tool.outputSchema as StandardSchemaV1 | undefined, output, !!suspended && output === undefined)
+  if (checked.error) return { kind: 'invalid', error: checked.error, issues: checked.issues }
   if (suspended && output === undefined) return { kind: 'suspended', ...suspended }
   return { kind: 'output', output: checked.value }
 }

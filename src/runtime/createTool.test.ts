@@ -94,7 +94,8 @@ describe.each(LIBS)('direct execute with $lib', ({ s }) => {
     const result = (await weather.execute!({ city: 3 } as never)) as any
     expect(result.error).toBe(true)
     expect(result.message).toMatch(/^Tool input validation failed for weather\. Please fix the following errors and try again:\n- city: .+\n\nProvided arguments: \{\n {2}"city": 3\n\}$/)
-    expect(result.validationErrors).toEqual([{ path: ['city'], message: expect.any(String) }])
+    // Mastra's tree: root messages in `errors`, one subtree per field.
+    expect(result.validationErrors).toEqual({ errors: [], fields: { city: { errors: [expect.any(String)], fields: {} } } })
   })
 
   it('accepts null for an optional field (Mastra strips nulls that fail) and nullish input for object schemas', async () => {
@@ -108,7 +109,7 @@ describe.each(LIBS)('direct execute with $lib', ({ s }) => {
     const bad = createTool({ id: 'bad', description: 'd', outputSchema: s.output, execute: async () => ({ city: 'x', temp: 'hot' }) as never })
     const result = (await bad.execute!({})) as any
     expect(result.message).toMatch(/^Tool output validation failed for bad\. The tool returned invalid output:\n- temp: .+\n\nReturned output: /)
-    expect(result.validationErrors[0].path).toEqual(['temp'])
+    expect(Object.keys(result.validationErrors.fields)).toEqual(['temp'])
   })
 
   it('validates the request context, redacting secret-looking keys in the message', async () => {
@@ -145,11 +146,12 @@ describe.each(LIBS)('direct execute with $lib', ({ s }) => {
       outputSchema: s.output,
       suspendSchema: s.suspend,
       execute: async (input: any, ctx) => {
-        await ctx.suspend?.(input.payload)
+        await ctx.agent?.suspend(input.payload)
       },
     })
-    await expect(tool.execute!({ payload: { question: 'ok?' } })).resolves.toBeUndefined()
-    const bad = (await tool.execute!({ payload: { question: 1 } })) as any
+    const agent = () => ({ agent: { toolCallId: 'c', messages: [], suspend: async () => {} } })
+    await expect(tool.execute!({ payload: { question: 'ok?' } }, agent())).resolves.toBeUndefined()
+    const bad = (await tool.execute!({ payload: { question: 1 } }, agent())) as any
     expect(bad.message).toMatch(/^Tool suspension data validation failed for sus\. Please fix the following errors and try again:\n- question: /)
   })
 })
@@ -165,7 +167,7 @@ describe('direct execute context', () => {
     const probe = createTool({ id: 'probe', description: 'd', execute: async (_i, ctx) => (seen.push(ctx as ToolExecutionContext), await ctx.observe.span('s', () => 5)) })
     await expect(probe.execute!({})).resolves.toBe(5)
     await probe.execute!({}, { requestContext: { a: 1 } })
-    expect(seen[0].requestContext?.size).toBe(0)
+    expect(seen[0].requestContext?.size()).toBe(0)
     expect(seen[1].requestContext?.get('a')).toBe(1)
     expect([...seen[1].requestContext!.entries()]).toEqual([['a', 1]])
     expect(seen[1].requestContext).toBeInstanceOf(RequestContext)

@@ -1,11 +1,11 @@
 // createTool(): checks the config at creation (naming the faulty option) and wraps `execute` with Mastra's
 // validation order, returning validation error objects instead of throwing. Also isTool() across runtime copies.
 
-import { checkInput, checkOutput, checkRequestContext, checkResume, checkSuspend } from './pipeline.ts'
-import { noopObserve } from './observe.ts'
-import { RequestContext, toRequestContext } from './requestContext.ts'
+import { bareContext, organizeContext, resumeDataOf, type SuspendRecord } from './directContext.ts'
+import { acceptsInput, checkInput, checkOutput, checkRequestContext, checkResume, checkSuspend, contextEncoder } from './pipeline.ts'
+import { RequestContext, requestContextInputSource, toRequestContext, TransformedRequestContext } from './requestContext.ts'
 import { isStandardSchema, isThenable } from './standardSchema.ts'
-import { TOOL_BRAND, type StandardSchemaV1, type SuspendOptions, type Tool, type ToolConfig } from './types.ts'
+import { TOOL_BRAND, type RequestContextLike, type StandardSchemaV1, type Tool as ToolType, type ToolConfig, type ToolValidationError } from './types.ts'
 
 const SCHEMA_OPTIONS = ['inputSchema', 'outputSchema', 'suspendSchema', 'resumeSchema', 'requestContextSchema'] as const
 const FUNCTION_OPTIONS = ['execute', 'onInputStart', 'onInputDelta', 'onInputAvailable', 'onOutput', 'toModelOutput'] as const
@@ -54,115 +54,82 @@ function checkConfig(config: Record<string, unknown>): void {
   }
 }
 
-/** Records a suspend() call during one direct execution. */
-interface SuspendRecord {
-  suspended: boolean
-  payload: unknown
-}
-
 type AnyContext = Record<string, any>
-
-function recordingSuspend(record: SuspendRecord, inner?: (payload: unknown, options?: SuspendOptions) => unknown) {
-  return (payload: unknown, options?: SuspendOptions): Promise<void> => {
-    record.suspended = true
-    record.payload = payload
-    return Promise.resolve(inner?.(payload, options)).then(() => undefined)
-  }
-}
+type AnySchema = StandardSchemaV1 | undefined
 
 /**
- * Context of a direct call made without one. Built lazily (the request context Map and the suspend function only
- * when the tool touches them) because this is the hot path of `execute`; the members live on the prototype.
+ * The request context the user function reads. With a `requestContextSchema`: the schema's parsed values over the
+ * caller's context (Mastra's TransformedRequestContext), or the validation error. Without: the caller's own context.
  */
-class BareContext {
-  #requestContext: RequestContext | undefined
-  #record: SuspendRecord | undefined
-  #suspend: ((payload: unknown, options?: SuspendOptions) => Promise<void>) | undefined
-  /** The suspend record, only if the tool asked for `suspend` at all. */
-  static recordOf(context: BareContext): SuspendRecord | undefined {
-    return context.#record
-  }
-  get requestContext(): RequestContext {
-    return (this.#requestContext ??= new RequestContext())
-  }
-  set requestContext(value: RequestContext) {
-    this.#requestContext = value
-  }
-  get observe() {
-    return noopObserve
-  }
-  get suspend() {
-    return (this.#suspend ??= recordingSuspend((this.#record = { suspended: false, payload: undefined })))
-  }
+function contextFor(id: string, schema: AnySchema, given: unknown): { context: RequestContextLike; error?: undefined } | { error: ToolValidationError } {
+  if (!schema) return { context: toRequestContext(given) }
+  const source = requestContextInputSource(given)
+  const checked = checkRequestContext(id, schema, source)
+  if (checked.error) return { error: checked.error }
+  const base = source === undefined || source === null ? new RequestContext() : toRequestContext(source)
+  return { context: new TransformedRequestContext(base, checked.value, acceptsInput(schema), contextEncoder(schema)) }
 }
-
-/** Mastra-like context organisation for direct calls: agent/workflow parts get a recording suspend. */
-function buildContext(ctx: AnyContext, record: SuspendRecord): AnyContext {
-  const context: AnyContext = { ...ctx, requestContext: toRequestContext(ctx.requestContext), observe: ctx.observe ?? noopObserve }
-  context.suspend = recordingSuspend(record, ctx.suspend)
-  if (ctx.agent) context.agent = { ...ctx.agent, suspend: recordingSuspend(record, ctx.agent.suspend) }
-  else if (ctx.toolCallId && ctx.messages) {
-    context.agent = { toolCallId: ctx.toolCallId, messages: ctx.messages, suspend: context.suspend, resumeData: ctx.resumeData, threadId: ctx.threadId, resourceId: ctx.resourceId, writer: ctx.writer }
-  }
-  if (ctx.workflow) context.workflow = { ...ctx.workflow, suspend: recordingSuspend(record, ctx.workflow.suspend) }
-  return context
-}
-
-function resumeDataOf(ctx: AnyContext | undefined): unknown {
-  return ctx ? (ctx.agent?.resumeData ?? ctx.workflow?.resumeData ?? ctx.resumeData) : undefined
-}
-
-type StandardProps = StandardSchemaV1['~standard']
-type AnyResult = { value?: unknown; issues?: ReadonlyArray<unknown> }
 
 function makeExecute(id: string, config: ToolConfig<any, any, any, any, any>, user: (input: any, context: any) => unknown) {
-  const { inputSchema, outputSchema, suspendSchema, resumeSchema, requestContextSchema } = config as unknown as Record<string, StandardSchemaV1 | undefined>
-  // Hot path: validate straight through the cached `~standard` objects; any failure (or nullish input, which Mastra
-  // normalises) goes through the full check in pipeline.ts that builds the error object.
-  const inStd: StandardProps | undefined = inputSchema?.['~standard']
-  const outStd: StandardProps | undefined = outputSchema?.['~standard']
-  return async function execute(input: unknown, ctx?: AnyContext): Promise<any> {
-    const resumeData = resumeDataOf(ctx)
-    const resuming = resumeData !== undefined && resumeData !== null
+  const { inputSchema, outputSchema, suspendSchema, resumeSchema, requestContextSchema } = config as unknown as Record<string, AnySchema>
+  // Mastra's Tool.execute, stage for stage (see pipeline.ts); the context is organised as Mastra does (directContext.ts).
+  return async function execute(input: unknown, ctx?: AnyContext | null): Promise<any> {
+    const resumeGiven = resumeDataOf(ctx)
     let data = input
-    if (inStd && !resuming) {
-      let fast = (input === undefined || input === null ? undefined : inStd.validate(input)) as AnyResult | PromiseLike<AnyResult> | undefined
-      if (isThenable<AnyResult>(fast)) fast = await fast
-      if (fast !== undefined && !(fast.issues && fast.issues.length)) data = fast.value
-      else {
-        const checked = await checkInput(id, inputSchema, input)
-        if (checked.error) return checked.error
-        data = checked.value
-      }
-    }
-    let record: SuspendRecord | undefined
-    let context: AnyContext
-    if (ctx === undefined || ctx === null) context = new BareContext()
-    else context = buildContext(ctx, (record = { suspended: false, payload: undefined }))
-    if (requestContextSchema) {
-      const checked = await checkRequestContext(id, requestContextSchema, context.requestContext)
+    if (inputSchema && (resumeGiven === undefined || resumeGiven === null)) {
+      const checked = checkInput(id, inputSchema, input)
       if (checked.error) return checked.error
+      data = checked.value
     }
-    if (resuming && resumeSchema) {
-      const checked = await checkResume(id, resumeSchema, resumeData)
+    const rc = contextFor(id, requestContextSchema, ctx?.requestContext)
+    if (rc.error) return rc.error
+    const record: SuspendRecord = { payload: null }
+    const context = ctx ? organizeContext(ctx, rc.context, record) : bareContext(rc.context)
+    const resumeData = context.agent?.resumeData ?? context.workflow?.resumeData ?? context.resumeData
+    if (resumeData !== undefined && resumeData !== null) {
+      const checked = checkResume(id, resumeSchema, resumeData)
       if (checked.error) return checked.error
     }
     let output = user(data, context)
     if (isThenable(output)) output = await output
-    record ??= context instanceof BareContext ? BareContext.recordOf(context) : undefined
-    const suspended = record !== undefined && record.suspended
-    if (suspended && suspendSchema) {
-      const checked = await checkSuspend(id, suspendSchema, record!.payload)
+    // Mastra tests the recorded payload for truthiness: suspend(0) or suspend(null) counts as no suspension.
+    if (record.payload) {
+      const checked = checkSuspend(id, suspendSchema, record.payload)
       if (checked.error) return checked.error
     }
-    if (!outStd || (suspended && output === undefined)) return output
-    let fast = outStd.validate(output) as AnyResult | PromiseLike<AnyResult>
-    if (isThenable<AnyResult>(fast)) fast = await fast
-    if (!(fast.issues && fast.issues.length)) return fast.value
-    const checked = await checkOutput(id, outputSchema, output, suspended)
+    const checked = checkOutput(id, outputSchema, output, output === undefined && !!record.payload)
     return checked.error ?? checked.value
   }
 }
+
+/** Mastra recognises its tools by this marker (not instanceof): a Toolscope tool carries it to run inside Mastra. */
+const MASTRA_TOOL_MARKER = Symbol.for('mastra.core.tool.Tool')
+
+/**
+ * A tool, constructed as Mastra's `new Tool(options)`: the options become fields (`requireApproval` defaults to false) and
+ * `execute` wraps the user's function with Mastra's validation. Carries Mastra's marker, so a Mastra Agent or
+ * `createStep(tool)` takes it as one of its own tools. Unlike Mastra, a malformed option throws at once (TypeError).
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
+export class Tool {
+  constructor(config: ToolConfig<any, any, any, any, any>) {
+    checkConfig(config as unknown as Record<string, unknown>)
+    const { execute: userExecute, ...rest } = config
+    const self = this as unknown as Record<PropertyKey, unknown>
+    Object.assign(self, rest)
+    self.requireApproval = config.requireApproval || false
+    self[MASTRA_TOOL_MARKER] = true
+    if (userExecute) {
+      self.execute = makeExecute(config.id, config as ToolConfig<any, any, any, any, any>, userExecute as (input: any, context: any) => unknown)
+      Object.defineProperty(self, 'userExecute', { value: userExecute, enumerable: false })
+    }
+    Object.defineProperty(self, TOOL_BRAND, { value: true, enumerable: false })
+  }
+}
+
+/** The members of a tool (declaration merging gives the class the fields its constructor copies from the options). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the constructor assigns them
+export interface Tool extends ToolType {}
 
 /**
  * Defines a tool (Mastra's `createTool()` contract). Throws at creation for a missing id/description, a schema option
@@ -176,23 +143,15 @@ export function createTool<
   TContextSchema extends StandardSchemaV1 | undefined = undefined,
 >(
   config: ToolConfig<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>,
-): Tool<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema> {
-  checkConfig(config as unknown as Record<string, unknown>)
-  const { execute: userExecute, ...rest } = config
-  const tool: Record<PropertyKey, unknown> = { ...rest, requireApproval: config.requireApproval ?? false }
-  if (userExecute) {
-    tool.execute = makeExecute(config.id, config as ToolConfig<any, any, any, any, any>, userExecute as (input: any, context: any) => unknown)
-    Object.defineProperty(tool, 'userExecute', { value: userExecute, enumerable: false })
-  }
-  Object.defineProperty(tool, TOOL_BRAND, { value: true, enumerable: false })
-  return tool as unknown as Tool<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>
+): ToolType<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema> {
+  return new Tool(config) as unknown as ToolType<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>
 }
 
 /**
  * Recognises a tool across copies of the runtime (brand via Symbol.for) or by shape (id, description and an
  * execute function or schema), which also accepts Mastra's own tools.
  */
-export function isTool(value: unknown): value is Tool {
+export function isTool(value: unknown): value is ToolType {
   if (value === null || typeof value !== 'object') return false
   const v = value as Record<PropertyKey, unknown>
   if (v[TOOL_BRAND] === true) return true

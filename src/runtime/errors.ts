@@ -3,7 +3,7 @@
 
 import type { RunControlErrorShape, RunState } from './events.ts'
 import { formatIssues, truncateForMessage, type ValidationIssue } from './standardSchema.ts'
-import { SELF_VALIDATING, type ToolValidationError } from './types.ts'
+import { SELF_VALIDATING, TOOL_BRAND, type FormattedValidationErrors, type ToolValidationError } from './types.ts'
 
 /** Thrown (or rejected) by a run control that does not fit the run: `invalid-state` or `invalid-resume-data`. */
 export class RunControlError extends Error implements RunControlErrorShape {
@@ -23,8 +23,19 @@ export class RunControlError extends Error implements RunControlErrorShape {
 /** Which check produced a validation error. */
 export type ValidationStage = 'input' | 'request-context' | 'resume' | 'suspend' | 'output'
 
+/** Mastra's `validationErrors` tree from a flat issue list (root messages in `errors`, the rest under `fields`). */
+export function toFormattedErrors(issues: ReadonlyArray<ValidationIssue>): FormattedValidationErrors {
+  const root: FormattedValidationErrors = { errors: [], fields: {} }
+  for (const issue of issues) {
+    let node = root
+    for (const key of issue.path) node = node.fields[String(key)] ??= { errors: [], fields: {} }
+    node.errors.push(issue.message)
+  }
+  return root
+}
+
 function make(message: string, issues: ValidationIssue[]): ToolValidationError {
-  return { error: true, message, validationErrors: issues }
+  return { error: true, message, validationErrors: toFormattedErrors(issues) }
 }
 
 /** `Tool input validation failed for <id>. …` (Mastra uses the same message for resume data). */
@@ -80,14 +91,16 @@ const MASTRA_TOOL_MARKER = Symbol.for('mastra.core.tool.Tool')
 /** True for a tool whose own `execute` runs the validation pipeline (see SELF_VALIDATING): runTool() must not repeat it. */
 export function isSelfValidating(tool: object): boolean {
   const t = tool as Record<PropertyKey, unknown>
+  // Toolscope tools carry Mastra's marker too (to run inside Mastra), but runTool() validates them itself.
+  if (t[TOOL_BRAND] === true) return false
   return t[SELF_VALIDATING] === true || t[MASTRA_TOOL_MARKER] === true
 }
 
 type FormattedErrors = { errors?: unknown; fields?: Record<string, unknown> }
 
 /**
- * `validationErrors` as a `{ path, message }` list. Ours already are; Mastra 1.x returns a tree
- * (`{ errors: string[], fields: { name: tree } }`), flattened here so events stay in one shape.
+ * `validationErrors` as the flat `{ path, message }` list that events and the UI show, from Mastra's tree
+ * (`{ errors: string[], fields: { name: tree } }`) or from a list.
  */
 export function toValidationIssues(value: unknown): ValidationIssue[] | undefined {
   if (value === undefined || value === null) return undefined

@@ -98,6 +98,8 @@ export interface RunToolOptions {
   stream?: { chunkSize?: number }
   /** Pause before each phase until continue() (a debugger for tools). */
   stepping?: boolean
+  /** Given to the tool as `context.mastra`: the Mastra instance it was registered with, as Mastra's agents do. */
+  mastra?: unknown
   signal?: AbortSignal
   /** Ends the run with an error (and aborts `context.abortSignal`) after this many ms. No limit by default. */
   timeoutMs?: number

@@ -1,10 +1,10 @@
 // Public surface of the Toolscope runtime: createTool, runTool, schema helpers, serializers and all types.
 // Other layers (tool host, server, UI, users' tests) import only from here.
 
-export { createTool, isTool } from './createTool.ts'
+export { createTool, isTool, Tool } from './createTool.ts'
 export { runTool } from './runTool.ts'
-export { RunControlError, isValidationError } from './errors.ts'
-export { RequestContext, isSecretKey } from './requestContext.ts'
+export { RunControlError, isValidationError, toFormattedErrors, toValidationIssues } from './errors.ts'
+export { RequestContext, TransformedRequestContext, isSecretKey } from './requestContext.ts'
 export { isStandardSchema, isStandardJsonSchema, toJsonSchema, type ToJsonSchemaOptions, type ValidationIssue } from './standardSchema.ts'
 export { toMcpTool, toOpenAITool, toAnthropicTool, toStrictJsonSchema } from './serializers.ts'
 export { noopObserve } from './observe.ts'

@@ -1,31 +1,47 @@
-// The validation stages of a tool call, in Mastra's order, shared by direct `execute` and `runTool()`:
-// input → request context → resume data → (user function) → suspend payload → output.
-// Each check returns the schema's own success result (no extra allocation) or `{ error }`; a Promise only for async schemas.
+// The validation stages of a tool call, in Mastra's order and with Mastra 1.x's exact leniency, shared by direct
+// `execute` and `runTool()`: input → request context → resume data → (user function) → suspend payload → output.
+// Schemas are synchronous, as in Mastra; each check returns the schema's own success result or `{ error, issues }`.
 
 import { inputValidationError, outputValidationError, requestContextValidationError, suspendValidationError } from './errors.ts'
 import { collectSecretValues, redactSecretKeys, requestContextValues, scrubSecrets } from './requestContext.ts'
-import { hasIssues, isThenable, toIssues, toJsonSchema } from './standardSchema.ts'
+import { hasIssues, isThenable, isValidatingSchema, toIssues, toJsonSchema, type ValidationIssue } from './standardSchema.ts'
 import type { StandardResult, StandardSchemaV1, ToolValidationError } from './types.ts'
+import { coerceStringifiedJson } from './zodShape.ts'
 
-/** Result of one check: the validated value, or a validation error object. */
-export type Checked = { readonly value: unknown; readonly error?: undefined } | { readonly error: ToolValidationError; readonly value?: undefined }
-export type MaybePromise<T> = T | Promise<T>
+/** Result of one check: the validated value, or a validation error object with its flat issue list. */
+export type Checked =
+  | { readonly value: unknown; readonly error?: undefined; readonly issues?: undefined }
+  | { readonly error: ToolValidationError; readonly issues: ValidationIssue[]; readonly value?: undefined }
 
 type Result = StandardResult<unknown>
+type FailedResult = { readonly issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<unknown> }> }
 
-function then<T, U>(value: MaybePromise<T>, fn: (v: T) => MaybePromise<U>): MaybePromise<U> {
-  return isThenable<T>(value) ? Promise.resolve(value).then(fn) : fn(value)
+/** Mastra's `safeValidate`: async schemas are refused, and a broken union gets a message that says so. */
+export function validateSync(schema: StandardSchemaV1, value: unknown): Result {
+  try {
+    const result = schema['~standard'].validate(value) as Result | PromiseLike<Result>
+    if (isThenable(result)) throw new Error('Your schema is async, which is not supported. Please use a sync schema.')
+    return result
+  } catch (err) {
+    if (err instanceof TypeError && err.message.includes('Cannot read properties of undefined')) {
+      throw new Error(
+        `Schema validation failed due to an invalid schema definition. This often happens when a union schema (z.union or z.or) has undefined options. Please check that all schema options are properly defined. Original error: ${err.message}`,
+        { cause: err },
+      )
+    }
+    throw err
+  }
 }
 
-function validate(schema: StandardSchemaV1, value: unknown): MaybePromise<Result> {
-  return schema['~standard'].validate(value) as MaybePromise<Result>
+function failure(error: ToolValidationError, result: Result): Checked {
+  return { error, issues: toIssues((result as FailedResult).issues as never) }
 }
 
-/** Mastra turns a null/undefined input into `{}` or `[]` when the schema is an object or array (models send nothing for all-optional args). */
+/** Models send nothing for all-optional arguments: null/undefined becomes `{}` or `[]` when the JSON Schema says so. */
 function normalizeNullish(schema: StandardSchemaV1, input: unknown): unknown {
   if (input !== undefined && input !== null) return input
   const type = toJsonSchema(schema, { io: 'input' })?.type
-  return type === 'object' ? {} : type === 'array' ? [] : input
+  return type === 'array' ? [] : type === 'object' ? {} : input
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -34,80 +50,162 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null
 }
 
-/** Drops null values at the paths that failed: models send null for optional fields, which many schemas reject. */
-function stripNullsAt(input: unknown, paths: Set<string>, here = ''): unknown {
-  if (Array.isArray(input)) return input.map((item, i) => stripNullsAt(item, paths, here ? `${here}.${i}` : String(i)))
+function hasUndefined(value: unknown): boolean {
+  if (value === undefined) return true
+  if (Array.isArray(value)) return value.some(hasUndefined)
+  if (!isPlainObject(value)) return false
+  for (const key in value) if (hasUndefined(value[key])) return true
+  return false
+}
+
+/** Undefined fields become null (OpenAI strict-mode layers send them so); only copies when there is one. */
+function undefinedToNull(value: unknown): unknown {
+  if (!hasUndefined(value)) return value
+  const convert = (v: unknown): unknown => {
+    if (v === undefined) return null
+    if (Array.isArray(v)) return v.map(convert)
+    if (!isPlainObject(v)) return v
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(v)) out[key] = convert(item)
+    return out
+  }
+  return convert(value)
+}
+
+/** Drops nullish object fields everywhere (when `paths` is undefined) or only at the given dotted paths. */
+function stripNullish(input: unknown, paths?: Set<string>, here = ''): unknown {
+  if (input === null || input === undefined) return paths && !paths.has(here) ? input : undefined
+  if (Array.isArray(input)) return input.map((item, i) => (!paths && item === null ? null : stripNullish(item, paths, here ? `${here}.${i}` : String(i))))
   if (!isPlainObject(input)) return input
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(input)) {
     const path = here ? `${here}.${key}` : key
-    if (value === null && paths.has(path)) continue
-    out[key] = stripNullsAt(value, paths, path)
+    if ((value === null || value === undefined) && (!paths || paths.has(path))) continue
+    out[key] = stripNullish(value, paths, path)
   }
   return out
 }
 
-function nullPaths(input: unknown, result: Result): Set<string> {
+const NOT_FOUND = Symbol('not found')
+
+function valueAt(value: unknown, path: ReadonlyArray<unknown>): unknown {
+  let cursor = value
+  for (const segment of path) {
+    if (cursor === null || cursor === undefined || typeof cursor !== 'object') return NOT_FOUND
+    const key = typeof segment === 'object' && segment !== null && 'key' in segment ? (segment as { key: PropertyKey }).key : segment
+    cursor = (cursor as Record<string, unknown>)[String(key)]
+  }
+  return cursor
+}
+
+/** Dotted paths of the failed issues whose value is null or missing (what a model sends for an optional field). */
+function failingNullPaths(input: unknown, result: Result): Set<string> {
   const paths = new Set<string>()
-  if (!hasIssues(result)) return paths
-  for (const issue of toIssues(result.issues)) {
-    let cursor: unknown = input
-    for (const key of issue.path) cursor = cursor !== null && typeof cursor === 'object' ? (cursor as Record<string, unknown>)[key] : undefined
-    if (cursor === null && issue.path.length > 0) paths.add(issue.path.join('.'))
+  for (const issue of toIssues((result as FailedResult).issues as never)) {
+    if (issue.path.length === 0) continue
+    const value = valueAt(input, issue.path)
+    if (value === null || value === undefined) paths.add(issue.path.join('.'))
   }
   return paths
 }
 
-/** Input validation with Mastra's leniency (nullish input, null optional fields); reports the first attempt's issues. */
-export function checkInput(toolId: string, schema: StandardSchemaV1 | undefined, input: unknown): MaybePromise<Checked> {
-  if (!schema) return { value: input }
-  const normalized = normalizeNullish(schema, input)
-  const result = validate(schema, normalized)
-  // Hot path: a sync success is returned as is, with no closure or extra object.
-  if (!isThenable(result) && !hasIssues(result)) return result as Checked
-  return then(result, (first): MaybePromise<Checked> => {
-    if (!hasIssues(first)) return first as Checked
-    const paths = nullPaths(normalized, first)
-    const fail = (): Checked => ({ error: inputValidationError(toolId, toIssues((first as { issues: [] }).issues), input) })
-    if (paths.size === 0) return fail()
-    return then(validate(schema, stripNullsAt(normalized, paths)), (retry) => (hasIssues(retry) ? fail() : (retry as Checked)))
-  })
+/** A missing `prompt` filled from `query`, `message` or `input`, when the schema has a `prompt` property. */
+function promptAlias(schema: StandardSchemaV1, input: unknown): Record<string, unknown> | undefined {
+  const json = toJsonSchema(schema, { io: 'input' })
+  if (json?.type !== 'object' || !json.properties || !('prompt' in (json.properties as object))) return undefined
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return undefined
+  const obj = input as Record<string, unknown>
+  if (obj.prompt !== undefined && obj.prompt !== null) return undefined
+  const alias = [obj.query, obj.message, obj.input].find((v) => typeof v === 'string')
+  return alias === undefined ? undefined : { ...obj, prompt: alias }
 }
 
-/** Request-context validation; the message shows the context with secret keys redacted, issues are scrubbed of secret values. */
-export function checkRequestContext(toolId: string, schema: StandardSchemaV1 | undefined, requestContext: unknown): MaybePromise<Checked> {
-  if (!schema) return { value: undefined }
-  const values = requestContextValues(requestContext)
-  return then(validate(schema, values), (result): Checked => {
+/**
+ * Mastra's `validateToolInput`, step for step: nullish input normalised, undefined fields as null, then on failure the
+ * retries Mastra makes (stringified JSON parsed for Zod object/array fields, nullish fields stripped, a `prompt` alias).
+ * The error reports the first attempt's issues and the input as given.
+ */
+export function checkInput(toolId: string, schema: StandardSchemaV1 | undefined, input: unknown): Checked {
+  if (!schema || !isValidatingSchema(schema)) return { value: input }
+  const normalized = undefinedToNull(normalizeNullish(schema, input))
+  const first = validateSync(schema, normalized)
+  // Hot path: a success is returned as is, with no closure or extra object.
+  if (!hasIssues(first)) return first as Checked
+  const coerced = coerceStringifiedJson(schema, normalized)
+  if (coerced !== normalized) {
+    const result = validateSync(schema, coerced)
     if (!hasIssues(result)) return result as Checked
-    const secrets = collectSecretValues(values)
-    const error = requestContextValidationError(toolId, toIssues(result.issues), redactSecretKeys(values))
-    return { error: scrubSecrets(error, secrets) }
-  })
+  }
+  const paths = failingNullPaths(normalized, first)
+  const stripped = stripNullish(input, paths.size > 0 ? paths : undefined)
+  const retry = validateSync(schema, normalizeNullish(schema, stripped))
+  if (!hasIssues(retry)) return retry as Checked
+  const aliased = promptAlias(schema, normalized)
+  if (aliased) {
+    const result = validateSync(schema, aliased)
+    if (!hasIssues(result)) return result as Checked
+  }
+  return failure(inputValidationError(toolId, toIssues((first as FailedResult).issues as never), input), first)
 }
 
-/** Resume data against `resumeSchema` (Mastra reports it with the input-validation message). */
-export function checkResume(toolId: string, schema: StandardSchemaV1 | undefined, resumeData: unknown): MaybePromise<Checked> {
-  if (!schema) return { value: resumeData }
-  return then(validate(schema, resumeData), (result): Checked =>
-    hasIssues(result) ? { error: inputValidationError(toolId, toIssues(result.issues), resumeData) } : (result as Checked),
-  )
+/**
+ * Request-context validation against the context's input values (a transformed view's source). Success gives the
+ * parsed values the tool will read; the message shows the context with secret keys redacted, scrubbed of secret values.
+ */
+export function checkRequestContext(toolId: string, schema: StandardSchemaV1 | undefined, source: unknown): Checked {
+  const values = requestContextValues(source)
+  if (!schema || !isValidatingSchema(schema)) return { value: values }
+  const result = validateSync(schema, values)
+  if (!hasIssues(result)) return result as Checked
+  const issues = toIssues((result as FailedResult).issues as never)
+  const secrets = collectSecretValues(values)
+  return { error: scrubSecrets(requestContextValidationError(toolId, issues, redactSecretKeys(values)), secrets), issues: scrubSecrets(issues, secrets) }
+}
+
+/** Resume data against `resumeSchema`: Mastra runs its input validation (same leniency, same message) on it. */
+export function checkResume(toolId: string, schema: StandardSchemaV1 | undefined, resumeData: unknown): Checked {
+  return checkInput(toolId, schema, resumeData)
 }
 
 /** Suspend payload against `suspendSchema`, checked after the user function returned. */
-export function checkSuspend(toolId: string, schema: StandardSchemaV1 | undefined, payload: unknown): MaybePromise<Checked> {
-  if (!schema) return { value: payload }
-  return then(validate(schema, payload), (result): Checked =>
-    hasIssues(result) ? { error: suspendValidationError(toolId, toIssues(result.issues), payload) } : (result as Checked),
-  )
+export function checkSuspend(toolId: string, schema: StandardSchemaV1 | undefined, payload: unknown): Checked {
+  if (!schema || !isValidatingSchema(schema)) return { value: payload }
+  const result = validateSync(schema, payload)
+  return hasIssues(result) ? failure(suspendValidationError(toolId, toIssues(result.issues), payload), result) : (result as Checked)
 }
 
-/** Output against `outputSchema`; skipped when the tool suspended and returned nothing. */
-export function checkOutput(toolId: string, schema: StandardSchemaV1 | undefined, output: unknown, suspended: boolean): MaybePromise<Checked> {
-  if (!schema || (suspended && output === undefined)) return { value: output }
-  const first = validate(schema, output)
-  if (!isThenable(first) && !hasIssues(first)) return first as Checked
-  return then(first, (result): Checked =>
-    hasIssues(result) ? { error: outputValidationError(toolId, toIssues(result.issues), output) } : (result as Checked),
-  )
+/** Output against `outputSchema`; skipped when the tool suspended (with a truthy payload) and returned nothing. */
+export function checkOutput(toolId: string, schema: StandardSchemaV1 | undefined, output: unknown, suspended: boolean): Checked {
+  if (!schema || suspended || !isValidatingSchema(schema)) return { value: output }
+  const result = validateSync(schema, output)
+  return hasIssues(result) ? failure(outputValidationError(toolId, toIssues(result.issues), output), result) : (result as Checked)
+}
+
+/** A per-call check that writes to a request context keep it valid schema input (Mastra's `acceptsInput`). */
+export function acceptsInput(schema: StandardSchemaV1): (values: Record<string, unknown>) => boolean {
+  if (!isValidatingSchema(schema)) return () => true
+  return (values) => {
+    try {
+      const result = schema['~standard'].validate(values)
+      if (isThenable(result)) return false
+      return !hasIssues(result as Result)
+    } catch {
+      return false
+    }
+  }
+}
+
+/** Encodes parsed values back to schema input with a Zod 4 codec (`safeEncode`), as Mastra does; undefined otherwise. */
+export function contextEncoder(schema: StandardSchemaV1): ((values: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined {
+  const encodable = schema as { safeEncode?: (v: unknown) => { success: boolean; data?: unknown } }
+  if (schema['~standard']?.vendor !== 'zod' || typeof encodable.safeEncode !== 'function') return undefined
+  return (values) => {
+    try {
+      const result = encodable.safeEncode!(values)
+      if (result.success && result.data && typeof result.data === 'object' && !Array.isArray(result.data)) return result.data as Record<string, unknown>
+    } catch {
+      // not encodable: the write is refused by the caller
+    }
+    return undefined
+  }
 }

@@ -11,7 +11,7 @@ describe('RequestContext', () => {
       const rc = new RequestContext(init)
       expect(rc.get('a')).toBe(1)
       expect(rc.has('a')).toBe(true)
-      expect(rc.size).toBe(1)
+      expect(rc.size()).toBe(1)
     }
     const rc = new RequestContext<{ a: number; b: string }>()
     rc.set('a', 2)

@@ -2,15 +2,16 @@
 // wiring suspend, writer, workflow state and MCP elicitation to the run's events.
 
 import type { Caller } from './events.ts'
-import type { RequestContext } from './requestContext.ts'
-import type { ElicitationRequest, ElicitationResult, LogLevel, SuspendOptions, ToolExecutionContext, ToolMessage, ToolObserve, ToolWriter } from './types.ts'
+import type { ElicitationRequest, ElicitationResult, LogLevel, RequestContextLike, SuspendOptions, ToolExecutionContext, ToolMessage, ToolObserve, ToolWriter } from './types.ts'
 
 /** What the run offers the context: event emitters and waits. */
 export interface RunContextPorts {
   caller: Caller
   toolCallId: string
   messages: ToolMessage[]
-  requestContext: RequestContext
+  requestContext: RequestContextLike
+  /** The Mastra instance the tool was registered with (Mastra's agents hand it to every tool call); undefined alone. */
+  mastra: unknown
   abortSignal: AbortSignal
   observe: ToolObserve
   resumeData: unknown
@@ -35,6 +36,7 @@ export function buildRunContext(ports: RunContextPorts): ToolExecutionContext {
   const resumeData = ports.resumeData
   const context: ToolExecutionContext = {
     requestContext: ports.requestContext,
+    mastra: ports.mastra,
     abortSignal: ports.abortSignal,
     observe: ports.observe,
     writer,
@@ -43,7 +45,7 @@ export function buildRunContext(ports: RunContextPorts): ToolExecutionContext {
     ...(resumeData !== undefined ? { resumeData } : {}),
   }
   if (ports.caller === 'agent') {
-    context.agent = { toolCallId: ports.toolCallId, messages: ports.messages, suspend, resumeData, writer }
+    context.agent = { agentId: '', toolCallId: ports.toolCallId, messages: ports.messages, suspend, resumeData, writer }
   } else if (ports.caller === 'workflow') {
     const workflow = {
       runId: ports.toolCallId,

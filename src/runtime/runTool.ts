@@ -8,10 +8,11 @@ import type { Caller, RunResult, RunState, RunStatus, RunToolOptions, StepPhase,
 import { parseInputText, splitChunks } from './inputText.ts'
 import { createObserve } from './observe.ts'
 import { checkInput, checkRequestContext, checkResume } from './pipeline.ts'
-import { collectSecretValues, maskSecrets, scrubSecrets, toRequestContext, type RequestContext } from './requestContext.ts'
+import { acceptsInput, contextEncoder } from './pipeline.ts'
+import { collectSecretValues, maskSecrets, requestContextValues, scrubSecrets, toRequestContext, TransformedRequestContext } from './requestContext.ts'
 import { buildRunContext, newToolCallId } from './runContext.ts'
 import { formatIssues, toJsonSchema, type ValidationIssue } from './standardSchema.ts'
-import type { ElicitationRequest, ElicitationResult, StandardSchemaV1, SuspendOptions, Tool } from './types.ts'
+import type { ElicitationRequest, ElicitationResult, RequestContextLike, StandardSchemaV1, SuspendOptions, Tool } from './types.ts'
 import { EMPTY_VIEWS, errorViews, modelOutputFor, transformViews, type TransformPayload } from './views.ts'
 
 /** Thrown inside the driver once the run has ended (abort, timeout): unwinds without reporting anything. */
@@ -27,7 +28,8 @@ class Run {
   readonly caller: Caller
   readonly background: boolean
   readonly log: EventLog
-  readonly rc: RequestContext
+  /** The caller's request context (kept as is: what the tool sets is visible to the caller afterwards). */
+  readonly rc: RequestContextLike
   readonly selfValidating: boolean // its own execute validates (Mastra, adapted AI SDK tools): no checks of ours
   readonly controller = new AbortController()
   readonly result: Promise<RunResult>
@@ -70,9 +72,11 @@ class Run {
 
   /** Secret values of the request context, recomputed only when the context changed. */
   secrets(): string[] {
-    if (this.rc.version !== this.#secretsVersion) {
-      this.#secrets = collectSecretValues(this.rc.all)
-      this.#secretsVersion = this.rc.version
+    // Our RequestContext counts its changes; any other kind is read again each time.
+    const version = (this.rc as { version?: number }).version ?? Number.NaN
+    if (version !== this.#secretsVersion) {
+      this.#secrets = collectSecretValues(requestContextValues(this.rc))
+      this.#secretsVersion = version
     }
     return this.#secrets
   }
@@ -219,13 +223,13 @@ class Run {
     await this.step('input-available')
     const checked = this.selfValidating ? { value: parsed.value } : await checkInput(tool.id, tool.inputSchema as StandardSchemaV1 | undefined, parsed.value)
     this.live()
-    if (checked.error) return this.fail(checked.error.message, checked.error, checked.error, checked.error.validationErrors, parsed.value)
+    if (checked.error) return this.fail(checked.error.message, checked.error, checked.error, checked.issues, parsed.value)
     const input = checked.value
     await this.hook('onInputAvailable', { input, ...this.hookArgs() })
     this.emit({ type: 'input-available', input, views: await this.views('input', input, { input }) })
 
     const approval = tool.requireApproval
-    const approvalCall = { toolCallId: this.toolCallId, messages: this.opts.messages ?? [], requestContext: this.rc.all }
+    const approvalCall = { toolCallId: this.toolCallId, messages: this.opts.messages ?? [], requestContext: requestContextValues(this.rc) }
     if (typeof approval === 'function' ? await approval(input, approvalCall) : approval === true) {
       await this.step('approval')
       this.emit({ type: 'approval-requested', input, views: await this.views('approval', input, { input }) })
@@ -242,7 +246,7 @@ class Run {
       await this.step('execute')
       const outcome = await this.execute(input, resumeData)
       this.live()
-      if (outcome.kind === 'invalid') return this.fail(outcome.error.message, outcome.error, outcome.error, toValidationIssues(outcome.error.validationErrors), input)
+      if (outcome.kind === 'invalid') return this.fail(outcome.error.message, outcome.error, outcome.error, outcome.issues ?? toValidationIssues(outcome.error.validationErrors), input)
       if (outcome.kind === 'output') return this.complete(input, outcome.output)
       const payload = outcome.payload
       const resumeSchema = toJsonSchema(tool.resumeSchema, { io: 'input', target: 'draft-07' })
@@ -272,17 +276,19 @@ class Run {
   /** One execution (with background attempts): request context → resume data → user fn → suspend payload → output. */
   async execute(input: unknown, resumeData: unknown): Promise<Outcome> {
     const tool = this.tool
-    if (!this.selfValidating) {
-      const rcChecked = await checkRequestContext(tool.id, tool.requestContextSchema as StandardSchemaV1 | undefined, this.rc)
-      if (rcChecked.error) return { kind: 'invalid', error: rcChecked.error }
-      const resumeChecked = resumeData === undefined || resumeData === null ? undefined : await checkResume(tool.id, tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
-      if (resumeChecked?.error) return { kind: 'invalid', error: resumeChecked.error }
-    }
-    return this.attemptAll(input, resumeData)
+    if (this.selfValidating) return this.attemptAll(input, resumeData, this.rc)
+    const schema = tool.requestContextSchema as StandardSchemaV1 | undefined
+    const rcChecked = checkRequestContext(tool.id, schema, this.rc)
+    if (rcChecked.error) return { kind: 'invalid', error: rcChecked.error, issues: rcChecked.issues }
+    const resumeChecked = resumeData === undefined || resumeData === null ? undefined : checkResume(tool.id, tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
+    if (resumeChecked?.error) return { kind: 'invalid', error: resumeChecked.error, issues: resumeChecked.issues }
+    // With a schema the tool reads the parsed values; its writes reach the caller's context (as in Mastra).
+    const view = schema ? new TransformedRequestContext(this.rc, rcChecked.value, acceptsInput(schema), contextEncoder(schema)) : this.rc
+    return this.attemptAll(input, resumeData, view)
   }
 
   /** The user function, with background attempts (retries, onComplete/onFailed) when the run is a background one. */
-  async attemptAll(input: unknown, resumeData: unknown): Promise<Outcome> {
+  async attemptAll(input: unknown, resumeData: unknown, requestContext: RequestContextLike): Promise<Outcome> {
     const tool = this.tool
     const user = (tool.userExecute ?? tool.execute) as ((input: unknown, context: unknown) => unknown) | undefined
     if (typeof user !== 'function') throw new Error(`Tool ${tool.id} has no execute function`)
@@ -290,7 +296,7 @@ class Run {
     const attempts = bg ? 1 + Math.max(0, bg.maxRetries ?? 0) : 1
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcome = await this.attempt(user, input, resumeData, bg?.timeoutMs)
+        const outcome = await this.attempt(user, input, resumeData, requestContext, bg?.timeoutMs)
         if (bg) {
           this.emit({ type: 'background-attempt', attempt })
           if (outcome.kind === 'output') await this.callback(() => bg.onComplete?.({ ...this.ids, output: outcome.output, attempts: attempt }))
@@ -315,7 +321,7 @@ class Run {
     }
   }
 
-  async attempt(user: (input: unknown, context: unknown) => unknown, input: unknown, resumeData: unknown, timeoutMs?: number): Promise<Outcome> {
+  async attempt(user: (input: unknown, context: unknown) => unknown, input: unknown, resumeData: unknown, requestContext: RequestContextLike, timeoutMs?: number): Promise<Outcome> {
     const tool = this.tool
     const controller = new AbortController()
     const forward = () => controller.abort(this.controller.signal.reason)
@@ -326,7 +332,8 @@ class Run {
       caller: this.caller,
       toolCallId: this.toolCallId,
       messages: this.opts.messages ?? [],
-      requestContext: this.rc,
+      requestContext,
+      mastra: this.opts.mastra,
       abortSignal: controller.signal,
       observe: createObserve({
         now: () => this.log.now(),
@@ -364,9 +371,9 @@ class Run {
     if (this.state !== 'suspended') throw new RunControlError('invalid-state', this.state, `Cannot resume: run ${this.toolCallId} is ${this.state}, not suspended`)
     // A self-validating tool checks resume data in its own execute and returns its own error object, as in an agent.
     if (this.selfValidating) return this.settle('suspended', 'resume', resumeData)
-    const checked = await checkResume(this.tool.id, this.tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
+    const checked = checkResume(this.tool.id, this.tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
     if (checked.error) {
-      const issues = checked.error.validationErrors
+      const issues = checked.issues
       throw new RunControlError('invalid-resume-data', this.state, `Invalid resume data for ${this.tool.id}; the run stays suspended:\n${formatIssues(issues)}`, scrubSecrets(issues, this.secrets()))
     }
     this.settle('suspended', 'resume', resumeData)

@@ -148,8 +148,15 @@ export interface RequestContextLike<T extends Record<string, unknown> = Record<s
   keys(): IterableIterator<string>
   values(): IterableIterator<unknown>
   forEach(fn: (value: unknown, key: string) => void): void
-  readonly size: number
+  /** A method, as in Mastra's RequestContext. */
+  size(): number
+  clear(): void
   toJSON(): Record<string, unknown>
+  getRaw?(key: string): unknown
+  setRaw?(key: string, value: unknown): void
+  hasRaw?(key: string): boolean
+  deleteRaw?(key: string): boolean
+  readonly all?: Record<string, unknown>
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'fatal'
@@ -173,6 +180,8 @@ export interface SuspendOptions {
 }
 
 export interface AgentToolExecutionContext<TSuspend = unknown, TResume = unknown> {
+  /** The calling agent's id ('' when there is none, as in Mastra). */
+  agentId?: string
   toolCallId: string
   messages: ToolMessage[]
   suspend: (payload: TSuspend, options?: SuspendOptions) => Promise<void>
@@ -267,11 +276,17 @@ export interface ModelOutputCall {
   input: unknown
 }
 
-/** What a direct `execute` returns instead of throwing on bad data. */
+/** Validation problems as Mastra nests them: messages at this level, then one subtree per field or index. */
+export interface FormattedValidationErrors {
+  errors: string[]
+  fields: Record<string, FormattedValidationErrors>
+}
+
+/** What a direct `execute` returns instead of throwing on bad data (Mastra's shape, `validationErrors` a tree). */
 export interface ToolValidationError {
   error: true
   message: string
-  validationErrors: Array<{ path: Array<string | number>; message: string }>
+  validationErrors: FormattedValidationErrors
 }
 
 /* ------------------------------------------------------------------ createTool */
