@@ -29,6 +29,8 @@ export interface DetectedTool {
   group?: string
   /** Version of the library that made the tool (the user's @mastra/core or ai). */
   libraryVersion?: string
+  /** The Mastra instance the tool was found in: given to the tool as `context.mastra`, as Mastra does. */
+  mastra?: unknown
 }
 
 /** Where a value was found: the module file, the export path shown to people, and the last key (an AI SDK tool's id). */
@@ -38,6 +40,8 @@ export interface FoundAt {
   exportName: string
   key: string
   group?: string
+  /** The Mastra instance the value was found in (its tools and its agents' tools run with it as `context.mastra`). */
+  mastra?: unknown
 }
 
 /** What a source made of a value: tools (file is filled in by the caller) and reasons for what it could not load. */
@@ -130,7 +134,7 @@ export function detectTools(moduleNamespace: Record<string, unknown>, file: stri
 /** One value: a tool of a known kind, a source's tools, an error for an unknown tool-like value, or undefined (not a tool). */
 export async function detectValue(value: unknown, at: FoundAt): Promise<SourceResult | undefined> {
   const hit = detectOne(value, at.exportName)
-  if (hit) return { tools: [{ ...hit, exportName: at.exportName, original: value, ...(at.group ? { group: at.group } : {}) }], errors: [] }
+  if (hit) return { tools: [{ ...hit, exportName: at.exportName, original: value, ...(at.group ? { group: at.group } : {}), ...(at.mastra ? { mastra: at.mastra } : {}) }], errors: [] }
   const source = sources.find((s) => s.matches(value))
   if (source) {
     try {

@@ -66,7 +66,7 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   const { toolId: _toolId, ...options } = msg.request
   let run: ToolRun
   try {
-    run = runTool(found.tool, { ...options, timeoutMs: msg.timeoutMs })
+    run = runTool(found.tool, { ...options, timeoutMs: msg.timeoutMs, mastra: found.mastra })
   } catch (err) {
     return post({ type: 'start-failed', runId: msg.runId, message: describeError(err) })
   }

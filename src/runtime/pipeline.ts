@@ -126,7 +126,9 @@ function promptAlias(schema: StandardSchemaV1, input: unknown): Record<string, u
  * The error reports the first attempt's issues and the input as given.
  */
 export function checkInput(toolId: string, schema: StandardSchemaV1 | undefined, input: unknown): Checked {
-  if (!schema || !isValidatingSchema(schema)) return { value: input }
+  if (!schema) return { value: input }
+  // Mastra still turns undefined into null before its (unconstrained) JSON Schema check accepts anything.
+  if (!isValidatingSchema(schema)) return { value: undefinedToNull(input) }
   const normalized = undefinedToNull(normalizeNullish(schema, input))
   const first = validateSync(schema, normalized)
   // Hot path: a success is returned as is, with no closure or extra object.

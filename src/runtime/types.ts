@@ -262,12 +262,16 @@ export interface ToolCallOptions {
   abortSignal?: AbortSignal
 }
 
-/** Second argument runTool() gives a `requireApproval` function (Mastra and the AI SDK pass similar context). */
+/**
+ * Second argument of a `requireApproval` function. runTool() gives all three fields; Mastra's agent gives
+ * `{ requestContext, workspace }`, hence all optional (so a Toolscope tool type-checks as a Mastra tool).
+ */
 export interface ApprovalCall {
-  toolCallId: string
-  messages: ToolMessage[]
+  toolCallId?: string
+  messages?: ToolMessage[]
   /** The request context as a plain object. */
-  requestContext: Record<string, unknown>
+  requestContext?: Record<string, unknown>
+  workspace?: unknown
 }
 
 /** Second argument runTool() gives `toModelOutput` (the AI SDK's `toModelOutput({ toolCallId, input, output })` needs them). */

@@ -38,7 +38,7 @@ describe('detecting the sample Mastra project', () => {
   it('lists every tool once, with no errors', () => {
     expect(errors).toEqual([])
     expect(tools.map((t) => t.tool.id).sort()).toEqual(
-      ['book-flight', 'convertCurrency', 'deleteFile', 'escalate-ticket', 'get-weather', 'issue-refund', 'lookup-customer', 'rollDice', 'sendEmail', 'transfer-funds'].sort(),
+      ['agent-directory', 'book-flight', 'convertCurrency', 'deleteFile', 'escalate-ticket', 'get-weather', 'issue-refund', 'lookup-customer', 'rollDice', 'sendEmail', 'transfer-funds'].sort(),
     )
   })
 

@@ -1,12 +1,11 @@
 // Differential test: the same tool definitions built with @mastra/core's createTool and with Toolscope's createTool give
-// equal results, called directly and through runTool (the Mastra tool as the tool host adapts it).
+// equal results (error objects included, `validationErrors` trees and all), called directly and through runTool.
 
 import { createTool as mastraCreateTool } from '@mastra/core/tools'
 import { RequestContext } from '@mastra/core/request-context'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createTool, runTool, type Tool } from '../../../src/runtime/index.ts'
-import { toValidationIssues } from '../../../src/runtime/errors.ts'
 import type { RunResult } from '../../../src/runtime/events.ts'
 import { adaptMastraTool } from '../../../server/toolHost/detectors/mastra.ts'
 
@@ -48,22 +47,12 @@ function both(name: keyof ReturnType<typeof definitions>): { mastra: any; toolsc
   return { mastra: mastraCreateTool(definitions()[name] as Def as any), toolscope: createTool(definitions()[name] as Def as any) }
 }
 
-/** A direct result with validation errors as a sorted issue list (Mastra returns a tree, Toolscope a list). */
-function normalized(result: unknown): unknown {
-  if (result && typeof result === 'object' && (result as { error?: unknown }).error === true) {
-    const e = result as { message: string; validationErrors: unknown }
-    const issues = (toValidationIssues(e.validationErrors) ?? []).map((i) => `${i.path.join('.')}: ${i.message}`).sort()
-    return { error: true, message: e.message, issues }
-  }
-  return result
-}
-
 const goodContext = () => new RequestContext([['tenantId', 't-1'], ['apiToken', 'sk-live-123456']])
 
 async function direct(name: keyof ReturnType<typeof definitions>, input: unknown, ctx: () => Record<string, unknown>) {
   const { mastra, toolscope } = both(name)
-  const theirs = normalized(await mastra.execute(input, ctx()))
-  const ours = normalized(await toolscope.execute!(input as never, ctx() as never))
+  const theirs = await mastra.execute(input, ctx())
+  const ours = await toolscope.execute!(input as never, ctx() as never)
   return { theirs, ours }
 }
 
@@ -130,7 +119,7 @@ describe('direct execute: @mastra/core createTool vs Toolscope createTool', () =
 
 /** A finished run reduced to what both sides must agree on. */
 function outcome(result: RunResult) {
-  return { status: result.status, raw: normalized(result.views.raw), model: result.views.model, error: result.error }
+  return { status: result.status, raw: result.views.raw, model: result.views.model, error: result.error }
 }
 
 async function runBoth(name: keyof ReturnType<typeof definitions>, input: unknown, requestContext?: Record<string, unknown>) {

@@ -12,7 +12,7 @@ const versionOf = (pkg: string) => (JSON.parse(readFileSync(abs(`../node_modules
 let server: TestServer
 
 beforeAll(async () => {
-  server = await startTestServer({ paths: [abs('../src/mastra'), abs('./fixtures/unknownKinds.ts')] })
+  server = await startTestServer({ paths: [abs('../src/mastra'), abs('./fixtures/unknownKinds.ts'), abs('./fixtures/toolscopeInMastra.ts')] })
 })
 afterAll(async () => server?.stop())
 
@@ -94,6 +94,13 @@ describe('runs over HTTP', () => {
     expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({ output: { deleted: 'a.txt' } })
     const convert = await server.events(await server.startRun({ toolId: 'convertCurrency', input: { amount: 10, from: 'EUR', to: 'GBP' } }))
     expect(convert.find((e) => e.type === 'output')).toMatchObject({ views: { model: { type: 'text', value: '8.5 GBP' } } })
+  })
+
+  it('tools registered on the Mastra instance get the instance as context.mastra (Mastra and Toolscope tools alike)', async () => {
+    const mastraTool = await server.events(await server.startRun({ toolId: 'agent-directory', input: {} }))
+    expect(mastraTool.find((e) => e.type === 'output')).toMatchObject({ output: { agents: ['supportAgent', 'travelAgent'] } })
+    const ours = await server.events(await server.startRun({ toolId: 'toolscope-tool-directory', input: {} }))
+    expect(ours.find((e) => e.type === 'output')).toMatchObject({ output: { tools: ['directory'] } })
   })
 
   it('a tool registered on the Mastra instance runs; its approval predicate lets small transfers through', async () => {

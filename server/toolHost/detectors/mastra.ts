@@ -3,7 +3,7 @@
 
 import { SELF_VALIDATING, type ApprovalCall, type Tool, type ToolExecutionContext } from '../../../src/runtime/types.ts'
 import type { DetectedTool, FoundAt, SourceResult, ToolSource } from '../detect.ts'
-import { importUserLibrary, majorOf, resolveLibrary } from './library.ts'
+import { majorOf, resolveLibrary } from './library.ts'
 
 const MASTRA_TOOL_MARKER = Symbol.for('mastra.core.tool.Tool')
 
@@ -18,26 +18,18 @@ export function isMastraTool(value: unknown): value is MastraTool {
   return v.constructor?.name === 'Tool' && typeof v.id === 'string' && 'inputSchema' in v && 'requireApproval' in v
 }
 
-type RequestContextClass = new (entries?: Record<string, unknown>) => { entries(): IterableIterator<[string, unknown]> }
-
 const PASS_THROUGH = ['inputSchema', 'outputSchema', 'suspendSchema', 'resumeSchema', 'requestContextSchema', 'strict', 'providerOptions', 'inputExamples', 'mcp', 'background', 'transform'] as const
 const HOOKS = ['onInputStart', 'onInputDelta', 'onInputAvailable', 'onOutput'] as const
 
-/** Copies Mastra-side request context changes back, so later executions of the run (after resume) see them. */
-function syncBack(from: { entries(): IterableIterator<[string, unknown]> }, to: NonNullable<ToolExecutionContext['requestContext']>): void {
-  const next = new Map(from.entries())
-  for (const key of [...to.keys()]) if (!next.has(key)) to.delete(key)
-  for (const [key, value] of next) if (to.get(key) !== value) to.set(key, value as never)
-}
-
-/** The runtime tool for one Mastra tool, or the reason it cannot be loaded. */
-export async function adaptMastraTool(original: MastraTool, file: string): Promise<{ tool: Tool; version?: string } | { error: string }> {
+/**
+ * The runtime tool for one Mastra tool, or the reason it cannot be loaded. `mastra` is the instance it was found in,
+ * handed to the tool as `context.mastra` (Mastra's agents and server do the same).
+ */
+export async function adaptMastraTool(original: MastraTool, file: string, mastra?: unknown): Promise<{ tool: Tool; version?: string } | { error: string }> {
   const lib = resolveLibrary('@mastra/core', file)
   if (lib && majorOf(lib.version) < 1) {
     return { error: `Mastra ${lib.version} tools are not supported: Toolscope follows the createTool() contract of @mastra/core 1.x` }
   }
-  const rcModule = lib ? await importUserLibrary<{ RequestContext?: RequestContextClass }>('@mastra/core', file, './request-context').catch(() => undefined) : undefined
-  const MastraRequestContext = rcModule?.RequestContext
   const adapted: Record<PropertyKey, unknown> = { id: original.id, description: typeof original.description === 'string' ? original.description : '', [SELF_VALIDATING]: true }
   for (const key of PASS_THROUGH) if (original[key] !== undefined && original[key] !== null) adapted[key] = original[key]
   for (const hook of HOOKS) if (typeof original[hook] === 'function') adapted[hook] = (args: unknown) => original[hook](args)
@@ -54,22 +46,16 @@ export async function adaptMastraTool(original: MastraTool, file: string): Promi
       }
     : original.requireApproval === true
   if (typeof original.execute === 'function') {
-    adapted.execute = async (input: unknown, ctx: ToolExecutionContext) => {
-      const ours = ctx.requestContext
-      const theirs = MastraRequestContext && ours ? new MastraRequestContext(ours.toJSON()) : ours
-      try {
-        return await original.execute(input, { ...ctx, requestContext: theirs, ...(original.mastra ? { mastra: original.mastra } : {}) })
-      } finally {
-        if (theirs && ours && theirs !== ours) syncBack(theirs, ours)
-      }
-    }
+    // Toolscope's RequestContext has Mastra's whole API, so the tool gets the run's own context (its writes persist).
+    const instance = mastra ?? original.mastra
+    adapted.execute = (input: unknown, ctx: ToolExecutionContext) => original.execute(input, { ...ctx, mastra: instance })
   }
   return { tool: adapted as unknown as Tool, ...(lib ? { version: lib.version } : {}) }
 }
 
 /** Detected entry for a Mastra tool found at `at`. */
 export async function loadMastraTool(value: MastraTool, at: FoundAt): Promise<SourceResult> {
-  const adapted = await adaptMastraTool(value, at.file)
+  const adapted = await adaptMastraTool(value, at.file, at.mastra)
   if ('error' in adapted) return { tools: [], errors: [`${at.exportName}: ${adapted.error}`] }
   const tool: Omit<DetectedTool, 'file'> = { tool: adapted.tool, kind: 'mastra', exportName: at.exportName, original: value }
   if (adapted.version) tool.libraryVersion = adapted.version

@@ -30,7 +30,7 @@ async function agentTools(agent: MastraAgent, at: FoundAt, nested: NestedDetect)
   const group = agent.name || agent.id || at.key
   const tools = (await agent.listTools()) ?? {}
   for (const [key, tool] of Object.entries(tools)) {
-    merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key, group }))
+    merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key, group, ...(at.mastra ? { mastra: at.mastra } : {}) }))
   }
   return out
 }
@@ -51,13 +51,13 @@ export const mastraInstanceSource: ToolSource = {
     const out: SourceResult = { tools: [], errors: [] }
     for (const [key, agent] of Object.entries(mastra.listAgents() ?? {})) {
       try {
-        merge(out, await agentTools(agent, { file: at.file, exportName: `${at.exportName}.agents.${key}`, key }, nested))
+        merge(out, await agentTools(agent, { file: at.file, exportName: `${at.exportName}.agents.${key}`, key, mastra }, nested))
       } catch (err) {
         out.errors.push(`${at.exportName}.agents.${key}: could not list the agent's tools: ${err instanceof Error ? err.message : String(err)}`)
       }
     }
     for (const [key, tool] of Object.entries(mastra.listTools() ?? {})) {
-      merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key }))
+      merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key, mastra }))
     }
     return out
   },
