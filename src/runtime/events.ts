@@ -1,7 +1,7 @@
 // Run events and the runTool() API: what running a tool "as an agent would" reports, step by step.
 // These types are mirrored one-to-one by the zod schemas in src/shared/protocol.ts (checked there at compile time).
 
-import type { ElicitationRequest, ElicitationResult, JsonSchema, LogLevel, ModelOutput, ToolMessage } from './types.ts'
+import type { ElicitationRequest, ElicitationResult, JsonSchema, LogLevel, ModelOutput, RequestContextLike, ToolMessage } from './types.ts'
 
 /** Who calls the tool: decides which parts of the execution context exist. */
 export type Caller = 'agent' | 'workflow' | 'mcp' | 'direct'
@@ -90,7 +90,7 @@ export interface RunToolOptions {
   input?: unknown
   /** Raw input text as a model would stream it; parsed as JSON. Wins over `input`. */
   inputText?: string
-  requestContext?: Map<string, unknown> | Record<string, unknown>
+  requestContext?: Map<string, unknown> | Record<string, unknown> | RequestContextLike<any>
   caller?: Caller
   messages?: ToolMessage[]
   workflowState?: unknown

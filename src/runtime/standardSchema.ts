@@ -119,5 +119,7 @@ function zodV3JsonSchema(schema: StandardSchemaV1, target: 'draft-07' | 'draft-2
     target: target === 'draft-07' ? 'jsonSchema7' : 'jsonSchema2019-09',
     override: (def) => ((def as { typeName?: string }).typeName === 'ZodDate' ? ({ type: 'string', format: 'date-time', 'x-date': true } as never) : ignoreOverride),
   }) as JsonSchema
+  // zod-to-json-schema stops at 2019-09 (Mastra asks it for that too); for plain schemas 2020-12 reads them alike.
+  if (target === 'draft-2020-12') out.$schema = 'https://json-schema.org/draft/2020-12/schema'
   return out
 }
