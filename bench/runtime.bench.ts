@@ -1,5 +1,6 @@
-// Runtime benchmark (`npm run bench`): direct tool.execute against the bare baseline (input safeParse + the same async
-// function + output safeParse), and a full runTool() pipeline with hooks, transforms and toModelOutput.
+// Runtime benchmark (`npm run bench`, and `npm run bench:node22` on the sample project's Node 22): direct tool.execute
+// against the bare baseline (input safeParse + the same async function + output safeParse, inline), Mastra's own execute
+// when @mastra/core can load (Node 22), and a full runTool() pipeline with hooks, transforms and toModelOutput.
 
 import { z } from 'zod'
 import { createTool, runTool } from '../src/runtime/index.ts'
@@ -17,6 +18,17 @@ async function baseline(value: unknown) {
 }
 
 const tool = createTool({ id: 'sum', description: 'adds', inputSchema: input, outputSchema: output, execute: fn })
+
+/** Mastra's createTool from the sample project (it needs Node 22); undefined where it cannot load. */
+async function mastraCreateTool(): Promise<((config: object) => { execute(input: unknown): Promise<unknown> }) | undefined> {
+  try {
+    const mod = await import(new URL('../e2e/mastra-project/node_modules/@mastra/core/dist/tools/index.js', import.meta.url).href)
+    return mod.createTool
+  } catch {
+    return undefined
+  }
+}
+
 const full = createTool({
   id: 'sum-full',
   description: 'adds, with every runtime feature',
@@ -46,6 +58,7 @@ const ROUNDS = 9
 const baselineCall = (i: number) => baseline({ a: i, b: 1 })
 const executeCall = (i: number) => tool.execute!({ a: i, b: 1 })
 const pipelineCall = (i: number) => runTool(full, { input: { a: i, b: 1 } }).result
+const mastraCall = (i: number) => mastraTool!.execute({ a: i, b: 1 })
 
 // Warm-up (JIT), then baseline and execute rounds interleaved so that machine noise hits both alike.
 await batch(20_000, baselineCall)
@@ -59,6 +72,14 @@ for (let r = 0; r < ROUNDS; r++) {
   direct.push(await batch(N, executeCall))
   ratios.push(direct[r] / base[r])
 }
+// Mastra is loaded only now, so that its code cannot change how the rounds above were compiled.
+const mastraMake = await mastraCreateTool()
+const mastraTool = mastraMake?.({ id: 'sum', description: 'adds', inputSchema: input, outputSchema: output, execute: fn })
+const mastra: number[] = []
+if (mastraTool) {
+  await batch(20_000, mastraCall)
+  for (let r = 0; r < ROUNDS; r++) mastra.push((await batch(N, mastraCall)) / (await batch(N, baselineCall)))
+}
 const pipeline: number[] = []
 for (let r = 0; r < 5; r++) pipeline.push(await batch(Math.max(1, Math.floor(N / 50)), pipelineCall))
 
@@ -67,4 +88,5 @@ line('baseline (safeParse+fn+safeParse)', median(base))
 line('tool.execute (direct)', median(direct))
 line('runTool full pipeline', median(pipeline))
 console.log(`\nexecute / baseline time ratio: ${median(ratios).toFixed(2)}x (median of per-round ratios; target <= 1.3x)`)
+if (mastraTool) console.log(`Mastra execute / baseline time ratio: ${median(mastra).toFixed(2)}x (@mastra/core's own createTool, same rounds)`)
 console.log(`runTool / baseline time ratio: ${(median(pipeline) / median(base)).toFixed(0)}x`)

@@ -4,8 +4,9 @@
 import { bareContext, organizeContext, resumeDataOf, type SuspendRecord } from './directContext.ts'
 import { acceptsInput, checkInput, checkOutput, checkRequestContext, checkResume, checkSuspend, contextEncoder } from './pipeline.ts'
 import { RequestContext, requestContextInputSource, toRequestContext, TransformedRequestContext } from './requestContext.ts'
-import { isStandardSchema, isThenable } from './standardSchema.ts'
-import { TOOL_BRAND, type RequestContextLike, type StandardSchemaV1, type Tool as ToolType, type ToolConfig, type ToolValidationError } from './types.ts'
+import { hasIssues, isStandardSchema, isThenable, isValidatingSchema } from './standardSchema.ts'
+import { hasNullish } from './pipeline.ts'
+import { TOOL_BRAND, type RequestContextLike, type StandardResult, type StandardSchemaV1, type Tool as ToolType, type ToolConfig, type ToolValidationError } from './types.ts'
 
 const SCHEMA_OPTIONS = ['inputSchema', 'outputSchema', 'suspendSchema', 'resumeSchema', 'requestContextSchema'] as const
 const FUNCTION_OPTIONS = ['execute', 'onInputStart', 'onInputDelta', 'onInputAvailable', 'onOutput', 'toModelOutput'] as const
@@ -61,8 +62,7 @@ type AnySchema = StandardSchemaV1 | undefined
  * The request context the user function reads. With a `requestContextSchema`: the schema's parsed values over the
  * caller's context (Mastra's TransformedRequestContext), or the validation error. Without: the caller's own context.
  */
-function contextFor(id: string, schema: AnySchema, given: unknown): { context: RequestContextLike; error?: undefined } | { error: ToolValidationError } {
-  if (!schema) return { context: toRequestContext(given) }
+function contextFor(id: string, schema: StandardSchemaV1, given: unknown): { context: RequestContextLike; error?: undefined } | { error: ToolValidationError } {
   const source = requestContextInputSource(given)
   const checked = checkRequestContext(id, schema, source)
   if (checked.error) return { error: checked.error }
@@ -70,21 +70,55 @@ function contextFor(id: string, schema: AnySchema, given: unknown): { context: R
   return { context: new TransformedRequestContext(base, checked.value, acceptsInput(schema), contextEncoder(schema)) }
 }
 
+/**
+ * The validator of a schema Mastra validates with, for the hot path; undefined when there is none. Inputs with nullish
+ * values take the full path, where Mastra's normalisations apply (they never change a value that has none).
+ */
+function fastValidator(schema: AnySchema): StandardSchemaV1['~standard'] | undefined {
+  return schema && isValidatingSchema(schema) ? schema['~standard'] : undefined
+}
+
+/** A sync success of the plain validator, or undefined when the full check must decide (failure, throw, async). */
+function fastValue(std: StandardSchemaV1['~standard'], value: unknown): { value: unknown } | undefined {
+  try {
+    const result = std.validate(value) as StandardResult<unknown>
+    return isThenable(result) || hasIssues(result) ? undefined : (result as { value: unknown })
+  } catch {
+    return undefined
+  }
+}
+
 function makeExecute(id: string, config: ToolConfig<any, any, any, any, any>, user: (input: any, context: any) => unknown) {
   const { inputSchema, outputSchema, suspendSchema, resumeSchema, requestContextSchema } = config as unknown as Record<string, AnySchema>
+  const inFast = fastValidator(inputSchema)
+  const outFast = fastValidator(outputSchema)
   // Mastra's Tool.execute, stage for stage (see pipeline.ts); the context is organised as Mastra does (directContext.ts).
   return async function execute(input: unknown, ctx?: AnyContext | null): Promise<any> {
-    const resumeGiven = resumeDataOf(ctx)
+    const resumeGiven = ctx ? resumeDataOf(ctx) : undefined
     let data = input
     if (inputSchema && (resumeGiven === undefined || resumeGiven === null)) {
-      const checked = checkInput(id, inputSchema, input)
-      if (checked.error) return checked.error
-      data = checked.value
+      const fast = inFast && !hasNullish(input) ? fastValue(inFast, input) : undefined
+      if (fast) data = fast.value
+      else {
+        const checked = checkInput(id, inputSchema, input)
+        if (checked.error) return checked.error
+        data = checked.value
+      }
     }
-    const rc = contextFor(id, requestContextSchema, ctx?.requestContext)
-    if (rc.error) return rc.error
+    const rc = requestContextSchema ? contextFor(id, requestContextSchema, ctx?.requestContext) : undefined
+    if (rc?.error) return rc.error
+    const requestContext = rc ? rc.context : ctx ? toRequestContext(ctx.requestContext) : new RequestContext()
+    if (!ctx) {
+      // No context: nothing can suspend (Mastra gives no suspend function), so only the output is left to check.
+      let output = user(data, bareContext(requestContext))
+      if (isThenable(output)) output = await output
+      const fast = outFast ? fastValue(outFast, output) : undefined
+      if (fast) return fast.value
+      const checked = checkOutput(id, outputSchema, output, false)
+      return checked.error ?? checked.value
+    }
     const record: SuspendRecord = { payload: null }
-    const context = ctx ? organizeContext(ctx, rc.context, record) : bareContext(rc.context)
+    const context = organizeContext(ctx, requestContext, record)
     const resumeData = context.agent?.resumeData ?? context.workflow?.resumeData ?? context.resumeData
     if (resumeData !== undefined && resumeData !== null) {
       const checked = checkResume(id, resumeSchema, resumeData)

@@ -52,10 +52,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function hasUndefined(value: unknown): boolean {
   if (value === undefined) return true
+  if (value === null || typeof value !== 'object') return false
   if (Array.isArray(value)) return value.some(hasUndefined)
   if (!isPlainObject(value)) return false
-  for (const key in value) if (hasUndefined(value[key])) return true
+  for (const key in value) {
+    const item = value[key]
+    if (item === undefined || (item !== null && typeof item === 'object' && hasUndefined(item))) return true
+  }
   return false
+}
+
+/**
+ * True when the value is nullish or holds undefined anywhere (plain objects and arrays): the only inputs Mastra's
+ * normalisations change before the first validation. Others may go straight to the schema.
+ */
+export function hasNullish(value: unknown): boolean {
+  return value === null || hasUndefined(value)
 }
 
 /** Undefined fields become null (OpenAI strict-mode layers send them so); only copies when there is one. */

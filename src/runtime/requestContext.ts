@@ -47,15 +47,24 @@ type ContextInit = Map<string, unknown> | Iterable<readonly [string, unknown]> |
  * plus iteration. Built from a Map, an iterable of entries or a plain object.
  */
 export class RequestContext<T extends Record<string, unknown> = Record<string, unknown>> implements RequestContextLike<T> {
-  registry: Map<string, unknown>
+  #registry: Map<string, unknown> | undefined
   /** Bumped on every change made through the methods, so that cached secret lists know when to recompute. */
   version = 0
 
   constructor(init?: ContextInit | RequestContextLike<any> | null) {
-    if (init && typeof init === 'object' && typeof (init as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+    if (init === undefined || init === null) return
+    if (typeof init === 'object' && typeof (init as Iterable<unknown>)[Symbol.iterator] !== 'function') {
       const entries = typeof (init as RequestContextLike).entries === 'function' ? (init as RequestContextLike).entries() : Object.entries(init)
-      this.registry = new Map(entries)
-    } else this.registry = new Map(init as Iterable<[string, unknown]> | undefined)
+      this.#registry = new Map(entries)
+    } else this.#registry = new Map(init as Iterable<[string, unknown]>)
+  }
+
+  /** The values (Mastra's public Map). Made on first use: every direct call without a context builds an empty one. */
+  get registry(): Map<string, unknown> {
+    return (this.#registry ??= new Map())
+  }
+  set registry(map: Map<string, unknown>) {
+    this.#registry = map
   }
 
   get<K extends keyof T & string>(key: K): T[K] | undefined {
