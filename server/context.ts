@@ -7,6 +7,7 @@ import type { Hono } from 'hono'
 import { createApp } from './app.ts'
 import { History } from './history.ts'
 import { createMcpEndpoint } from './mcp.ts'
+import { loadReport } from './loadReport.ts'
 import { RunRegistry } from './runs.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from './scenarioStore.ts'
 import { resolveToken } from './security.ts'
@@ -14,6 +15,8 @@ import { ToolHost } from './toolHost/host.ts'
 
 /** The bundled example tools, served when no path is given. */
 export const EXAMPLES_DIR = fileURLToPath(new URL('./examples/', import.meta.url))
+/** The scenarios of the bundled examples. */
+export const EXAMPLE_SCENARIOS_DIR = fileURLToPath(new URL('./examples/scenarios/', import.meta.url))
 
 /** Options shared by startServer() and the Vite plugin. */
 export interface ContextOptions {
@@ -29,7 +32,7 @@ export interface ContextOptions {
   timeoutMs?: number
   /** Where history lives; default `.toolscope/` in the working folder. */
   dataDir?: string
-  /** Scenario folder; default `toolscope/scenarios` in the working folder. */
+  /** Scenario folder; default `toolscope/scenarios` in the working folder (the examples' own with no paths). */
   scenariosDir?: string
   /** Built SPA folder; default dist/app of this package. */
   appDir?: string
@@ -58,9 +61,15 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   await runs.init()
   const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log })
   runs.host = host
-  host.ready.catch((err) => log(`Loading tools failed: ${(err as Error).message}`))
+  host.ready.then(
+    () => loadReport(host.catalog, paths).forEach((line) => log(line)),
+    (err) => log(`Loading tools failed: ${(err as Error).message}`),
+  )
+  host.onCatalogChange((event) => loadReport({ tools: host.catalog.tools, errors: event.errors }, paths).forEach((line) => log(line)))
   const mcp = createMcpEndpoint(host, runs)
-  const scenarios = { store: createScenarioStore(resolve(options.scenariosDir ?? DEFAULT_SCENARIO_DIR)), toolPaths: paths }
+  // The bundled examples come with their scenarios, so `npm start` shows them in the Scenarios tab.
+  const scenariosDir = options.scenariosDir ?? (options.paths?.length ? DEFAULT_SCENARIO_DIR : EXAMPLE_SCENARIOS_DIR)
+  const scenarios = { store: createScenarioStore(resolve(scenariosDir)), toolPaths: paths }
   const app = createApp({ host, runs, mcp, scenarios, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
   return {
     app,

@@ -4,6 +4,7 @@
 import path from 'node:path'
 import { Caller, Decision, type Scenario } from '../../src/shared/protocol.ts'
 import { EXAMPLES_DIR } from '../context.ts'
+import { loadReport } from '../loadReport.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
 import { intFlag, jsonFlag, readArgs, withParsedArgs } from './args.ts'
 
@@ -80,6 +81,15 @@ export function run(args: string[]): Promise<number> {
     const paths = (parsed.paths.length ? parsed.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p))
     const runner = await createHeadlessRunner({ paths, timeoutMs: parsed.timeoutMs })
     try {
+      await runner.host.ready
+      if (!runner.host.hasTool(parsed.scenario.toolId)) {
+        // Say why the tool is missing (a file that failed to load, an empty folder) rather than only "unknown tool".
+        const problems = loadReport(runner.host.catalog, paths)
+        const scriptError = `Unknown tool "${parsed.scenario.toolId}".${problems.length ? `\n${problems.join('\n')}` : ''}`
+        console.log(JSON.stringify({ status: 'unfinished', scriptError }, null, 2))
+        console.error(`toolscope call: ${scriptError}`)
+        return 1
+      }
       const report = await replayOnHost(runner.host, runner.runs, parsed.scenario)
       const { status, raw, display, transcript, model, error } = report.outcome as Record<string, unknown>
       console.log(JSON.stringify({ status, raw, display, transcript, model, error, scriptError: report.scriptError }, null, 2))

@@ -12,6 +12,7 @@ import { describeTool } from './describe.ts'
 import { registerBuiltInSources } from './detectors/index.ts'
 import { checkFit } from './fitCheck.ts'
 import type { ControlFailure, FromWorker, ToWorker, WorkerInit } from './messages.ts'
+import { importErrorMessage, moduleExports } from './moduleLoading.ts'
 import { toPlainJson } from './sanitize.ts'
 
 const port = parentPort!
@@ -40,12 +41,12 @@ async function load(): Promise<void> {
   for (const file of init.files) {
     post({ type: 'importing', file })
     try {
-      const ns = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+      const ns = moduleExports((await import(pathToFileURL(file).href)) as Record<string, unknown>)
       const detected = await detectModule(ns, file, displayPath(file))
       found.push(...detected.tools)
       errors.push(...detected.errors)
     } catch (err) {
-      errors.push({ file: displayPath(file), message: `Could not import: ${err instanceof Error ? err.message : String(err)}` })
+      errors.push({ file: displayPath(file), message: `Could not import: ${importErrorMessage(err, file)}` })
     }
   }
   const unique = dedupeTools(found)
