@@ -30,10 +30,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const ctx = await createContext({ ...options, host: bindHost, appDir: options.appDir ?? DEFAULT_APP_DIR, getPort: () => listening.port })
   let server: ServerType
   try {
-    server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: ctx.app.fetch, port: options.port ?? 4400, hostname: bindHost }, () => resolve(s))
-      s.once('error', reject)
-    })
+    server = await listenWithFallback(ctx.app.fetch, bindHost, options.port, options.log ?? ((line) => console.log(line)))
   } catch (err) {
     await ctx.close()
     throw err
@@ -54,5 +51,39 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
       })
     },
+  }
+}
+
+const DEFAULT_PORT = 4400
+/** How many ports after the default are tried when it is taken (then any free port). */
+const FALLBACK_PORTS = 20
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, hostname: string, port: number): Promise<ServerType> {
+  return new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch, port, hostname }, () => resolve(s))
+    s.once('error', (err) => {
+      s.close()
+      reject(err)
+    })
+  })
+}
+
+/**
+ * Listens on the given port, or on the default one; when the default is taken, on the next free one (as Vite does,
+ * saying so). A port given explicitly that is taken is an error that suggests `--port 0`.
+ */
+async function listenWithFallback(fetch: (req: Request) => Response | Promise<Response>, hostname: string, port: number | undefined, log: (line: string) => void): Promise<ServerType> {
+  const explicit = port !== undefined
+  const first = port ?? DEFAULT_PORT
+  for (let attempt = 0; ; attempt++) {
+    const candidate = explicit ? first : attempt > FALLBACK_PORTS ? 0 : first + attempt
+    try {
+      const server = await listen(fetch, hostname, candidate)
+      if (candidate !== first) log(`Port ${first} is in use; using ${(server.address() as AddressInfo).port} instead.`)
+      return server
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err
+      if (explicit) throw new Error(`Port ${first} is already in use. Stop what uses it, pick another with --port <n>, or use --port 0 for any free port.`, { cause: err })
+    }
   }
 }

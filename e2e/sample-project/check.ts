@@ -1,6 +1,7 @@
-// End-to-end check of the published package: build, `npm pack`, install the tarball into a copy of this sample
-// project, then run there `toolscope test` (headless), Vitest and Playwright tests exported from its scenarios
-// (an approval run and a suspend/resume run), and its hand-written spec using `toolscope/playwright`.
+// End-to-end check of the package as users install it today: `npm pack` (its `prepare` builds), install the tarball into a
+// copy of this sample project, then run there `toolscope test` (headless), Vitest and Playwright tests exported from its
+// scenarios (an approval run and a suspend/resume run), and its hand-written spec using `toolscope/playwright`; then the
+// same project with Toolscope as a `file:` dependency of this checkout, replayed headless.
 // Run with `tsx e2e/sample-project/check.ts` (set KEEP_SAMPLE=1 to keep the temp folder for a look).
 
 import { spawnSync } from 'node:child_process'
@@ -26,7 +27,7 @@ function sh(command: string, args: string[], cwd: string, capture = false): stri
 
 const temp = mkdtempSync(join(tmpdir(), 'toolscope-sample-'))
 try {
-  if (!process.env.SKIP_BUILD) sh('npm', ['run', 'build'], ROOT)
+  // `npm pack` runs the package's `prepare` (the library and the UI build), as a git install would.
   const packed = sh('npm', ['pack', '--pack-destination', temp, '--silent'], ROOT, true).trim().split('\n').at(-1)!
   const project = join(temp, 'sample')
   cpSync(SAMPLE, project, { recursive: true, filter: (src) => !/node_modules|test-results|check\.ts$/.test(src) })
@@ -47,7 +48,12 @@ try {
   if (headless.trimEnd().split('\n').at(-1) !== '2 passed, 0 failed') throw new Error('toolscope test did not end with "2 passed, 0 failed"')
   sh('npx', ['--no-install', 'vitest', 'run'], project)
   sh('npx', ['--no-install', 'playwright', 'test'], project)
-  console.log('\nSample project: headless replay, exported Vitest tests, exported and hand-written Playwright specs all passed.')
+  const linked = join(temp, 'linked')
+  cpSync(SAMPLE, linked, { recursive: true, filter: (src) => !/node_modules|test-results|check\.ts$/.test(src) })
+  sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', `file:${ROOT}`], linked)
+  const viaFile = sh('npx', ['--no-install', 'toolscope', 'test', 'tools'], linked, true)
+  if (viaFile.trimEnd().split('\n').at(-1) !== '2 passed, 0 failed') throw new Error('toolscope test (file: dependency) did not end with "2 passed, 0 failed"')
+  console.log('\nSample project: headless replay, exported Vitest tests, exported and hand-written Playwright specs all passed (tarball); headless replay passed (file: dependency).')
 } finally {
   if (process.env.KEEP_SAMPLE) console.log(`Kept ${temp}`)
   else rmSync(temp, { recursive: true, force: true })

@@ -99,7 +99,13 @@ export function run(args: string[]): Promise<number> {
   return withParsedArgs('toolscope', USAGE, args, parseServeArgs, async (parsed) => {
     const log = (line: string) => console.log(line)
     if (parsed.build) ensureAppBuilt(log)
-    const server = await startServer({ ...parsed.options, log })
+    let server: Awaited<ReturnType<typeof startServer>>
+    try {
+      server = await startServer({ ...parsed.options, log })
+    } catch (err) {
+      console.error(`toolscope: ${(err as Error).message}`)
+      return 1
+    }
     console.log(`\n  Toolscope is running: ${server.url}\n  MCP endpoint: ${server.origin}/mcp (Authorization: Bearer ${server.token})\n`)
     if (parsed.open) openBrowser(server.url)
     await new Promise<void>((resolve) => {
