@@ -1,4 +1,6 @@
-// Serves the built SPA (dist/app): public static files, index.html for every other GET (client-side routes).
+// Serves the built SPA (dist/app): public static files, index.html for other GETs of page paths (client-side routes);
+// a missing file (a name with an extension, anything under /.well-known/) is a 404, so clients probing for
+// `/favicon.ico` or OAuth metadata never get the SPA page instead.
 // Paths are resolved inside the app folder only; index.html is never cached and never leaks its ?token= as a referrer.
 
 import { readFile, stat } from 'node:fs/promises'
@@ -46,7 +48,9 @@ export async function serveApp(c: Context, appDir: string): Promise<Response> {
   }
   const candidate = resolve(root, `.${pathname}`)
   const inside = candidate === root || candidate.startsWith(root + sep)
-  const file = (inside && pathname !== '/' && (await fileIfExists(candidate))) || index
+  const found = inside && pathname !== '/' ? await fileIfExists(candidate) : undefined
+  if (!found && (pathname.startsWith('/.well-known/') || /\.[^/]*$/.test(pathname))) return c.text(`Not found: ${pathname.slice(0, 200)}`, 404, SECURITY_HEADERS)
+  const file = found || index
   const body = await readFile(file)
   const isIndex = file === index
   return c.body(body, 200, {
