@@ -13,6 +13,7 @@ import { registerBuiltInSources } from './detectors/index.ts'
 import { checkFit } from './fitCheck.ts'
 import type { ControlFailure, FromWorker, ToWorker, WorkerInit } from './messages.ts'
 import { toPlainJson } from './sanitize.ts'
+import { applyRunControl } from '../../src/shared/runControl.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -83,21 +84,14 @@ function failureOf(err: unknown): ControlFailure {
   if (e && (e.code === 'invalid-state' || e.code === 'invalid-resume-data')) {
     return { code: e.code, message: e.message ?? String(err), state: e.state, validationErrors: toPlainJson(e.validationErrors) as ControlFailure['validationErrors'] }
   }
-  return { code: 'failed', message: err instanceof Error ? err.message : String(err) }
+  return { code: 'internal', message: err instanceof Error ? err.message : String(err) }
 }
 
 async function control(msg: Extract<ToWorker, { type: 'control' }>): Promise<void> {
   const run = runs.get(msg.runId)
   if (!run) return post({ type: 'control-result', reqId: msg.reqId, ok: false, failure: { code: 'unknown-run', message: 'The run is not live in the tool host.' } })
   try {
-    switch (msg.action) {
-      case 'approve': run.approve(); break
-      case 'decline': run.decline(msg.reason); break
-      case 'resume': await run.resume(msg.resumeData); break
-      case 'respond': run.respond(msg.result); break
-      case 'continue': run.continue(); break
-      case 'abort': run.abort(msg.reason); break
-    }
+    await applyRunControl(run, msg.control)
     post({ type: 'control-result', reqId: msg.reqId, ok: true })
   } catch (err) {
     post({ type: 'control-result', reqId: msg.reqId, ok: false, failure: failureOf(err) })

@@ -73,8 +73,8 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
             starting={start.isPending}
             onRun={() => go(false)}
             onStep={() => go(true)}
-            onContinue={() => command.mutate({ kind: 'continue', body: {} })}
-            onAbort={() => command.mutate({ kind: 'abort', body: { reason: 'Aborted from the playground' } })}
+            onContinue={() => command.mutate({ type: 'continue' })}
+            onAbort={() => command.mutate({ type: 'abort', reason: 'Aborted from the playground' })}
           />
           <ApiErrorMessage error={start.error ?? command.error ?? (run.isError ? run.error : null)} />
           {runId && <StreamProblems problems={run.data?.problems ?? []} />}
