@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks'
 import { RunEvent, type ControlFailure, type RunControl, type RunRecord, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
 import type { History } from './history.ts'
 import type { RunSink, ToolHost } from './toolHost/host.ts'
-import { TimeoutClock } from '../src/runtime/attempt.ts'
+import { TimeoutClock } from '../src/runtime/index.ts'
 
 const FINAL = new Set<RunRecordStatus>(['success', 'error', 'declined', 'aborted', 'interrupted'])
 /** How long a tool may ignore an abort (or overrun its timeout) before its worker is terminated. */

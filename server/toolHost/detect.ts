@@ -2,7 +2,7 @@
 // Detection is pluggable: synchronous detectors (Toolscope tools) and asynchronous sources (Mastra tools, agents and
 // instances, AI SDK tools: registered by detectors/index.ts); a value that looks like a tool of no known kind is an error.
 
-import type { Tool } from '../../src/runtime/types.ts'
+import type { Tool } from '../../src/runtime/index.ts'
 import type { CatalogError } from '../../src/shared/protocol.ts'
 
 /** Kinds listed in the catalog (protocol ToolKind). */

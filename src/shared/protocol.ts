@@ -19,20 +19,29 @@ export const LogLevel = z.enum(['debug', 'info', 'warn', 'error', 'fatal'])
 export const ValidationIssue = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })
 export type ValidationIssue = z.infer<typeof ValidationIssue>
 
-const ContentPart = z.looseObject({ type: z.string() })
+const FileId = z.union([z.string(), z.record(z.string(), z.string())])
+const ContentPart = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image-url'), url: z.string(), mediaType: z.string().optional() }),
+  z.object({ type: z.literal('image-data'), data: z.string(), mediaType: z.string() }),
+  z.object({ type: z.literal('file-url'), url: z.string(), mediaType: z.string().optional() }),
+  z.object({ type: z.literal('file-data'), data: z.string(), mediaType: z.string(), filename: z.string().optional() }),
+  z.object({ type: z.literal('file-id'), fileId: FileId }),
+  z.object({ type: z.literal('image-file-id'), fileId: FileId }),
+  z.looseObject({ type: z.literal('custom') }),
+])
+// Payload values are `.optional()`: JSON on the wire cannot carry `undefined`, the tool host drops such keys,
+// and zod 4 rejects a missing key even for z.unknown().
+const Payload = z.unknown().optional()
 export const ModelOutput = z.union([
   z.object({ type: z.literal('text'), value: z.string() }),
-  z.object({ type: z.literal('json'), value: z.unknown() }),
+  z.object({ type: z.literal('json'), value: Payload }),
   z.object({ type: z.literal('error-text'), value: z.string() }),
-  z.object({ type: z.literal('error-json'), value: z.unknown() }),
+  z.object({ type: z.literal('error-json'), value: Payload }),
   z.object({ type: z.literal('execution-denied'), reason: z.string().optional() }),
   z.object({ type: z.literal('content'), value: z.array(ContentPart) }),
 ])
 export type ModelOutput = z.infer<typeof ModelOutput>
-
-// Payload values are `.optional()`: JSON on the wire cannot carry `undefined`, the tool host drops such keys,
-// and zod 4 rejects a missing key even for z.unknown().
-const Payload = z.unknown().optional()
 
 export const TransformedView = z.object({
   value: Payload,
@@ -106,10 +115,28 @@ export const RunEvent = z.discriminatedUnion('type', [
 export type RunEvent = z.infer<typeof RunEvent>
 export type RunEventType = RunEvent['type']
 
-// Compile-time check: the runtime's events and the wire events name the same types.
+// Compile-time check: the runtime's events and the wire events have the same types and, per type, the same
+// fields with mutually assignable values (a field added, dropped or retyped on one side fails the build).
+// `OnWire` is a runtime event as JSON carries it: a field of type unknown may be missing (undefined is dropped).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Flat<T> = { [K in keyof T]: T[K] }
+type OnWire<T> = T extends readonly (infer E)[]
+  ? OnWire<E>[]
+  : T extends object
+    ? Flat<{ [K in keyof T as unknown extends T[K] ? never : K]: OnWire<T[K]> } & { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] }>
+    : T
+type ShapeMismatches = {
+  [T in RunEventType]: Same<OnWire<Extract<RuntimeRunEvent, { type: T }>>, Extract<RunEvent, { type: T }>> extends true
+    ? Same<keyof Extract<RuntimeRunEvent, { type: T }>, keyof Extract<RunEvent, { type: T }>> extends true
+      ? never
+      : T
+    : T
+}[RunEventType]
 const _sameEventTypes: Same<RuntimeRunEvent['type'], RunEventType> = true
+/** Lists every event type whose shapes differ: the build fails with "Property '<type>' is missing". */
+const _sameEventShapes: { [T in ShapeMismatches]: 'the runtime and the protocol disagree on this event' } = {}
 void _sameEventTypes
+void _sameEventShapes
 
 /* ------------------------------------------------------------------ tools catalog */
 

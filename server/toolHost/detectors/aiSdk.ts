@@ -2,7 +2,7 @@
 // validated as the AI SDK does (InvalidToolInputError), approval from `needsApproval` (boolean or function), model output
 // from `toModelOutput`, streamed (async iterable) results reported as preliminary chunks. The id is the export name or key.
 
-import { SELF_VALIDATING, type StandardJSONSchemaV1, type Tool, type ToolExecutionContext } from '../../../src/runtime/types.ts'
+import { SELF_VALIDATING, type StandardJSONSchemaV1, type Tool, type ToolExecutionContext } from '../../../src/runtime/index.ts'
 import type { DetectedTool, FoundAt, SourceResult, ToolSource } from '../detect.ts'
 import { importUserLibrary, majorOf, resolveLibrary } from './library.ts'
 
