@@ -19,6 +19,7 @@ import { toPlaywrightTest, toVitestTest } from '../src/testbench/exportTests.ts'
 import { scenarioFromRun } from '../src/testbench/replay.ts'
 import { InvalidScenarioNameError, scenarioJsonSchema } from '../src/testbench/scenario.ts'
 import { apiError } from './apiError.ts'
+import { displayPath } from './displayPath.ts'
 import { readJson } from './body.ts'
 import { fitCheckOf, replayOnHost } from './replayHost.ts'
 import type { RunRegistry } from './runs.ts'
@@ -34,10 +35,6 @@ export interface ScenarioDeps {
   toolPaths: string[]
 }
 
-const shown = (file: string) => {
-  const rel = path.relative(process.cwd(), file)
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file
-}
 
 /** Maps store errors to HTTP: a bad name is the caller's fault, a missing file is a 404. */
 async function guarded(c: Context, fn: () => Promise<Response>): Promise<Response> {
@@ -45,7 +42,7 @@ async function guarded(c: Context, fn: () => Promise<Response>): Promise<Respons
     return await fn()
   } catch (err) {
     const e = err as NodeJS.ErrnoException
-    if (e.code === 'ENOENT') return apiError(c, 'not-found', `No such scenario (${shown(e.path ?? '')}).`)
+    if (e.code === 'ENOENT') return apiError(c, 'not-found', `No such scenario (${displayPath(e.path ?? '')}).`)
     if (err instanceof InvalidScenarioNameError) return apiError(c, 'invalid-body', err.message)
     throw err
   }
@@ -55,7 +52,7 @@ async function guarded(c: Context, fn: () => Promise<Response>): Promise<Respons
 export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
   const { host, runs, store } = deps
 
-  const entry = async ({ file, scenario }: StoredScenario): Promise<ScenarioEntry> => ({ file: shown(file), scenario, unfit: await host.checkFit(fitCheckOf(scenario)) })
+  const entry = async ({ file, scenario }: StoredScenario): Promise<ScenarioEntry> => ({ file: displayPath(file), scenario, unfit: await host.checkFit(fitCheckOf(scenario)) })
   const report = async (scenario: Scenario): Promise<ReplayReport> => {
     const { result: _result, ...rest } = await replayOnHost(host, runs, scenario)
     return rest
@@ -65,7 +62,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     guarded(c, async () => {
       const toolId = c.req.query('toolId') || undefined
       const { scenarios, errors } = await store.list(toolId)
-      const list: ScenarioList = { root: shown(store.root), scenarios: await Promise.all(scenarios.map(entry)), errors: errors.map((e) => ({ file: shown(e.file), message: e.message })) }
+      const list: ScenarioList = { root: displayPath(store.root), scenarios: await Promise.all(scenarios.map(entry)), errors: errors.map((e) => ({ file: displayPath(e.file), message: e.message })) }
       return c.json(list)
     }),
   )
@@ -160,7 +157,7 @@ function importPath(file: string): string {
 export function exportScenario(scenario: Scenario, format: 'vitest' | 'playwright', deps: Pick<ScenarioDeps, 'host' | 'toolPaths'>): ExportResponse {
   const base = `${scenario.toolId}.${scenario.name}`
   if (format === 'playwright') {
-    const toolPaths = deps.toolPaths.map((p) => importPath(shown(p)))
+    const toolPaths = deps.toolPaths.map((p) => importPath(displayPath(p)))
     return { filename: `${base}.spec.ts`, code: toPlaywrightTest(scenario, { toolPaths }) }
   }
   const tool = deps.host.catalog.tools.find((t) => t.id === scenario.toolId)

@@ -6,6 +6,7 @@ import { inputValidationError, outputValidationError, requestContextValidationEr
 import { collectSecretValues, redactSecretKeys, requestContextValues, scrubSecrets } from './requestContext.ts'
 import { hasIssues, isThenable, toIssues, toJsonSchema } from './standardSchema.ts'
 import type { StandardResult, StandardSchemaV1, ToolValidationError } from './types.ts'
+import { isPlainObject } from './plainObject.ts'
 
 /** Result of one check: the validated value, or a validation error object. */
 export type Checked = { readonly value: unknown; readonly error?: undefined } | { readonly error: ToolValidationError; readonly value?: undefined }
@@ -26,12 +27,6 @@ function normalizeNullish(schema: StandardSchemaV1, input: unknown): unknown {
   if (input !== undefined && input !== null) return input
   const type = toJsonSchema(schema, { io: 'input' })?.type
   return type === 'object' ? {} : type === 'array' ? [] : input
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
 }
 
 /** Drops null values at the paths that failed: models send null for optional fields, which many schemas reject. */

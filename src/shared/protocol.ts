@@ -244,7 +244,6 @@ const AbortControl = z.object({ type: z.literal('abort'), reason: Reason }).stri
  */
 export const RunControl = z.discriminatedUnion('type', [ApproveControl, DeclineControl, ResumeControl, RespondControl, ContinueControl, AbortControl])
 export type RunControl = z.infer<typeof RunControl>
-export type RunControlType = RunControl['type']
 
 /**
  * Why a request or a run control was refused. Carried by `ApiError.code` and control failures; the app maps each
