@@ -125,18 +125,12 @@ type OnWire<T> = T extends readonly (infer E)[]
   : T extends object
     ? Flat<{ [K in keyof T as unknown extends T[K] ? never : K]: OnWire<T[K]> } & { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] }>
     : T
-type ShapeMismatches = {
-  [T in RunEventType]: Same<OnWire<Extract<RuntimeRunEvent, { type: T }>>, Extract<RunEvent, { type: T }>> extends true
-    ? Same<keyof Extract<RuntimeRunEvent, { type: T }>, keyof Extract<RunEvent, { type: T }>> extends true
-      ? never
-      : T
-    : T
-}[RunEventType]
+type Agree<R, W> = [Same<OnWire<R>, W>, Same<keyof R, keyof W>] extends [true, true] ? true : false
+type ShapeMismatches = { [T in RunEventType]: Agree<Extract<RuntimeRunEvent, { type: T }>, Extract<RunEvent, { type: T }>> extends true ? never : T }[RunEventType]
 const _sameEventTypes: Same<RuntimeRunEvent['type'], RunEventType> = true
 /** Lists every event type whose shapes differ: the build fails with "Property '<type>' is missing". */
 const _sameEventShapes: { [T in ShapeMismatches]: 'the runtime and the protocol disagree on this event' } = {}
-void _sameEventTypes
-void _sameEventShapes
+void [_sameEventTypes, _sameEventShapes]
 
 /* ------------------------------------------------------------------ tools catalog */
 
