@@ -1,5 +1,6 @@
 // Lint rules for the whole repo. The runtime block keeps src/runtime/ free of frameworks and Node built-ins,
-// so it runs unchanged in the tool host, the browser and users' own tests.
+// so it runs unchanged in the tool host, the browser and users' own tests; the layering blocks keep the UI off the
+// server, and the server off React, the UI and the runtime's internals (DESIGN.md §2).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -33,6 +34,27 @@ export default tseslint.config(
           { group: ['hono', 'hono/*', '@hono/*'], message: 'src/runtime is transport-free: no Hono.' },
           { group: ['fs', 'path', 'os', 'child_process', 'worker_threads', 'http', 'https', 'crypto', 'events', 'stream', 'util', 'url'], message: 'src/runtime must not use Node built-ins.' },
           { group: ['../shared/*', '../../server/*', '../*/**'], message: 'src/runtime depends on nothing else in the repo.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/runtime/**', 'src/playwright/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '(^|/)server/', message: 'The UI, the protocol and the test bench never import server/: they talk to it over HTTP.' }],
+      }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*'], message: 'server/ never imports React or the UI libraries.' },
+          { regex: '(^|/)src/(features|components|api|hooks)/', message: 'server/ never imports UI code (src/features, components, api, hooks).' },
+          { regex: '(^|/)src/runtime/(?!index\\.ts$)', message: 'server/ imports the runtime only through src/runtime/index.ts.' },
         ],
       }],
     },

@@ -1,9 +1,15 @@
+// Two Vitest projects: `node` (runtime, server, pure UI logic: *.test.ts) and `dom` (React components rendered in
+// happy-dom against a fake ApiClient: *.test.tsx), both run by `npm run test:unit`.
 import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' } },
+      { extends: true, plugins: [react()], test: { name: 'dom', include: ['src/**/*.test.tsx'], environment: 'happy-dom' } },
+    ],
   },
 })

@@ -2,17 +2,19 @@
 // and the Vite dev plugin, so dev and prod answer the same way. Every body is parsed with src/shared/protocol.ts.
 
 import { Hono, type Context } from 'hono'
+import type { z } from 'zod'
 import {
   AbortBody,
   ApprovalBody,
   EmptyBody,
   RespondBody,
   ResumeBody,
+  RunControl,
   StartRunBody,
-  type ApiError,
   type Catalog,
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
+import { apiError } from './apiError.ts'
 import { readJson } from './body.ts'
 import type { RunRegistry, ControlOutcome } from './runs.ts'
 import { hostGuard, tokenGuard, type SecurityOptions } from './security.ts'
@@ -20,7 +22,6 @@ import { lastEventIdOf, sseResponse } from './sse.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { serveApp } from './static.ts'
 import { UnknownToolError, type ToolHost } from './toolHost/host.ts'
-import type { ControlAction } from './toolHost/messages.ts'
 
 /** Serves MCP Streamable HTTP requests. */
 export interface McpEndpoint {
@@ -39,19 +40,30 @@ export interface AppDeps {
   appDir?: string
 }
 
-const fail = (c: Context, status: 400 | 404 | 409 | 422 | 503, body: ApiError) => c.json(body, status)
-
 function controlResponse(c: Context, outcome: ControlOutcome): Response {
   if (outcome.ok) return c.json({ ok: true })
-  return fail(c, outcome.status, { error: outcome.error, state: outcome.state, issues: outcome.issues })
+  const { code, message, state, validationErrors } = outcome.failure
+  return apiError(c, code, message, { state, issues: validationErrors })
 }
+
+const unknownRun = (c: Context, runId: string) => apiError(c, 'unknown-run', `Unknown run "${runId}".`)
+
+/** The per-control routes of the first API version, each a body mapped to the one RunControl vocabulary. */
+const CONTROL_ROUTES: Array<{ path: string; schema: z.ZodType; emptyAs?: unknown; toControl: (body: any) => RunControl }> = [
+  { path: 'control', schema: RunControl, toControl: (b: RunControl) => b },
+  { path: 'approval', schema: ApprovalBody, toControl: (b) => (b.approved ? { type: 'approve' } : { type: 'decline', reason: b.reason }) },
+  { path: 'resume', schema: ResumeBody, toControl: (b) => ({ type: 'resume', resumeData: b.resumeData }) },
+  { path: 'respond', schema: RespondBody, toControl: (b) => ({ type: 'respond', action: b.action, content: b.content }) },
+  { path: 'continue', schema: EmptyBody, emptyAs: {}, toControl: () => ({ type: 'continue' }) },
+  { path: 'abort', schema: AbortBody, emptyAs: {}, toControl: (b) => ({ type: 'abort', reason: b.reason }) },
+]
 
 /** Builds the Hono app. */
 export function createApp(deps: AppDeps): Hono {
   const { host, runs } = deps
   const app = new Hono()
 
-  app.onError((err, c) => c.json({ error: `Internal error: ${err.message}` } satisfies ApiError, 500))
+  app.onError((err, c) => apiError(c, 'internal', `Internal error: ${err.message}`))
   app.use('*', hostGuard(deps.security))
   app.use('/api/*', tokenGuard(deps.security.token))
   app.use('/mcp', tokenGuard(deps.security.token))
@@ -69,7 +81,7 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/api/tools/:id', async (c) => {
     await host.ready
     const detail = host.catalog.tools.find((t) => t.id === c.req.param('id'))
-    return detail ? c.json(detail) : fail(c, 404, { error: `Unknown tool "${c.req.param('id')}".` })
+    return detail ? c.json(detail) : apiError(c, 'unknown-tool', `Unknown tool "${c.req.param('id')}".`)
   })
 
   app.get('/api/catalog/events', () =>
@@ -83,7 +95,7 @@ export function createApp(deps: AppDeps): Hono {
       const runId = await runs.start(body.data)
       return c.json({ runId }, 201)
     } catch (err) {
-      if (err instanceof UnknownToolError) return fail(c, 404, { error: err.message })
+      if (err instanceof UnknownToolError) return apiError(c, 'unknown-tool', err.message)
       throw err
     }
   })
@@ -92,12 +104,12 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get('/api/runs/:id', (c) => {
     const record = runs.get(c.req.param('id'))
-    return record ? c.json(record) : fail(c, 404, { error: `Unknown run "${c.req.param('id')}".` })
+    return record ? c.json(record) : unknownRun(c, c.req.param('id'))
   })
 
   app.get('/api/runs/:id/events', (c) => {
     const runId = c.req.param('id')
-    if (!runs.get(runId)) return fail(c, 404, { error: `Unknown run "${runId}".` })
+    if (!runs.get(runId)) return unknownRun(c, runId)
     const after = lastEventIdOf(c.req.raw)
     return sseResponse((sink) => {
       const unsubscribe = runs.subscribe(runId, after, (event) => {
@@ -108,26 +120,21 @@ export function createApp(deps: AppDeps): Hono {
     })
   })
 
-  const control = <S extends Parameters<typeof readJson>[1]>(path: string, schema: S, emptyAs: unknown, toAction: (body: any) => ControlAction) =>
-    app.post(`/api/runs/:id/${path}`, async (c) => {
-      if (!runs.get(c.req.param('id'))) return fail(c, 404, { error: `Unknown run "${c.req.param('id')}".` })
-      const body = await readJson(c, schema, emptyAs)
+  for (const route of CONTROL_ROUTES) {
+    app.post(`/api/runs/:id/${route.path}`, async (c) => {
+      if (!runs.get(c.req.param('id'))) return unknownRun(c, c.req.param('id'))
+      const body = await readJson(c, route.schema, route.emptyAs)
       if (!body.ok) return body.response
-      return controlResponse(c, await runs.control(c.req.param('id'), toAction(body.data)))
+      return controlResponse(c, await runs.control(c.req.param('id'), route.toControl(body.data)))
     })
-
-  control('approval', ApprovalBody, undefined, (b) => (b.approved ? { action: 'approve' } : { action: 'decline', reason: b.reason }))
-  control('resume', ResumeBody, undefined, (b) => ({ action: 'resume', resumeData: b.resumeData }))
-  control('respond', RespondBody, undefined, (b) => ({ action: 'respond', result: { action: b.action, content: b.content } }))
-  control('continue', EmptyBody, {}, () => ({ action: 'continue' }))
-  control('abort', AbortBody, {}, (b) => ({ action: 'abort', reason: b.reason }))
+  }
 
   if (deps.scenarios) mountScenarioRoutes(app, { host, runs, ...deps.scenarios })
 
-  app.all('/api/*', (c) => fail(c, 404, { error: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }))
+  app.all('/api/*', (c) => apiError(c, 'not-found', `No API route ${c.req.method} ${new URL(c.req.url).pathname}.`))
 
   app.all('/mcp', async (c) => {
-    if (!deps.mcp) return fail(c, 404, { error: 'MCP is not enabled on this server.' })
+    if (!deps.mcp) return apiError(c, 'not-found', 'MCP is not enabled on this server.')
     return deps.mcp.handle(c.req.raw)
   })
 

@@ -3,7 +3,7 @@
 
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import type { ApiError } from '../src/shared/protocol.ts'
+import { apiError } from './apiError.ts'
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -13,8 +13,7 @@ const MAX_DRAIN_BYTES = 32 * 1024 * 1024
 export type BodyResult<T> = { ok: true; data: T } | { ok: false; response: Response }
 
 function tooLarge(c: Context, closeConnection: boolean): Response {
-  const body: ApiError = { error: `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).` }
-  return c.json(body, 413, closeConnection ? { Connection: 'close' } : {})
+  return apiError(c, 'too-large', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`, {}, closeConnection ? { Connection: 'close' } : {})
 }
 
 /** Reads the raw body as text, enforcing the cap. */
@@ -51,20 +50,20 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S, empty
   if ('response' in read) return { ok: false, response: read.response }
   let value: unknown
   if (read.text.trim() === '') {
-    if (emptyAs === undefined) return { ok: false, response: c.json({ error: 'Request body is empty: send a JSON object.' } satisfies ApiError, 400) }
+    if (emptyAs === undefined) return { ok: false, response: apiError(c, 'invalid-body', 'Request body is empty: send a JSON object.') }
     value = emptyAs
   } else {
     try {
       value = JSON.parse(read.text)
     } catch (err) {
-      return { ok: false, response: c.json({ error: `Request body is not valid JSON: ${(err as Error).message}` } satisfies ApiError, 400) }
+      return { ok: false, response: apiError(c, 'invalid-body', `Request body is not valid JSON: ${(err as Error).message}`) }
     }
   }
   const parsed = schema.safeParse(value)
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }))
     const summary = issues.map((i) => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`).join('; ')
-    return { ok: false, response: c.json({ error: `Request body does not match the API: ${summary}`, issues } satisfies ApiError, 400) }
+    return { ok: false, response: apiError(c, 'invalid-body', `Request body does not match the API: ${summary}`, { issues }) }
   }
   return { ok: true, data: parsed.data }
 }

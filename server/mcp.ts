@@ -92,7 +92,7 @@ export function createMcpEndpoint(host: ToolHost, runs: RunRegistry): McpEndpoin
         server.elicitInput({ mode: 'form', message, requestedSchema } as any, { relatedRequestId: extra.requestId, signal: extra.signal })
       const stop = (why: string) => {
         refusal = why
-        void runs.control(runId, { action: 'abort', reason: why })
+        void runs.control(runId, { type: 'abort', reason: why })
       }
       const ask = async (event: RunEvent): Promise<void> => {
         if (event.type === 'approval-requested') {
@@ -103,22 +103,22 @@ export function createMcpEndpoint(host: ToolHost, runs: RunRegistry): McpEndpoin
             required: ['approve'],
           })
           const approved = answer.action === 'accept' && answer.content?.approve === true
-          await runs.control(runId, approved ? { action: 'approve' } : { action: 'decline', reason: `Declined by the MCP client (${answer.action}).` })
+          await runs.control(runId, approved ? { type: 'approve' } : { type: 'decline', reason: `Declined by the MCP client (${answer.action}).` })
         } else if (event.type === 'suspended') {
           if (!canElicit || !isObjectSchema(event.resumeSchema)) return stop(`Tool "${detail.id}" suspended and needs resume data, which this MCP client cannot provide (no elicitation support).`)
           const answer = await elicit(`"${detail.id}" needs more information: ${JSON.stringify(event.payload)}`, event.resumeSchema)
           if (answer.action !== 'accept') return stop(`The MCP client did not provide resume data (${answer.action}).`)
-          const outcome = await runs.control(runId, { action: 'resume', resumeData: answer.content ?? {} })
-          if (!outcome.ok) stop(`Resume data was refused: ${outcome.error}`)
+          const outcome = await runs.control(runId, { type: 'resume', resumeData: answer.content ?? {} })
+          if (!outcome.ok) stop(`Resume data was refused: ${outcome.failure.message}`)
         } else if (event.type === 'elicitation-requested') {
           if (!canElicit) return stop(`Tool "${detail.id}" asked the user for input through MCP elicitation, which this MCP client does not support.`)
           const answer = await elicit(event.request.message, event.request.requestedSchema)
-          await runs.control(runId, { action: 'respond', result: { action: answer.action, content: answer.content as Record<string, unknown> | undefined } })
+          await runs.control(runId, { type: 'respond', action: answer.action, content: answer.content as Record<string, unknown> | undefined })
         }
       }
       return new Promise<CallToolResult>((resolve) => {
         let chain = Promise.resolve()
-        const onAbort = () => void runs.control(runId, { action: 'abort', reason: 'Cancelled by the MCP client.' })
+        const onAbort = () => void runs.control(runId, { type: 'abort', reason: 'Cancelled by the MCP client.' })
         extra.signal.addEventListener('abort', onAbort, { once: true })
         const unsubscribe = runs.subscribe(runId, -1, (event) => {
           if (event.type === 'run-finished') {

@@ -6,22 +6,16 @@ import { formatMismatches } from '../src/testbench/match.ts'
 import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult } from '../src/testbench/replay.ts'
 import { RunRegistry } from './runs.ts'
 import { ToolHost, UnknownToolError } from './toolHost/host.ts'
-import type { ControlAction, FitCheck } from './toolHost/messages.ts'
+import type { FitCheck } from './toolHost/messages.ts'
 
 /** A registry run seen through the controls a replay needs; a refused control throws its reason. */
 export function registryRun(runs: RunRegistry, runId: string): ReplayableRun {
-  const control = async (action: ControlAction) => {
-    const outcome = await runs.control(runId, action)
-    if (!outcome.ok) throw new Error(outcome.error)
-  }
   return {
     events: eventsOf(runs, runId),
-    approve: () => control({ action: 'approve' }),
-    decline: (reason) => control({ action: 'decline', reason }),
-    resume: (resumeData) => control({ action: 'resume', resumeData }),
-    respond: (result) => control({ action: 'respond', result }),
-    continue: () => control({ action: 'continue' }),
-    abort: (reason) => control({ action: 'abort', reason }),
+    async control(control) {
+      const outcome = await runs.control(runId, control)
+      if (!outcome.ok) throw new Error(outcome.failure.message)
+    },
   }
 }
 

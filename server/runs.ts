@@ -3,11 +3,10 @@
 
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { RunEvent, type RunRecord, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
+import { RunEvent, type ControlFailure, type RunControl, type RunRecord, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
 import type { History } from './history.ts'
 import type { RunSink, ToolHost } from './toolHost/host.ts'
-import type { ControlAction } from './toolHost/messages.ts'
-import { TimeoutClock } from '../src/runtime/attempt.ts'
+import { TimeoutClock } from '../src/runtime/index.ts'
 
 const FINAL = new Set<RunRecordStatus>(['success', 'error', 'declined', 'aborted', 'interrupted'])
 /** How long a tool may ignore an abort (or overrun its timeout) before its worker is terminated. */
@@ -17,10 +16,8 @@ const WAITING = new Set<RunRecordStatus>(['awaiting-approval', 'suspended', 'awa
 /** Progress events of a live run reach the disk at most this late (status changes are written at once). */
 const SAVE_BATCH_MS = 250
 
-/** Outcome of a run control, mapped to HTTP by the app. */
-export type ControlOutcome =
-  | { ok: true }
-  | { ok: false; status: 404 | 409 | 422 | 503; error: string; state?: string; issues?: Array<{ path: Array<string | number>; message: string }> }
+/** Outcome of a run control; a refusal carries its error code, which the app maps to an HTTP status. */
+export type ControlOutcome = { ok: true } | { ok: false; failure: ControlFailure }
 
 interface LiveRun {
   record: RunRecord
@@ -194,26 +191,22 @@ export class RunRegistry implements RunSink {
     return () => live.listeners.delete(listener)
   }
 
-  /** Applies a control to a live run, mapping refusals to HTTP-ready outcomes. */
-  async control(runId: string, action: ControlAction): Promise<ControlOutcome> {
+  /** Applies a control to a live run; a refusal says why with an error code and the run's state. */
+  async control(runId: string, control: RunControl): Promise<ControlOutcome> {
     const live = this.runs.get(runId)
-    if (!live) return { ok: false, status: 404, error: `Unknown run "${runId}".` }
+    if (!live) return { ok: false, failure: { code: 'unknown-run', message: `Unknown run "${runId}".` } }
     const state = live.record.status
-    if (FINAL.has(state)) return { ok: false, status: 409, error: `The run is already over (${state}): ${action.action} does not apply.`, state }
-    if (action.action === 'abort') {
-      live.abortReason = action.reason ?? ''
-      void this.host.control(runId, action)
+    if (FINAL.has(state)) return { ok: false, failure: { code: 'invalid-state', message: `The run is already over (${state}): ${control.type} does not apply.`, state } }
+    if (control.type === 'abort') {
+      live.abortReason = control.reason ?? ''
+      void this.host.control(runId, control)
       // A tool stuck in a synchronous loop never sees the abort: terminate its worker after a grace period.
       live.killTimer ??= setTimeout(() => this.kill(live, 'The tool did not stop after abort (it blocks the tool host thread)', false), KILL_GRACE_MS)
       live.killTimer.unref?.()
       return { ok: true }
     }
-    const failure = await this.host.control(runId, action)
-    if (!failure) return { ok: true }
-    const now = live.record.status
-    if (failure.code === 'invalid-resume-data') return { ok: false, status: 422, error: failure.message, state: failure.state ?? now, issues: failure.validationErrors }
-    if (failure.code === 'failed' && /did not answer/.test(failure.message)) return { ok: false, status: 503, error: failure.message, state: now }
-    return { ok: false, status: 409, error: failure.message, state: failure.state ?? now }
+    const failure = await this.host.control(runId, control)
+    return failure ? { ok: false, failure: { ...failure, state: failure.state ?? live.record.status } } : { ok: true }
   }
 
   private kill(live: LiveRun, reason: string, timedOut: boolean): void {

@@ -9,7 +9,6 @@ import {
   ExportBody,
   RunStatus,
   SaveScenarioBody,
-  type ApiError,
   type ExportResponse,
   type ReplayReport,
   type Scenario,
@@ -18,7 +17,9 @@ import {
 } from '../src/shared/protocol.ts'
 import { toPlaywrightTest, toVitestTest } from '../src/testbench/exportTests.ts'
 import { scenarioFromRun } from '../src/testbench/replay.ts'
-import { scenarioJsonSchema } from '../src/testbench/scenario.ts'
+import { InvalidScenarioNameError, scenarioJsonSchema } from '../src/testbench/scenario.ts'
+import { apiError } from './apiError.ts'
+import { displayPath } from './displayPath.ts'
 import { readJson } from './body.ts'
 import { fitCheckOf, replayOnHost } from './replayHost.ts'
 import type { RunRegistry } from './runs.ts'
@@ -34,11 +35,6 @@ export interface ScenarioDeps {
   toolPaths: string[]
 }
 
-const fail = (c: Context, status: 400 | 404 | 409, error: string) => c.json({ error } satisfies ApiError, status)
-const shown = (file: string) => {
-  const rel = path.relative(process.cwd(), file)
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file
-}
 
 /** Maps store errors to HTTP: a bad name is the caller's fault, a missing file is a 404. */
 async function guarded(c: Context, fn: () => Promise<Response>): Promise<Response> {
@@ -46,8 +42,8 @@ async function guarded(c: Context, fn: () => Promise<Response>): Promise<Respons
     return await fn()
   } catch (err) {
     const e = err as NodeJS.ErrnoException
-    if (e.code === 'ENOENT') return fail(c, 404, `No such scenario (${shown(e.path ?? '')}).`)
-    if (/^Invalid /.test(e.message)) return fail(c, 400, e.message)
+    if (e.code === 'ENOENT') return apiError(c, 'not-found', `No such scenario (${displayPath(e.path ?? '')}).`)
+    if (err instanceof InvalidScenarioNameError) return apiError(c, 'invalid-body', err.message)
     throw err
   }
 }
@@ -56,7 +52,7 @@ async function guarded(c: Context, fn: () => Promise<Response>): Promise<Respons
 export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
   const { host, runs, store } = deps
 
-  const entry = async ({ file, scenario }: StoredScenario): Promise<ScenarioEntry> => ({ file: shown(file), scenario, unfit: await host.checkFit(fitCheckOf(scenario)) })
+  const entry = async ({ file, scenario }: StoredScenario): Promise<ScenarioEntry> => ({ file: displayPath(file), scenario, unfit: await host.checkFit(fitCheckOf(scenario)) })
   const report = async (scenario: Scenario): Promise<ReplayReport> => {
     const { result: _result, ...rest } = await replayOnHost(host, runs, scenario)
     return rest
@@ -66,7 +62,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     guarded(c, async () => {
       const toolId = c.req.query('toolId') || undefined
       const { scenarios, errors } = await store.list(toolId)
-      const list: ScenarioList = { root: shown(store.root), scenarios: await Promise.all(scenarios.map(entry)), errors: errors.map((e) => ({ file: shown(e.file), message: e.message })) }
+      const list: ScenarioList = { root: displayPath(store.root), scenarios: await Promise.all(scenarios.map(entry)), errors: errors.map((e) => ({ file: displayPath(e.file), message: e.message })) }
       return c.json(list)
     }),
   )
@@ -80,10 +76,10 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     if (!body.ok) return body.response
     const { runId, name, description, expect, overwrite } = body.data
     const record = runs.get(runId)
-    if (!record) return fail(c, 404, `Unknown run "${runId}".`)
-    if (!RunStatus.safeParse(record.status).success) return fail(c, 409, `The run is ${record.status}: only a finished run can be saved as a scenario.`)
+    if (!record) return apiError(c, 'unknown-run', `Unknown run "${runId}".`)
+    if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be saved as a scenario.`)
     return guarded(c, async () => {
-      if (!overwrite && (await exists(store, record.toolId, name))) return fail(c, 409, `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
+      if (!overwrite && (await exists(store, record.toolId, name))) return apiError(c, 'conflict', `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
       const scenario = scenarioFromRun(name, record.request, record.events)
       const saved = await store.save({ ...scenario, ...(description ? { description } : {}), ...(expect ? { expect } : {}) })
       return c.json(await entry(saved), 201)
@@ -124,8 +120,8 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
       let scenario: Scenario
       if (runId !== undefined) {
         const record = runs.get(runId)
-        if (!record) return fail(c, 404, `Unknown run "${runId}".`)
-        if (!RunStatus.safeParse(record.status).success) return fail(c, 409, `The run is ${record.status}: only a finished run can be exported.`)
+        if (!record) return apiError(c, 'unknown-run', `Unknown run "${runId}".`)
+        if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
         scenario = scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events)
       } else {
         scenario = (await store.get(ref!.toolId, ref!.name)).scenario
@@ -133,7 +129,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
       try {
         return c.json(exportScenario(scenario, format, deps))
       } catch (err) {
-        return fail(c, 400, (err as Error).message)
+        return apiError(c, 'invalid-body', (err as Error).message)
       }
     })
   })
@@ -161,7 +157,7 @@ function importPath(file: string): string {
 export function exportScenario(scenario: Scenario, format: 'vitest' | 'playwright', deps: Pick<ScenarioDeps, 'host' | 'toolPaths'>): ExportResponse {
   const base = `${scenario.toolId}.${scenario.name}`
   if (format === 'playwright') {
-    const toolPaths = deps.toolPaths.map((p) => importPath(shown(p)))
+    const toolPaths = deps.toolPaths.map((p) => importPath(displayPath(p)))
     return { filename: `${base}.spec.ts`, code: toPlaywrightTest(scenario, { toolPaths }) }
   }
   const tool = deps.host.catalog.tools.find((t) => t.id === scenario.toolId)

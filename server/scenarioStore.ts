@@ -4,6 +4,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from './atomicFile.ts'
+import { displayPath } from './displayPath.ts'
 import { assertScenarioName, parseScenario, Scenario, type ScenarioInput } from '../src/testbench/scenario.ts'
 
 /** A scenario file that could not be read. */
@@ -43,8 +44,7 @@ export function createScenarioStore(root: string): ScenarioStore {
   }
 
   async function readOne(file: string): Promise<StoredScenario> {
-    const rel = path.relative(process.cwd(), file) || file
-    return { file, scenario: parseScenario(await readFile(file, 'utf8'), rel) }
+    return { file, scenario: parseScenario(await readFile(file, 'utf8'), displayPath(file)) }
   }
 
   return {
@@ -60,9 +60,9 @@ export function createScenarioStore(root: string): ScenarioStore {
           const file = path.join(absRoot, dir, name)
           try {
             const stored = await readOne(file)
-            if (stored.scenario.toolId !== dir) throw new Error(`${path.relative(process.cwd(), file)}: toolId "${stored.scenario.toolId}" does not match its folder "${dir}"`)
+            if (stored.scenario.toolId !== dir) throw new Error(`${displayPath(file)}: toolId "${stored.scenario.toolId}" does not match its folder "${dir}"`)
             // `--update` and the UI save by name: a name that differs from the file would fork the scenario.
-            if (`${stored.scenario.name}.json` !== name) throw new Error(`${path.relative(process.cwd(), file)}: name "${stored.scenario.name}" does not match its file name "${name}"`)
+            if (`${stored.scenario.name}.json` !== name) throw new Error(`${displayPath(file)}: name "${stored.scenario.name}" does not match its file name "${name}"`)
             scenarios.push(stored)
           } catch (error) {
             errors.push({ file, message: (error as Error).message })

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks'
 import type { Scenario } from '../../src/shared/protocol.ts'
 import { updateExpectation } from '../../src/testbench/update.ts'
 import { EXAMPLES_DIR } from '../context.ts'
+import { displayPath } from '../displayPath.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../scenarioStore.ts'
 import { intFlag, readArgs, withParsedArgs } from './args.ts'
@@ -85,7 +86,6 @@ export function shardOf<T>(items: T[], shard: { index: number; total: number } |
 
 type Item = { file: string; scenario: Scenario; error?: undefined } | { file: string; error: string; scenario?: undefined }
 
-const shown = (file: string) => path.relative(process.cwd(), file) || file
 
 /** Runs the suite, writing lines through `print`; resolves to the exit code. */
 export async function runTests(args: TestArgs, print: (line: string) => void = (l) => console.log(l)): Promise<number> {
@@ -94,7 +94,7 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
   const all: Item[] = [...scenarios, ...errors.map((e) => ({ file: e.file, error: e.message }))].sort((a, b) => a.file.localeCompare(b.file))
   const items = shardOf(all, args.shard)
   if (all.length === 0) {
-    print(`No scenarios found in ${shown(store.root)}.`)
+    print(`No scenarios found in ${displayPath(store.root)}.`)
     print('0 passed, 0 failed')
     return 1
   }
@@ -110,8 +110,8 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
     for (const item of items) {
       if (!item.scenario) {
         failed++
-        print(`  ✗ ${shown(item.file)}: ${item.error}`)
-        cases.push({ suite: path.basename(path.dirname(item.file)), name: path.basename(item.file), file: shown(item.file), timeMs: 0, error: item.error })
+        print(`  ✗ ${displayPath(item.file)}: ${item.error}`)
+        cases.push({ suite: path.basename(path.dirname(item.file)), name: path.basename(item.file), file: displayPath(item.file), timeMs: 0, error: item.error })
         continue
       }
       const { toolId, name } = item.scenario
@@ -129,13 +129,13 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
       if (report.passed) {
         passed++
         print(`  ✓ ${toolId}/${name} (${Math.round(timeMs)} ms)`)
-        cases.push({ suite: toolId, name, file: shown(item.file), timeMs })
+        cases.push({ suite: toolId, name, file: displayPath(item.file), timeMs })
       } else {
         failed++
         print(`  ✗ ${toolId}/${name} (${Math.round(timeMs)} ms)`)
         print(report.diff)
         const message = report.scriptError ?? `${report.mismatches.length} difference(s) from the expectation`
-        cases.push({ suite: toolId, name, file: shown(item.file), timeMs, failure: { message, details: report.diff } })
+        cases.push({ suite: toolId, name, file: displayPath(item.file), timeMs, failure: { message, details: report.diff } })
       }
     }
   } finally {
@@ -143,7 +143,7 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
   }
   if (args.junit) {
     await writeFile(args.junit, toJUnitXml(cases))
-    print(`JUnit report: ${shown(path.resolve(args.junit))}`)
+    print(`JUnit report: ${displayPath(path.resolve(args.junit))}`)
   }
   if (updated) print(`${updated} updated`)
   print(`${passed} passed, ${failed} failed`)

@@ -2,7 +2,7 @@
 // MCP properties, provider options and the provider/MCP previews produced by the runtime's serializers.
 
 import { toAnthropicTool, toJsonSchema, toMcpTool, toOpenAITool } from '../../src/runtime/index.ts'
-import type { StandardSchemaV1, Tool } from '../../src/runtime/types.ts'
+import type { StandardSchemaV1, Tool } from '../../src/runtime/index.ts'
 import type { ToolDetail, ToolFlags } from '../../src/shared/protocol.ts'
 import type { DetectedTool } from './detect.ts'
 import { toPlainJson } from './sanitize.ts'

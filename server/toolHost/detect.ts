@@ -2,7 +2,7 @@
 // Detection is pluggable: synchronous detectors (Toolscope tools) and asynchronous sources (Mastra tools, agents and
 // instances, AI SDK tools: registered by detectors/index.ts); a value that looks like a tool of no known kind is an error.
 
-import type { Tool } from '../../src/runtime/types.ts'
+import { isPlainObject, type Tool } from '../../src/runtime/index.ts'
 import type { CatalogError } from '../../src/shared/protocol.ts'
 
 /** Kinds listed in the catalog (protocol ToolKind). */
@@ -83,11 +83,6 @@ const detectors: ToolDetector[] = [toolscopeDetector]
 const sources: ToolSource[] = []
 const unknownReasons: UnknownToolReason[] = []
 
-/** Adds a detector (tried after the existing ones). */
-export function registerDetector(detector: ToolDetector): void {
-  detectors.push(detector)
-}
-
 /** Adds an asynchronous source (tried after the synchronous detectors). */
 export function registerSource(source: ToolSource): void {
   if (!sources.includes(source)) sources.push(source)
@@ -104,31 +99,6 @@ function detectOne(value: unknown, exportName: string): { tool: Tool; kind: Dete
     if (tool) return { tool, kind: d.kind }
   }
   return undefined
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
-
-/** Lists every tool exported by a module namespace, in export order, each object once. */
-export function detectTools(moduleNamespace: Record<string, unknown>, file: string): DetectedTool[] {
-  const found: DetectedTool[] = []
-  const seen = new Set<unknown>()
-  const add = (value: unknown, exportName: string) => {
-    if (seen.has(value)) return
-    const hit = detectOne(value, exportName)
-    if (!hit) return
-    seen.add(value)
-    found.push({ ...hit, file, exportName, original: value })
-  }
-  for (const [name, value] of Object.entries(moduleNamespace)) {
-    if (detectOne(value, name)) add(value, name)
-    else if (Array.isArray(value)) value.forEach((item, i) => add(item, `${name}[${i}]`))
-    else if (isPlainRecord(value)) for (const [key, item] of Object.entries(value)) add(item, `${name}.${key}`)
-  }
-  return found
 }
 
 /** One value: a tool of a known kind, a source's tools, an error for an unknown tool-like value, or undefined (not a tool). */
@@ -167,7 +137,7 @@ export async function detectModule(moduleNamespace: Record<string, unknown>, fil
     const result = await detectValue(value, { file, exportName: name, key: name })
     if (result) collect(result)
     else if (Array.isArray(value)) for (const [i, item] of value.entries()) collect((await detectValue(item, { file, exportName: `${name}[${i}]`, key: `${name}_${i}` })) ?? { tools: [], errors: [] })
-    else if (isPlainRecord(value)) for (const [key, item] of Object.entries(value)) collect((await detectValue(item, { file, exportName: `${name}.${key}`, key })) ?? { tools: [], errors: [] })
+    else if (isPlainObject(value)) for (const [key, item] of Object.entries(value)) collect((await detectValue(item, { file, exportName: `${name}.${key}`, key })) ?? { tools: [], errors: [] })
   }
   return { tools, errors }
 }

@@ -1,7 +1,7 @@
 // Runs inside the tool-host worker: checks a stored scenario's input, request context and resume data against the
 // tool's real schemas, so the UI and `toolscope test` can say why a scenario no longer fits (after a reload too).
 
-import type { StandardSchemaV1, Tool } from '../../src/runtime/types.ts'
+import type { StandardSchemaV1, Tool } from '../../src/runtime/index.ts'
 import type { FitCheck } from './messages.ts'
 
 async function problemsOf(schema: StandardSchemaV1 | undefined, value: unknown, what: string): Promise<string[]> {

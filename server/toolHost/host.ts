@@ -4,10 +4,10 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
-import type { CatalogError, CatalogEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
+import type { CatalogError, CatalogEvent, RunControl, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type LoadResult } from './hostWorker.ts'
-import type { ControlAction, ControlFailure, FitCheck } from './messages.ts'
+import type { ControlFailure, FitCheck } from './messages.ts'
 import { watchPaths } from './watch.ts'
 
 /** Receives run events and run losses from the host. */
@@ -225,10 +225,10 @@ export class ToolHost {
     return worker.check(check, replyTimeoutMs)
   }
 
-  control(runId: string, action: ControlAction, replyTimeoutMs = 5_000): Promise<ControlFailure | undefined> {
+  control(runId: string, control: RunControl, replyTimeoutMs = 5_000): Promise<ControlFailure | undefined> {
     const owner = this.owners.get(runId)
     if (!owner) return Promise.resolve({ code: 'unknown-run', message: 'The run is not live in the tool host.' })
-    return owner.control(runId, action, replyTimeoutMs)
+    return owner.control(runId, control, replyTimeoutMs)
   }
 
   /** Terminates the worker running `runId` (a tool that ignores abort or blocks the thread); its runs are lost. */

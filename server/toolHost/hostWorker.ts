@@ -3,8 +3,8 @@
 
 import { Worker } from 'node:worker_threads'
 import { relative } from 'node:path'
-import type { CatalogError, ToolDetail } from '../../src/shared/protocol.ts'
-import type { ControlAction, ControlFailure, FitCheck, FromWorker, ToWorker, WorkerInit } from './messages.ts'
+import type { CatalogError, RunControl, ToolDetail } from '../../src/shared/protocol.ts'
+import type { ControlFailure, FitCheck, FromWorker, ToWorker, WorkerInit } from './messages.ts'
 
 const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
 
@@ -129,19 +129,19 @@ export class HostWorker {
   }
 
   /** Sends a control; resolves with the failure, or undefined when the runtime accepted it. */
-  control(runId: string, action: ControlAction, replyTimeoutMs: number): Promise<ControlFailure | undefined> {
-    if (this.exited) return Promise.resolve({ code: 'unknown-run', message: 'The tool host that ran this run has stopped.' })
+  control(runId: string, control: RunControl, replyTimeoutMs: number): Promise<ControlFailure | undefined> {
+    if (this.exited) return Promise.resolve({ code: 'host-unavailable', message: 'The tool host that ran this run has stopped.' })
     const reqId = ++this.reqId
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(reqId)
-        resolve({ code: 'failed', message: `The tool host did not answer within ${replyTimeoutMs} ms (a tool is blocking it).` })
+        resolve({ code: 'timeout', message: `The tool host did not answer within ${replyTimeoutMs} ms (a tool is blocking it).` })
       }, replyTimeoutMs)
       this.pending.set(reqId, (failure) => {
         clearTimeout(timer)
         resolve(failure)
       })
-      this.post({ type: 'control', reqId, runId, ...action })
+      this.post({ type: 'control', reqId, runId, control })
     })
   }
 

@@ -1,7 +1,9 @@
 // Typed messages between the main thread and the tool-host worker. Only plain JSON crosses:
 // tools, schemas and functions stay in the worker, which runs them and reports events.
 
-import type { CatalogError, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
+import type { CatalogError, ControlFailure, RunControl, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
+
+export type { ControlFailure }
 
 /** Data given to a worker at spawn time. */
 export interface WorkerInit {
@@ -9,15 +11,6 @@ export interface WorkerInit {
   /** Files skipped because importing them killed a previous worker (with the reason shown in the catalog). */
   skip: CatalogError[]
 }
-
-/** A run control forwarded to the worker. */
-export type ControlAction =
-  | { action: 'approve' }
-  | { action: 'decline'; reason?: string }
-  | { action: 'resume'; resumeData: unknown }
-  | { action: 'respond'; result: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } }
-  | { action: 'continue' }
-  | { action: 'abort'; reason?: string }
 
 /** Data of a stored scenario to check against a tool's current schemas (no run is started). */
 export interface FitCheck {
@@ -33,15 +26,7 @@ export interface FitCheck {
 export type ToWorker =
   | { type: 'start'; runId: string; request: StartRunBody; timeoutMs: number }
   | { type: 'check'; reqId: number; check: FitCheck }
-  | ({ type: 'control'; reqId: number; runId: string } & ControlAction)
-
-/** A control failure as the runtime reported it (RunControlError) or a plain error. */
-export interface ControlFailure {
-  code: 'invalid-state' | 'invalid-resume-data' | 'unknown-run' | 'failed'
-  message: string
-  state?: string
-  validationErrors?: Array<{ path: Array<string | number>; message: string }>
-}
+  | { type: 'control'; reqId: number; runId: string; control: RunControl }
 
 /** Worker → main thread. */
 export type FromWorker =

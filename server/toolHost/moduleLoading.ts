@@ -3,11 +3,7 @@
 // where Node's lexer found them (Node 22 finds them in transpiled TypeScript, Node 20 does not). Import errors are
 // reported with their cause chain.
 
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
+import { isPlainObject } from '../../src/runtime/index.ts'
 
 /**
  * The module's exports by name: an ES module's namespace as is; for a CommonJS module, the properties of `module.exports`
@@ -16,8 +12,8 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 export function moduleExports(namespace: Record<string, unknown>): Record<string, unknown> {
   const exports = namespace.default
   const names = Object.keys(namespace).filter((k) => k !== 'default' && k !== 'module.exports')
-  const transpiled = isPlainRecord(exports) && exports.__esModule === true
-  if (!transpiled && !(names.length === 0 && isPlainRecord(exports))) return namespace
+  const transpiled = isPlainObject(exports) && exports.__esModule === true
+  if (!transpiled && !(names.length === 0 && isPlainObject(exports))) return namespace
   const out: Record<string, unknown> = {}
   for (const name of names) out[name] = namespace[name]
   for (const [name, value] of Object.entries(exports as Record<string, unknown>)) if (name !== '__esModule' && !(name in out)) out[name] = value

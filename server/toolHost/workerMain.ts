@@ -4,8 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
 import { relative } from 'node:path'
-import { runTool } from '../../src/runtime/index.ts'
-import type { ToolRun } from '../../src/runtime/events.ts'
+import { runTool, type ToolRun } from '../../src/runtime/index.ts'
 import type { CatalogError, ToolDetail } from '../../src/shared/protocol.ts'
 import { dedupeTools, detectModule, type DetectedTool } from './detect.ts'
 import { describeTool } from './describe.ts'
@@ -14,6 +13,7 @@ import { checkFit } from './fitCheck.ts'
 import type { ControlFailure, FromWorker, ToWorker, WorkerInit } from './messages.ts'
 import { importErrorMessage, moduleExports } from './moduleLoading.ts'
 import { toPlainJson } from './sanitize.ts'
+import { applyRunControl } from '../../src/shared/runControl.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -84,21 +84,14 @@ function failureOf(err: unknown): ControlFailure {
   if (e && (e.code === 'invalid-state' || e.code === 'invalid-resume-data')) {
     return { code: e.code, message: e.message ?? String(err), state: e.state, validationErrors: toPlainJson(e.validationErrors) as ControlFailure['validationErrors'] }
   }
-  return { code: 'failed', message: err instanceof Error ? err.message : String(err) }
+  return { code: 'internal', message: err instanceof Error ? err.message : String(err) }
 }
 
 async function control(msg: Extract<ToWorker, { type: 'control' }>): Promise<void> {
   const run = runs.get(msg.runId)
   if (!run) return post({ type: 'control-result', reqId: msg.reqId, ok: false, failure: { code: 'unknown-run', message: 'The run is not live in the tool host.' } })
   try {
-    switch (msg.action) {
-      case 'approve': run.approve(); break
-      case 'decline': run.decline(msg.reason); break
-      case 'resume': await run.resume(msg.resumeData); break
-      case 'respond': run.respond(msg.result); break
-      case 'continue': run.continue(); break
-      case 'abort': run.abort(msg.reason); break
-    }
+    await applyRunControl(run, msg.control)
     post({ type: 'control-result', reqId: msg.reqId, ok: true })
   } catch (err) {
     post({ type: 'control-result', reqId: msg.reqId, ok: false, failure: failureOf(err) })

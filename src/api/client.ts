@@ -7,6 +7,7 @@ import {
   ApiError,
   Catalog,
   ExportResponse,
+  type ErrorCode,
   ReplayAllResponse,
   ReplayReport,
   RunList,
@@ -15,6 +16,7 @@ import {
   StartRunResponse,
   ToolDetail,
   type ExportBody,
+  type RunControl,
   type RunRecord,
   type SaveScenarioBody,
   type StartRunBody,
@@ -30,15 +32,12 @@ export class ApiRequestError extends Error {
     this.status = status
     this.body = body
   }
-}
 
-/** Commands sent to a live run. */
-export type RunCommand =
-  | { kind: 'approval'; body: { approved: boolean; reason?: string } }
-  | { kind: 'resume'; body: { resumeData: unknown } }
-  | { kind: 'respond'; body: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } }
-  | { kind: 'continue'; body: Record<string, never> }
-  | { kind: 'abort'; body: { reason?: string } }
+  /** The server's error code (branch on this, never on the message). */
+  get code(): ErrorCode | undefined {
+    return this.body?.code
+  }
+}
 
 /** What the UI needs from the server. */
 export interface ApiClient {
@@ -47,7 +46,8 @@ export interface ApiClient {
   tool(id: string, signal?: AbortSignal): Promise<ToolDetail>
   runs(signal?: AbortSignal): Promise<RunRecord[]>
   startRun(body: StartRunBody): Promise<{ runId: string }>
-  command(runId: string, command: RunCommand): Promise<void>
+  /** Steers a live run; a refusal rejects with an ApiRequestError whose body carries the error `code`. */
+  control(runId: string, control: RunControl): Promise<void>
   /** A tool's scenarios, with files that failed to load and "no longer fits" reasons. */
   scenarios(toolId: string, signal?: AbortSignal): Promise<ScenarioList>
   saveScenario(body: SaveScenarioBody): Promise<ScenarioEntry>
@@ -85,8 +85,8 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     tool: (id, signal) => request(ToolDetail, `/api/tools/${encodeURIComponent(id)}`, { signal }),
     runs: async (signal) => (await request(RunList, '/api/runs', { signal })).runs,
     startRun: (body) => request(StartRunResponse, '/api/runs', { method: 'POST', body: JSON.stringify(body) }),
-    async command(runId, command) {
-      await request(z.unknown(), `/api/runs/${encodeURIComponent(runId)}/${command.kind}`, { method: 'POST', body: JSON.stringify(command.body) })
+    async control(runId, control) {
+      await request(z.unknown(), `/api/runs/${encodeURIComponent(runId)}/control`, { method: 'POST', body: JSON.stringify(control) })
     },
     scenarios: (toolId, signal) => request(ScenarioList, `/api/scenarios?toolId=${encodeURIComponent(toolId)}`, { signal }),
     saveScenario: (body) => request(ScenarioEntry, '/api/scenarios', { method: 'POST', body: JSON.stringify(body) }),

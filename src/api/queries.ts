@@ -2,10 +2,11 @@
 // the reduced RunState, so live events, replays after a reload and history all go through applyRunEvents.
 
 import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query'
-import { applyRunEvents, initialRunState } from '../shared/runState.ts'
+import { applyRunEvents, initialRunState, type RunState } from '../shared/runState.ts'
 import type { ExportBody } from '../shared/protocol.ts'
 import type { ApiClient } from './client.ts'
-import { streamRunEvents } from './sse.ts'
+import { streamRunEvents, type RunChunk } from './sse.ts'
+import type { FrameProblem } from './runFrames.ts'
 
 /** Query keys, shared by queries and invalidations. */
 export const keys = {
@@ -32,13 +33,29 @@ export const scenariosQuery = (api: ApiClient, toolId: string) =>
 export const exportQuery = (api: ApiClient, body: ExportBody) =>
   queryOptions({ queryKey: keys.exported(body), queryFn: () => api.exportTest(body), staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false })
 
+/** A run as the playground holds it: the reduced events, and the frames that failed the protocol. */
+export interface LiveRun {
+  state: RunState
+  problems: FrameProblem[]
+}
+
+const emptyRun: LiveRun = { state: initialRunState, problems: [] }
+
+/** Folds one stream chunk into the live run; problems are kept so the run view can name them. */
+export function applyRunChunk(run: LiveRun, chunk: RunChunk): LiveRun {
+  return {
+    state: chunk.events.length ? applyRunEvents(run.state, chunk.events) : run.state,
+    problems: chunk.problems.length ? [...run.problems, ...chunk.problems] : run.problems,
+  }
+}
+
 export const runQuery = (api: ApiClient, runId: string) =>
   queryOptions({
     queryKey: keys.run(runId),
     queryFn: streamedQuery({
       streamFn: ({ signal }) => streamRunEvents(api, runId, signal),
-      reducer: applyRunEvents,
-      initialValue: initialRunState,
+      reducer: applyRunChunk,
+      initialValue: emptyRun,
     }),
     // The stream reconnects by itself; a refetch would only replay what we already have.
     staleTime: Infinity,

@@ -1,13 +1,21 @@
 // Fetch-based SSE readers for run events and catalog events. They reconnect after a lost connection,
 // sending Last-Event-ID so the server replays what was missed, and report connection state to a listener
-// (the offline banner). Every frame is parsed with the protocol schemas.
+// (the offline banner). Frames are decoded one by one: a frame that fails the protocol is reported, not retried.
 
-import { CatalogEvent, RunEvent } from '../shared/protocol.ts'
+import { CatalogEvent, type RunEvent } from '../shared/protocol.ts'
 import { ApiRequestError, type ApiClient } from './client.ts'
-import { createSseParser } from './sseParser.ts'
+import { createSseParser, type SseFrame } from './sseParser.ts'
 import { setConnection } from './connection.ts'
+import { decodeRunFrame, type FrameProblem } from './runFrames.ts'
 
-const RETRY_MS = [250, 500, 1000, 2000, 4000]
+/** Delay before the n-th reconnect in a row without a good frame; from the third on, at most one per second. */
+export const RETRY_MS = [250, 500, 1000, 2000, 4000]
+
+/** What one network read of a run stream produced: the new events that parsed, and the frames that did not. */
+export interface RunChunk {
+  events: RunEvent[]
+  problems: FrameProblem[]
+}
 
 function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -16,7 +24,7 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   })
 }
 
-async function* frames(res: Response, signal?: AbortSignal) {
+async function* frames(res: Response, signal?: AbortSignal): AsyncGenerator<SseFrame[]> {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
   const parser = createSseParser()
   const stop = () => reader.cancel().catch(() => {})
@@ -34,10 +42,10 @@ async function* frames(res: Response, signal?: AbortSignal) {
 }
 
 /**
- * Streams a run's events in batches (one batch per network read), from the first event, until
- * `run-finished`. A 404 (run unknown to the server, e.g. after a restart) falls back to the history record.
+ * Streams a run's events (one chunk per network read), from the first event, until `run-finished`.
+ * A 404 (run unknown to the server, e.g. after a restart) falls back to the history record.
  */
-export async function* streamRunEvents(api: ApiClient, runId: string, signal?: AbortSignal): AsyncGenerator<RunEvent[]> {
+export async function* streamRunEvents(api: ApiClient, runId: string, signal?: AbortSignal): AsyncGenerator<RunChunk> {
   try {
     yield* follow(api, runId, signal)
   } finally {
@@ -45,50 +53,62 @@ export async function* streamRunEvents(api: ApiClient, runId: string, signal?: A
   }
 }
 
-async function* follow(api: ApiClient, runId: string, signal?: AbortSignal): AsyncGenerator<RunEvent[]> {
+async function* follow(api: ApiClient, runId: string, signal?: AbortSignal): AsyncGenerator<RunChunk> {
   let lastSeq = -1
-  let attempt = 0
+  let failures = 0 // reconnects in a row without a good frame
   const path = `/api/runs/${encodeURIComponent(runId)}/events`
   while (!signal?.aborted) {
     try {
       const res = await api.openStream(path, { signal, lastEventId: lastSeq >= 0 ? String(lastSeq) : undefined })
       setConnection('run', true)
-      attempt = 0
       for await (const batch of frames(res, signal)) {
-        const events = batch.flatMap((f) => (f.data ? [RunEvent.parse(JSON.parse(f.data))] : [])).filter((e) => e.seq > lastSeq)
-        if (events.length === 0) continue
-        lastSeq = events[events.length - 1].seq
-        yield events
-        if (events.some((e) => e.type === 'run-finished')) return
+        const chunk: RunChunk = { events: [], problems: [] }
+        for (const frame of batch) {
+          const decoded = decodeRunFrame(frame)
+          if (!decoded.ok) {
+            chunk.problems.push(decoded.problem)
+            // Skip past it on reconnect: the server would send the same bad frame again.
+            const seq = Number(frame.id)
+            if (Number.isInteger(seq) && seq > lastSeq) lastSeq = seq
+            continue
+          }
+          if (decoded.event.seq <= lastSeq) continue
+          lastSeq = decoded.event.seq
+          chunk.events.push(decoded.event)
+          failures = 0
+        }
+        if (chunk.events.length > 0 || chunk.problems.length > 0) yield chunk
+        if (chunk.events.some((e) => e.type === 'run-finished')) return
       }
     } catch (err) {
       if (signal?.aborted) return
       if (err instanceof ApiRequestError && err.status === 404) {
         const record = (await api.runs(signal)).find((r) => r.runId === runId)
         if (!record) throw err
-        yield record.events
+        yield { events: record.events, problems: [] }
         return
       }
       if (err instanceof ApiRequestError && err.status < 500) throw err
     }
     if (signal?.aborted) return
     setConnection('run', false)
-    await pause(RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)], signal)
+    await pause(RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)], signal)
   }
 }
 
 /** Follows `/api/catalog/events` for the life of the page, calling `onEvent` for each change notice. */
 export async function followCatalog(api: ApiClient, onEvent: (e: CatalogEvent) => void, signal: AbortSignal): Promise<void> {
-  let attempt = 0
+  let failures = 0
   while (!signal.aborted) {
     try {
       const res = await api.openStream('/api/catalog/events', { signal })
       setConnection('catalog', true)
-      attempt = 0
       for await (const batch of frames(res, signal)) {
         for (const f of batch) {
           const parsed = CatalogEvent.safeParse(safeParse(f.data))
-          if (parsed.success) onEvent(parsed.data)
+          if (!parsed.success) continue
+          failures = 0
+          onEvent(parsed.data)
         }
       }
     } catch {
@@ -96,7 +116,7 @@ export async function followCatalog(api: ApiClient, onEvent: (e: CatalogEvent) =
     }
     if (signal.aborted) return
     setConnection('catalog', false)
-    await pause(RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)], signal)
+    await pause(RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)], signal)
   }
 }
 

@@ -6,6 +6,7 @@ import { inputValidationError, outputValidationError, requestContextValidationEr
 import { collectSecretValues, redactSecretKeys, requestContextValues, scrubSecrets } from './requestContext.ts'
 import { hasIssues, isThenable, isValidatingSchema, toIssues, toJsonSchema, type ValidationIssue } from './standardSchema.ts'
 import type { StandardResult, StandardSchemaV1, ToolValidationError } from './types.ts'
+import { isPlainObject } from './plainObject.ts'
 import { coerceStringifiedJson } from './zodShape.ts'
 
 /** Result of one check: the validated value, or a validation error object with its flat issue list. */
@@ -42,12 +43,6 @@ function normalizeNullish(schema: StandardSchemaV1, input: unknown): unknown {
   if (input !== undefined && input !== null) return input
   const type = toJsonSchema(schema, { io: 'input' })?.type
   return type === 'array' ? [] : type === 'object' ? {} : input
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
 }
 
 function hasUndefined(value: unknown): boolean {

@@ -1,6 +1,7 @@
 // Map-like request context handed to tools (Mastra's RequestContext surface), plus the secret handling around it:
 // secret-looking keys are redacted in messages, and their values are scrubbed from everything a run reports.
 
+import { isPlainObject } from './plainObject.ts'
 import type { RequestContextLike } from './types.ts'
 
 /** Mastra's list of key fragments that mark a value as secret (matched case-insensitively, anywhere in the key). */
@@ -132,7 +133,7 @@ export class RequestContext<T extends Record<string, unknown> = Record<string, u
     for (const [key, value] of this.registry) {
       if (key === 'mastra__authToken') out[key] = REDACTED
       else if (value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value
-      else if (Array.isArray(value) || isPlainRecord(value)) out[key] = value
+      else if (Array.isArray(value) || isPlainObject(value)) out[key] = value
       else out[key] = `[${typeof value}]`
     }
     return out
@@ -143,11 +144,6 @@ export class RequestContext<T extends Record<string, unknown> = Record<string, u
   }
 }
 
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
 
 /** True for a Map-like request context object (Toolscope's, Mastra's or any other with the same surface). */
 export function isRequestContextLike(value: unknown): value is RequestContextLike {

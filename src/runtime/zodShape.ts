@@ -1,6 +1,8 @@
 // Reads the shape of Zod schemas (3 and 4, any copy of the library) by their definitions, as Mastra's zod-utils do,
 // for the one input leniency that depends on it: object and array fields sent as stringified JSON.
 
+import { isPlainObject } from './plainObject.ts'
+
 type ZodLike = { _def?: Record<string, unknown>; _zod?: { def?: Record<string, unknown> }; parse?: unknown; safeParse?: unknown; shape?: unknown }
 
 function isZodType(value: unknown): value is ZodLike {
@@ -37,11 +39,6 @@ function unwrap(schema: unknown): unknown {
 
 const isKind = (value: unknown, name: string): boolean => isZodType(value) && typeName(value) === name
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
 
 /**
  * Mastra's `coerceStringifiedJsonValues`: top-level fields that a Zod object schema types as array or object but that

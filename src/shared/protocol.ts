@@ -2,7 +2,9 @@
 // the SPA and the server. Both sides import it; the client parses every frame with it.
 
 import { z } from 'zod'
-import type { RunEvent as RuntimeRunEvent } from '../runtime/events.ts'
+import type { RunControlErrorShape, RunEvent as RuntimeRunEvent } from '../runtime/events.ts'
+
+type RuntimeControlErrorCode = RunControlErrorShape['code']
 
 /* ------------------------------------------------------------------ shared pieces */
 
@@ -17,20 +19,29 @@ export const LogLevel = z.enum(['debug', 'info', 'warn', 'error', 'fatal'])
 export const ValidationIssue = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })
 export type ValidationIssue = z.infer<typeof ValidationIssue>
 
-const ContentPart = z.looseObject({ type: z.string() })
+const FileId = z.union([z.string(), z.record(z.string(), z.string())])
+const ContentPart = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image-url'), url: z.string(), mediaType: z.string().optional() }),
+  z.object({ type: z.literal('image-data'), data: z.string(), mediaType: z.string() }),
+  z.object({ type: z.literal('file-url'), url: z.string(), mediaType: z.string().optional() }),
+  z.object({ type: z.literal('file-data'), data: z.string(), mediaType: z.string(), filename: z.string().optional() }),
+  z.object({ type: z.literal('file-id'), fileId: FileId }),
+  z.object({ type: z.literal('image-file-id'), fileId: FileId }),
+  z.looseObject({ type: z.literal('custom') }),
+])
+// Payload values are `.optional()`: JSON on the wire cannot carry `undefined`, the tool host drops such keys,
+// and zod 4 rejects a missing key even for z.unknown().
+const Payload = z.unknown().optional()
 export const ModelOutput = z.union([
   z.object({ type: z.literal('text'), value: z.string() }),
-  z.object({ type: z.literal('json'), value: z.unknown() }),
+  z.object({ type: z.literal('json'), value: Payload }),
   z.object({ type: z.literal('error-text'), value: z.string() }),
-  z.object({ type: z.literal('error-json'), value: z.unknown() }),
+  z.object({ type: z.literal('error-json'), value: Payload }),
   z.object({ type: z.literal('execution-denied'), reason: z.string().optional() }),
   z.object({ type: z.literal('content'), value: z.array(ContentPart) }),
 ])
 export type ModelOutput = z.infer<typeof ModelOutput>
-
-// Payload values are `.optional()`: JSON on the wire cannot carry `undefined`, the tool host drops such keys,
-// and zod 4 rejects a missing key even for z.unknown().
-const Payload = z.unknown().optional()
 
 export const TransformedView = z.object({
   value: Payload,
@@ -104,10 +115,22 @@ export const RunEvent = z.discriminatedUnion('type', [
 export type RunEvent = z.infer<typeof RunEvent>
 export type RunEventType = RunEvent['type']
 
-// Compile-time check: the runtime's events and the wire events name the same types.
+// Compile-time check: the runtime's events and the wire events have the same types and, per type, the same
+// fields with mutually assignable values (a field added, dropped or retyped on one side fails the build).
+// `OnWire` is a runtime event as JSON carries it: a field of type unknown may be missing (undefined is dropped).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Flat<T> = { [K in keyof T]: T[K] }
+type OnWire<T> = T extends readonly (infer E)[]
+  ? OnWire<E>[]
+  : T extends object
+    ? Flat<{ [K in keyof T as unknown extends T[K] ? never : K]: OnWire<T[K]> } & { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] }>
+    : T
+type Agree<R, W> = [Same<OnWire<R>, W>, Same<keyof R, keyof W>] extends [true, true] ? true : false
+type ShapeMismatches = { [T in RunEventType]: Agree<Extract<RuntimeRunEvent, { type: T }>, Extract<RunEvent, { type: T }>> extends true ? never : T }[RunEventType]
 const _sameEventTypes: Same<RuntimeRunEvent['type'], RunEventType> = true
-void _sameEventTypes
+/** Lists every event type whose shapes differ: the build fails with "Property '<type>' is missing". */
+const _sameEventShapes: { [T in ShapeMismatches]: 'the runtime and the protocol disagree on this event' } = {}
+void [_sameEventTypes, _sameEventShapes]
 
 /* ------------------------------------------------------------------ tools catalog */
 
@@ -200,6 +223,54 @@ export const RespondBody = z.object({ action: ElicitationAction, content: z.reco
 export const AbortBody = z.object({ reason: z.string().max(10_000).optional() }).strict()
 export const EmptyBody = z.object({}).strict()
 
+// Unbounded here (the 1 MiB body cap bounds it) so scenario files written before RunControl still parse.
+const Reason = z.string().optional()
+const ApproveControl = z.object({ type: z.literal('approve') }).strict()
+const DeclineControl = z.object({ type: z.literal('decline'), reason: Reason }).strict()
+const ResumeControl = z.object({ type: z.literal('resume'), resumeData: z.unknown() }).strict()
+const RespondControl = z.object({ type: z.literal('respond'), action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }).strict()
+const ContinueControl = z.object({ type: z.literal('continue') }).strict()
+const AbortControl = z.object({ type: z.literal('abort'), reason: Reason }).strict()
+
+/**
+ * Every way a run is steered, in one vocabulary: the body of `POST /api/runs/:id/control`, what the older
+ * per-control routes are mapped to, the worker's control message, the UI's commands and (as Decision) scenario scripts.
+ */
+export const RunControl = z.discriminatedUnion('type', [ApproveControl, DeclineControl, ResumeControl, RespondControl, ContinueControl, AbortControl])
+export type RunControl = z.infer<typeof RunControl>
+
+/**
+ * Why a request or a run control was refused. Carried by `ApiError.code` and control failures; the app maps each
+ * code to one HTTP status. Clients branch on the code, never on the message text.
+ */
+export const ErrorCode = z.enum([
+  'invalid-body',
+  'too-large',
+  'not-found',
+  'conflict',
+  'unknown-run',
+  'unknown-tool',
+  'invalid-state',
+  'invalid-resume-data',
+  'timeout',
+  'host-unavailable',
+  'internal',
+])
+export type ErrorCode = z.infer<typeof ErrorCode>
+
+/** A refused run control, as the tool host and the registry report it. */
+export interface ControlFailure {
+  code: ErrorCode
+  message: string
+  /** The run's state when the control was refused. */
+  state?: string
+  validationErrors?: Array<{ path: Array<string | number>; message: string }>
+}
+
+// Compile-time check: every code the runtime's RunControlError can carry is one of the protocol's codes.
+const _runtimeCodes: RuntimeControlErrorCode extends ErrorCode ? true : false = true
+void _runtimeCodes
+
 /** Live state of a run on the server, as listed in history. */
 export const RunRecordStatus = z.enum(['running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', 'success', 'error', 'declined', 'aborted', 'interrupted'])
 export type RunRecordStatus = z.infer<typeof RunRecordStatus>
@@ -220,20 +291,17 @@ export const RunList = z.object({ runs: z.array(RunRecord) })
 
 /* ------------------------------------------------------------------ scenarios (test bench) */
 
-/** One scripted answer, consumed in order as the run asks for it. `abort` fires at the `nth` event of type `on`. */
+/** One scripted answer, consumed in order as the run asks for it: a RunControl (except `continue`, which a replay
+ * gives by itself at every pause); `abort` also says when it fires, at the `nth` event of type `on`. */
 export const Decision = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('approve') }).strict(),
-  z.object({ type: z.literal('decline'), reason: z.string().optional() }).strict(),
-  z.object({ type: z.literal('resume'), resumeData: z.unknown() }).strict(),
-  z.object({ type: z.literal('respond'), action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }).strict(),
-  z
-    .object({
-      type: z.literal('abort'),
-      on: z.string().min(1).default('run-started'),
-      nth: z.number().int().min(1).default(1),
-      reason: z.string().optional(),
-    })
-    .strict(),
+  ApproveControl,
+  DeclineControl,
+  ResumeControl,
+  RespondControl,
+  AbortControl.extend({
+    on: z.string().min(1).default('run-started'),
+    nth: z.number().int().min(1).default(1),
+  }).strict(),
 ])
 export type Decision = z.infer<typeof Decision>
 
@@ -324,5 +392,5 @@ export const ExportResponse = z.object({ filename: z.string(), code: z.string() 
 export type ExportResponse = z.infer<typeof ExportResponse>
 
 /** Body of every 4xx/5xx answer. */
-export const ApiError = z.object({ error: z.string(), issues: z.array(ValidationIssue).optional(), state: z.string().optional() })
+export const ApiError = z.object({ error: z.string(), code: ErrorCode.optional(), issues: z.array(ValidationIssue).optional(), state: z.string().optional() })
 export type ApiError = z.infer<typeof ApiError>

@@ -2,6 +2,7 @@
 // so a failing replay reads like a diff rather than a boolean.
 
 import type { Expectation } from './scenario.ts'
+import { isPlainObject } from '../runtime/plainObject.ts'
 
 /** One difference between expected and actual. */
 export interface Mismatch {
@@ -61,9 +62,6 @@ function compareValue(expected: unknown, actual: unknown, path: string, partial:
   out.push({ path, expected, actual })
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** Human-readable lines for a list of mismatches, one per path. */
 export function formatMismatches(mismatches: Mismatch[]): string {

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createTool, runTool } from '../index.ts'
-import { replayScenario, scenarioFromRun } from './replay.ts'
+import { controlOf, replayScenario, scenarioFromRun, type ReplayableRun } from './replay.ts'
+import type { RunControl } from '../shared/protocol.ts'
 import { Scenario, type ScenarioInput } from './scenario.ts'
 
 const remove = createTool({
@@ -108,5 +109,23 @@ describe('scenarioFromRun', () => {
     expect(streamed).toMatchObject({ inputText: '{ }', stream: { chunkSize: 1 } })
     expect(streamed).not.toHaveProperty('input')
     expect(scenarioFromRun('broken', { toolId: 'ticker', inputText: '{' }, events)).toMatchObject({ inputText: '{' })
+  })
+
+  it('sends each decision as a RunControl through one entry point, an abort without its scripting fields', async () => {
+    const s = scenario({ toolId: 'seat', decisions: [{ type: 'resume', resumeData: { seat: '2C' } }, { type: 'abort', on: 'log', nth: 2, reason: 'enough' }] })
+    const inner = runTool(seat, { input: { flight: 'TS1' } })
+    const sent: RunControl[] = []
+    const run: ReplayableRun = {
+      events: inner.events,
+      control: (c) => {
+        sent.push(c)
+        return c.type === 'resume' ? inner.resume(c.resumeData) : undefined
+      },
+    }
+    const result = await replayScenario(s, run)
+    expect(sent).toEqual([{ type: 'resume', resumeData: { seat: '2C' } }])
+    expect(result.scriptError).toMatch(/1 decision\(s\) were never asked for: abort/)
+    expect(controlOf({ type: 'abort', on: 'log', nth: 2, reason: 'enough' })).toEqual({ type: 'abort', reason: 'enough' })
+    expect(controlOf({ type: 'abort', on: 'log', nth: 1 })).toEqual({ type: 'abort' })
   })
 })

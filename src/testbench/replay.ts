@@ -1,19 +1,30 @@
 // Replays a scenario against any run source (in-process runTool, the tool host, the HTTP API) by answering
 // its prompts with the scripted decisions, then turns the event log into an outcome to compare.
 
-import type { RunEvent, StartRunBody } from '../shared/protocol.ts'
+import type { RunControl, RunEvent, StartRunBody } from '../shared/protocol.ts'
+import { applyRunControl, type SteerableRun } from '../shared/runControl.ts'
 import { compareOutcome, type Mismatch, type Outcome } from './match.ts'
 import type { Decision, Expectation, Scenario } from './scenario.ts'
 
-/** The controls a replay needs; a runTool ToolRun satisfies it as is. */
+type ReplayEvents = AsyncIterable<RunEvent | { type: string; seq: number }>
+
+/** A run a replay can drive: its events, and one entry point for every control (rejects when refused). */
 export interface ReplayableRun {
-  events: AsyncIterable<RunEvent | { type: string; seq: number }>
-  approve(): unknown
-  decline(reason?: string): unknown
-  resume(resumeData: unknown): unknown
-  respond(answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }): unknown
-  continue(): unknown
-  abort(reason?: string): unknown
+  events: ReplayEvents
+  control(control: RunControl): unknown
+}
+
+/** A runTool ToolRun (or anything with its steering methods) is replayable as is. */
+export type ReplaySource = ReplayableRun | (SteerableRun & { events: ReplayEvents })
+
+function replayable(run: ReplaySource): ReplayableRun {
+  return 'control' in run ? run : { events: run.events, control: (c) => applyRunControl(run, c) }
+}
+
+/** The RunControl a scripted decision sends (an abort's scripting fields stay behind). */
+export function controlOf(decision: Decision): RunControl {
+  if (decision.type !== 'abort') return decision
+  return decision.reason === undefined ? { type: 'abort' } : { type: 'abort', reason: decision.reason }
 }
 
 /** Result of one replay. */
@@ -33,14 +44,16 @@ export function scenarioRequest(scenario: Scenario): StartRunBody {
 }
 
 /** Drives `run` to its end with the scenario's decisions and checks the expectation. */
-export async function replayScenario(scenario: Scenario, run: ReplayableRun): Promise<ReplayResult> {
+export async function replayScenario(scenario: Scenario, source: ReplaySource): Promise<ReplayResult> {
+  const run = replayable(source)
+  const steer = (control: RunControl) => Promise.resolve().then(() => run.control(control))
   const decisions = [...scenario.decisions]
   const events: RunEvent[] = []
   const seen = new Map<string, number>()
   let scriptError: string | undefined
   const fail = async (message: string) => {
     scriptError = message
-    await Promise.resolve(run.abort(message)).catch(() => undefined)
+    await steer({ type: 'abort', reason: message }).catch(() => undefined)
   }
   for await (const raw of run.events) {
     const event = raw as RunEvent
@@ -51,12 +64,12 @@ export async function replayScenario(scenario: Scenario, run: ReplayableRun): Pr
     // An abort is not asked for: it fires at the nth event of its kind, whatever else is pending.
     if (next?.type === 'abort' && next.on === event.type && seen.get(event.type) === next.nth) {
       decisions.shift()
-      await Promise.resolve(run.abort(next.reason)).catch(() => undefined)
+      await steer(controlOf(next)).catch(() => undefined)
       continue
     }
     const wanted = PROMPTS[event.type]
     if (event.type === 'paused') {
-      await run.continue()
+      await steer({ type: 'continue' })
     } else if (wanted) {
       const at = `(event ${event.type} #${event.seq})`
       if (!next || !wanted.includes(next.type)) {
@@ -65,7 +78,7 @@ export async function replayScenario(scenario: Scenario, run: ReplayableRun): Pr
       }
       decisions.shift()
       try {
-        await answer(run, next)
+        await steer(controlOf(next))
       } catch (error) {
         await fail(`the ${next.type} decision was refused ${at}: ${(error as Error).message}`)
       }
@@ -81,21 +94,6 @@ const PROMPTS: Partial<Record<RunEvent['type'], Decision['type'][]>> = {
   'approval-requested': ['approve', 'decline'],
   suspended: ['resume'],
   'elicitation-requested': ['respond'],
-}
-
-async function answer(run: ReplayableRun, decision: Decision): Promise<void> {
-  switch (decision.type) {
-    case 'approve':
-      return void (await run.approve())
-    case 'decline':
-      return void (await run.decline(decision.reason))
-    case 'resume':
-      return void (await run.resume(decision.resumeData))
-    case 'respond':
-      return void (await run.respond({ action: decision.action, content: decision.content }))
-    case 'abort':
-      return void (await run.abort(decision.reason))
-  }
 }
 
 /** The final status and views of a run, read from its event log (live or from history alike). */

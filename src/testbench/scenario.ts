@@ -9,10 +9,15 @@ export { Decision, Expectation, Scenario, SCENARIO_NAME }
 /** A scenario as written (defaults not yet applied). */
 export type ScenarioInput = z.input<typeof Scenario>
 
-/** Throws a readable error when `name` could not be a file inside the scenario folder. */
+/** A scenario or tool name that cannot be a file inside the scenario folder (the caller's mistake, not the store's). */
+export class InvalidScenarioNameError extends Error {
+  override name = 'InvalidScenarioNameError'
+}
+
+/** Throws a readable InvalidScenarioNameError when `name` could not be a file inside the scenario folder. */
 export function assertScenarioName(name: string, what = 'scenario name'): void {
   if (!SCENARIO_NAME.test(name)) {
-    throw new Error(`Invalid ${what} "${name}": use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without "..".`)
+    throw new InvalidScenarioNameError(`Invalid ${what} "${name}": use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without "..".`)
   }
 }
 

@@ -3,6 +3,7 @@
 
 import type { Outcome } from './match.ts'
 import type { Expectation } from './scenario.ts'
+import { isPlainObject } from '../runtime/plainObject.ts'
 
 const VIEW_KEYS = ['raw', 'display', 'transcript', 'model', 'error'] as const
 
@@ -22,7 +23,7 @@ export function updateExpectation(old: Expectation, actual: Outcome): Expectatio
 /** `actual` cut down to the shape of `shape`: objects keep only the keys `shape` names (partial matching). */
 function prune(shape: unknown, actual: unknown): unknown {
   if (Array.isArray(shape) && Array.isArray(actual)) return actual.map((item, i) => (i < shape.length ? prune(shape[i], item) : item))
-  if (isObject(shape) && isObject(actual)) {
+  if (isPlainObject(shape) && isPlainObject(actual)) {
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(shape)) if (key in actual) out[key] = prune(shape[key], actual[key])
     return out
@@ -30,6 +31,3 @@ function prune(shape: unknown, actual: unknown): unknown {
   return actual
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

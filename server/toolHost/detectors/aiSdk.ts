@@ -2,7 +2,7 @@
 // validated as the AI SDK does (InvalidToolInputError), approval from `needsApproval` (boolean or function), model output
 // from `toModelOutput`, streamed (async iterable) results reported as preliminary chunks. The id is the export name or key.
 
-import { SELF_VALIDATING, type StandardJSONSchemaV1, type Tool, type ToolExecutionContext } from '../../../src/runtime/types.ts'
+import { isPlainObject, SELF_VALIDATING, type StandardJSONSchemaV1, type Tool, type ToolExecutionContext } from '../../../src/runtime/index.ts'
 import type { DetectedTool, FoundAt, SourceResult, ToolSource } from '../detect.ts'
 import { importUserLibrary, majorOf, resolveLibrary } from './library.ts'
 
@@ -21,12 +21,6 @@ interface AiSchema {
 
 /** An AI SDK tool as `tool()` returns it (the config object itself). */
 type AiTool = Record<string, any>
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
 
 /**
  * `tool()` and `dynamicTool()` return plain objects with an `inputSchema`; provider tools are not runnable here. A Mastra

@@ -1,7 +1,7 @@
 // Tools made by @mastra/core's createTool (1.x), run through Mastra's own `execute`: its validation, error objects and
 // suspend handling. The adapter only hands Mastra its own RequestContext class and evaluates approval as Mastra's agent does.
 
-import { SELF_VALIDATING, type ApprovalCall, type Tool, type ToolExecutionContext } from '../../../src/runtime/types.ts'
+import { SELF_VALIDATING, type ApprovalCall, type Tool, type ToolExecutionContext } from '../../../src/runtime/index.ts'
 import type { DetectedTool, FoundAt, SourceResult, ToolSource } from '../detect.ts'
 import { majorOf, resolveLibrary } from './library.ts'
 

@@ -24,14 +24,14 @@ export function ApprovalCard({ runId, approval }: { runId: string; approval: Non
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <Button variant="primary" disabled={command.isPending} onClick={() => command.mutate({ kind: 'approval', body: { approved: true } })}>
+        <Button variant="primary" disabled={command.isPending} onClick={() => command.mutate({ type: 'approve' })}>
           Approve
         </Button>
         <label className="flex-1 text-xs">
           Reason (optional)
           <input value={reason} onChange={(e) => setReason(e.target.value)} className="block w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900" />
         </label>
-        <Button variant="danger" disabled={command.isPending} onClick={() => command.mutate({ kind: 'approval', body: { approved: false, ...(reason ? { reason } : {}) } })}>
+        <Button variant="danger" disabled={command.isPending} onClick={() => command.mutate({ type: 'decline', ...(reason ? { reason } : {}) })}>
           Decline
         </Button>
       </div>

@@ -16,7 +16,7 @@ export function ElicitationForm({ runId, elicitation }: { runId: string; elicita
   const command = useRunCommand(runId)
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    command.mutate({ kind: 'respond', body: { action: 'accept', content: values } })
+    command.mutate({ type: 'respond', action: 'accept', content: values })
   }
   const set = (k: string, v: unknown) => setValues((old) => ({ ...old, [k]: v }))
   return (
@@ -62,8 +62,8 @@ export function ElicitationForm({ runId, elicitation }: { runId: string; elicita
         <Button type="submit" variant="primary" disabled={command.isPending}>
           Accept
         </Button>
-        <Button onClick={() => command.mutate({ kind: 'respond', body: { action: 'decline' } })}>Decline</Button>
-        <Button variant="ghost" onClick={() => command.mutate({ kind: 'respond', body: { action: 'cancel' } })}>
+        <Button onClick={() => command.mutate({ type: 'respond', action: 'decline' })}>Decline</Button>
+        <Button variant="ghost" onClick={() => command.mutate({ type: 'respond', action: 'cancel' })}>
           Cancel
         </Button>
       </div>

@@ -16,6 +16,7 @@ import { useRunCommand } from './useRunCommand.ts'
 import { RunControls } from './RunControls.tsx'
 import { RunPrompts } from './RunPrompts.tsx'
 import { ApiErrorMessage } from './ApiErrorMessage.tsx'
+import { StreamProblems } from './StreamProblems.tsx'
 import { RunActions } from '../scenarios/RunActions.tsx'
 
 interface Props {
@@ -30,7 +31,7 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
   const qc = useQueryClient()
   const { drafts, setInput, setRequestContext, setContext } = useDrafts(tool)
   const run = useQuery({ ...runQuery(api, runId ?? ''), enabled: !!runId })
-  const state = (runId && run.data) || initialRunState
+  const state = (runId && run.data?.state) || initialRunState
   const start = useMutation({ mutationFn: (body: StartRunBody) => api.startRun(body), onSuccess: (r) => onRunStarted(r.runId) })
   const command = useRunCommand(runId)
   const check = buildStartBody(tool.id, drafts, false)
@@ -72,10 +73,11 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
             starting={start.isPending}
             onRun={() => go(false)}
             onStep={() => go(true)}
-            onContinue={() => command.mutate({ kind: 'continue', body: {} })}
-            onAbort={() => command.mutate({ kind: 'abort', body: { reason: 'Aborted from the playground' } })}
+            onContinue={() => command.mutate({ type: 'continue' })}
+            onAbort={() => command.mutate({ type: 'abort', reason: 'Aborted from the playground' })}
           />
           <ApiErrorMessage error={start.error ?? command.error ?? (run.isError ? run.error : null)} />
+          {runId && <StreamProblems problems={run.data?.problems ?? []} />}
           {runId && <RunPrompts runId={runId} state={state} />}
           {runId && state.toolId === tool.id && <RunActions key={runId} runId={runId} toolId={tool.id} state={state} onOpenScenarios={onOpenScenarios} />}
         </div>

@@ -14,7 +14,7 @@ export function SuspendCard({ runId, suspension }: { runId: string; suspension: 
   const command = useRunCommand(runId)
   const parsed = parseJson(text)
   const label = Array.isArray(suspension.resumeLabel) ? suspension.resumeLabel.join(', ') : suspension.resumeLabel
-  const resume = () => parsed.ok && command.mutate({ kind: 'resume', body: { resumeData: parsed.value } })
+  const resume = () => parsed.ok && command.mutate({ type: 'resume', resumeData: parsed.value })
   return (
     <section aria-label="Suspended" className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3 dark:border-sky-700 dark:bg-sky-950/40">
       <h2 className="text-sm font-semibold text-sky-900 dark:text-sky-100">Suspended{label ? ` · ${label}` : ''}</h2>

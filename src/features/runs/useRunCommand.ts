@@ -1,15 +1,15 @@
-// Mutation sending one command (approve, resume, respond, continue, abort) to a live run. The effect shows
-// up through the run's event stream, so nothing is written to the cache here.
+// Mutation sending one RunControl (approve, decline, resume, respond, continue, abort) to a live run. The effect
+// shows up through the run's event stream, so nothing is written to the cache here.
 import { useMutation } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
-import type { RunCommand } from '../../api/client.ts'
+import type { RunControl } from '../../shared/protocol.ts'
 
 export function useRunCommand(runId: string | undefined) {
   const api = useApi()
   return useMutation({
-    mutationFn: (command: RunCommand) => {
+    mutationFn: (control: RunControl) => {
       if (!runId) throw new Error('No run is open')
-      return api.command(runId, command)
+      return api.control(runId, control)
     },
   })
 }

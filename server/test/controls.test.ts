@@ -1,0 +1,75 @@
+// One control vocabulary: every control route maps to a RunControl, refusals carry an error code, and the app
+// maps codes to HTTP statuses (never the message text). The tool host is a fake at its boundary.
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../app.ts'
+import { RunRegistry } from '../runs.ts'
+import type { ToolHost } from '../toolHost/host.ts'
+import type { ControlFailure, RunControl } from '../../src/shared/protocol.ts'
+
+/** A host that records controls and answers each with the scripted failure (or accepts it). */
+function setup(answer: (c: RunControl) => ControlFailure | undefined = () => undefined) {
+  const received: RunControl[] = []
+  const host = {
+    start: async () => {},
+    control: async (_runId: string, c: RunControl) => {
+      received.push(c)
+      return answer(c)
+    },
+    terminateRunWorker: () => {},
+  } as unknown as ToolHost
+  const runs = new RunRegistry({ history: { load: async () => [], save: () => {}, remove: async () => {} }, timeoutMs: 60_000, log: () => {} })
+  runs.host = host
+  const app = createApp({ host, runs, security: { token: 't', bindHost: '127.0.0.1', getPort: () => 80 } })
+  const post = (path: string, body: unknown) =>
+    app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { host: '127.0.0.1', authorization: 'Bearer t', 'content-type': 'application/json' } })
+  return { runs, received, post }
+}
+
+describe('run controls', () => {
+  it('maps each per-control route and the /control route to the same RunControl', async () => {
+    const { runs, received, post } = setup()
+    const runId = await runs.start({ toolId: 'x', input: {} })
+    const sent: Array<[string, unknown]> = [
+      ['approval', { approved: true }],
+      ['approval', { approved: false, reason: 'no' }],
+      ['resume', { resumeData: { a: 1 } }],
+      ['respond', { action: 'accept', content: { b: 2 } }],
+      ['continue', {}],
+      ['control', { type: 'decline', reason: 'no' }],
+      ['control', { type: 'respond', action: 'cancel' }],
+    ]
+    for (const [path, body] of sent) expect((await post(`/api/runs/${runId}/${path}`, body)).status).toBe(200)
+    expect(received).toEqual([
+      { type: 'approve' },
+      { type: 'decline', reason: 'no' },
+      { type: 'resume', resumeData: { a: 1 } },
+      { type: 'respond', action: 'accept', content: { b: 2 } },
+      { type: 'continue' },
+      { type: 'decline', reason: 'no' },
+      { type: 'respond', action: 'cancel' },
+    ])
+  })
+
+  it('answers a refusal with its code, at the status the code maps to, whatever the message says', async () => {
+    const failures: Record<string, ControlFailure> = {
+      approve: { code: 'timeout', message: 'slow' },
+      decline: { code: 'invalid-state', message: 'nope', state: 'suspended' },
+      resume: { code: 'invalid-resume-data', message: 'bad', validationErrors: [{ path: ['seat'], message: 'Required' }] },
+      continue: { code: 'host-unavailable', message: 'did not answer' },
+    }
+    const { runs, post } = setup((c) => failures[c.type])
+    const runId = await runs.start({ toolId: 'x', input: {} })
+    const call = async (control: RunControl) => {
+      const res = await post(`/api/runs/${runId}/control`, control)
+      return { status: res.status, body: await res.json() }
+    }
+    expect(await call({ type: 'approve' })).toEqual({ status: 503, body: { error: 'slow', code: 'timeout', state: 'running' } })
+    expect(await call({ type: 'decline' })).toEqual({ status: 409, body: { error: 'nope', code: 'invalid-state', state: 'suspended' } })
+    expect(await call({ type: 'resume', resumeData: {} })).toMatchObject({ status: 422, body: { code: 'invalid-resume-data', issues: [{ path: ['seat'], message: 'Required' }] } })
+    expect(await call({ type: 'continue' })).toMatchObject({ status: 503, body: { code: 'host-unavailable' } })
+    expect(await (await post('/api/runs/nope/control', { type: 'approve' })).json()).toMatchObject({ code: 'unknown-run' })
+    const bad = await post(`/api/runs/${runId}/control`, { type: 'approve', extra: 1 })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ code: 'invalid-body' })
+  })
+})

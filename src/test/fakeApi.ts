@@ -1,0 +1,49 @@
+// A fake ApiClient for component tests: records every run control, refuses the ones a test scripts to fail
+// (as the server would, with an ApiError body and its code), and serves run streams from scripted SSE text.
+import { ApiRequestError, type ApiClient } from '../api/client.ts'
+import type { ApiError, RunControl } from '../shared/protocol.ts'
+
+/** What a test reads back from the fake. */
+export interface FakeApi extends ApiClient {
+  controls: Array<{ runId: string; control: RunControl }>
+  /** The next control is refused with this status and body. */
+  refuseNext(status: number, body: ApiError): void
+  /** Scripts the SSE text the next `openStream` call answers with. */
+  streams: string[]
+}
+
+const unused = (what: string) => () => Promise.reject(new Error(`the fake ApiClient does not serve ${what}`))
+
+/** Builds a fresh fake. */
+export function createFakeApi(): FakeApi {
+  let refusal: { status: number; body: ApiError } | undefined
+  const fake: FakeApi = {
+    controls: [],
+    streams: [],
+    refuseNext(status, body) {
+      refusal = { status, body }
+    },
+    async control(runId, control) {
+      fake.controls.push({ runId, control })
+      const r = refusal
+      refusal = undefined
+      if (r) throw new ApiRequestError(r.status, r.body, `${r.status}`)
+    },
+    async openStream() {
+      const text = fake.streams.shift()
+      if (text === undefined) throw new TypeError('fetch failed')
+      return new Response(text)
+    },
+    catalog: unused('catalog'),
+    tool: unused('tool'),
+    runs: unused('runs'),
+    startRun: unused('startRun'),
+    scenarios: unused('scenarios'),
+    saveScenario: unused('saveScenario'),
+    deleteScenario: unused('deleteScenario'),
+    replayScenario: unused('replayScenario'),
+    replayAll: unused('replayAll'),
+    exportTest: unused('exportTest'),
+  }
+  return fake
+}
