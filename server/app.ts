@@ -10,11 +10,13 @@ import {
   ResumeBody,
   StartRunBody,
   type ApiError,
+  type RunDetail,
+  type RunPage,
   type Catalog,
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
 import { readJson } from './body.ts'
-import type { RunRegistry, ControlOutcome } from './runs.ts'
+import { TooManyRunsError, type RunRegistry, type ControlOutcome } from './runs.ts'
 import { hostGuard, tokenGuard, type SecurityOptions } from './security.ts'
 import { lastEventIdOf, sseResponse } from './sse.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
@@ -39,7 +41,7 @@ export interface AppDeps {
   appDir?: string
 }
 
-const fail = (c: Context, status: 400 | 404 | 409 | 422 | 503, body: ApiError) => c.json(body, status)
+const fail = (c: Context, status: 400 | 404 | 409 | 422 | 429 | 503, body: ApiError) => c.json(body, status)
 
 function controlResponse(c: Context, outcome: ControlOutcome): Response {
   if (outcome.ok) return c.json({ ok: true })
@@ -84,33 +86,42 @@ export function createApp(deps: AppDeps): Hono {
       return c.json({ runId }, 201)
     } catch (err) {
       if (err instanceof UnknownToolError) return fail(c, 404, { error: err.message })
+      if (err instanceof TooManyRunsError) return fail(c, 429, { error: err.message })
       throw err
     }
   })
 
-  app.get('/api/runs', (c) => c.json({ runs: runs.list() }))
+  // Summaries only, a page at a time: a list never carries event logs.
+  app.get('/api/runs', (c) => {
+    const { tool, status, cursor, limit } = c.req.query()
+    const n = limit === undefined ? undefined : Number(limit)
+    if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= 500)) return fail(c, 400, { error: '`limit` must be an integer from 1 to 500.' })
+    return c.json(runs.list({ tool: tool || undefined, status: status || undefined, cursor: cursor || undefined, limit: n }) satisfies RunPage)
+  })
 
   app.get('/api/runs/:id', (c) => {
-    const record = runs.get(c.req.param('id'))
-    return record ? c.json(record) : fail(c, 404, { error: `Unknown run "${c.req.param('id')}".` })
+    const detail = runs.detail(c.req.param('id'))
+    return detail ? c.json(detail satisfies RunDetail) : fail(c, 404, { error: `Unknown run "${c.req.param('id')}".` })
   })
 
   app.get('/api/runs/:id/events', (c) => {
     const runId = c.req.param('id')
-    if (!runs.get(runId)) return fail(c, 404, { error: `Unknown run "${runId}".` })
+    if (!runs.has(runId)) return fail(c, 404, { error: `Unknown run "${runId}".` })
     const after = lastEventIdOf(c.req.raw)
     return sseResponse((sink) => {
       const unsubscribe = runs.subscribe(runId, after, (event) => {
         sink.send({ event: event.type, id: event.seq, data: event })
         if (event.type === 'run-finished') queueMicrotask(() => sink.close())
       })
+      // A finished run replayed from a Last-Event-ID at its end sends nothing: close at once all the same.
+      if (!runs.isLive(runId)) queueMicrotask(() => sink.close())
       return unsubscribe
     })
   })
 
   const control = <S extends Parameters<typeof readJson>[1]>(path: string, schema: S, emptyAs: unknown, toAction: (body: any) => ControlAction) =>
     app.post(`/api/runs/:id/${path}`, async (c) => {
-      if (!runs.get(c.req.param('id'))) return fail(c, 404, { error: `Unknown run "${c.req.param('id')}".` })
+      if (!runs.has(c.req.param('id'))) return fail(c, 404, { error: `Unknown run "${c.req.param('id')}".` })
       const body = await readJson(c, schema, emptyAs)
       if (!body.ok) return body.response
       return controlResponse(c, await runs.control(c.req.param('id'), toAction(body.data)))

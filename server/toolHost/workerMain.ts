@@ -13,6 +13,7 @@ import { registerBuiltInSources } from './detectors/index.ts'
 import { checkFit } from './fitCheck.ts'
 import type { ControlFailure, FromWorker, ToWorker, WorkerInit } from './messages.ts'
 import { toPlainJson } from './sanitize.ts'
+import { boundedForPost } from '../limits.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -72,7 +73,7 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   }
   runs.set(msg.runId, run)
   try {
-    for await (const event of run.events) post({ type: 'event', runId: msg.runId, event: toPlainJson(event) })
+    for await (const event of run.events) post({ type: 'event', runId: msg.runId, event: boundedForPost(toPlainJson(event), msg.payloadBytes) })
   } finally {
     runs.delete(msg.runId)
   }

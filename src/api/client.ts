@@ -9,13 +9,13 @@ import {
   ExportResponse,
   ReplayAllResponse,
   ReplayReport,
-  RunList,
+  RunDetail,
+  RunPage,
   ScenarioEntry,
   ScenarioList,
   StartRunResponse,
   ToolDetail,
   type ExportBody,
-  type RunRecord,
   type SaveScenarioBody,
   type StartRunBody,
 } from '../shared/protocol.ts'
@@ -40,12 +40,23 @@ export type RunCommand =
   | { kind: 'continue'; body: Record<string, never> }
   | { kind: 'abort'; body: { reason?: string } }
 
+/** Filters and paging of the history list. */
+export interface RunListQuery {
+  tool?: string
+  status?: string
+  cursor?: string
+  limit?: number
+}
+
 /** What the UI needs from the server. */
 export interface ApiClient {
   readonly token?: string
   catalog(signal?: AbortSignal): Promise<Catalog>
   tool(id: string, signal?: AbortSignal): Promise<ToolDetail>
-  runs(signal?: AbortSignal): Promise<RunRecord[]>
+  /** History summaries, newest first (never event logs); pass `nextCursor` as `cursor` for the next page. */
+  runs(query?: RunListQuery, signal?: AbortSignal): Promise<RunPage>
+  /** One run's summary and request, without events. */
+  run(runId: string, signal?: AbortSignal): Promise<RunDetail>
   startRun(body: StartRunBody): Promise<{ runId: string }>
   command(runId: string, command: RunCommand): Promise<void>
   /** A tool's scenarios, with files that failed to load and "no longer fits" reasons. */
@@ -83,7 +94,8 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     token: options.token,
     catalog: (signal) => request(Catalog, '/api/tools', { signal }),
     tool: (id, signal) => request(ToolDetail, `/api/tools/${encodeURIComponent(id)}`, { signal }),
-    runs: async (signal) => (await request(RunList, '/api/runs', { signal })).runs,
+    runs: (query = {}, signal) => request(RunPage, `/api/runs${queryString(query)}`, { signal }),
+    run: (runId, signal) => request(RunDetail, `/api/runs/${encodeURIComponent(runId)}`, { signal }),
     startRun: (body) => request(StartRunResponse, '/api/runs', { method: 'POST', body: JSON.stringify(body) }),
     async command(runId, command) {
       await request(z.unknown(), `/api/runs/${encodeURIComponent(runId)}/${command.kind}`, { method: 'POST', body: JSON.stringify(command.body) })
@@ -108,6 +120,13 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
       return res
     },
   }
+}
+
+function queryString(query: RunListQuery): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value))
+  const text = params.toString()
+  return text ? `?${text}` : ''
 }
 
 const scenarioPath = (toolId: string, name: string) => `/api/scenarios/${encodeURIComponent(toolId)}/${encodeURIComponent(name)}`
