@@ -87,3 +87,26 @@ describe('bounded runs', () => {
     }
   })
 })
+
+describe('secrets at rest (run store)', () => {
+  it('redacts secret-looking request-context keys in the stored request, the API and every file of the data dir', async () => {
+    const { readdir, readFile } = await import('node:fs/promises')
+    const { join } = await import('node:path')
+    const server = await startTestServer()
+    try {
+      const secret = 'sk-planted-secret-4242'
+      const runId = await server.startRun({ toolId: 'echo', input: { text: 'hi' }, requestContext: { apiKey: secret, nested: { authToken: secret }, user: 'ann' } })
+      expect(finished(await server.events(runId)).status).toBe('success')
+      const detail = await (await server.api(`/api/runs/${runId}`)).json()
+      expect(detail.request.requestContext).toEqual({ apiKey: '[REDACTED]', nested: { authToken: '[REDACTED]' }, user: 'ann' })
+      for (const path of ['/api/runs', `/api/runs/${runId}`, `/api/runs/${runId}/events`]) expect(await (await server.api(path)).text()).not.toContain(secret)
+      await server.close()
+      for (const name of await readdir(server.dataDir)) {
+        const bytes = await readFile(join(server.dataDir, name)).catch(() => Buffer.alloc(0))
+        expect(bytes.includes(secret), name).toBe(false)
+      }
+    } finally {
+      await server.stop()
+    }
+  })
+})

@@ -2,7 +2,7 @@
 // The UI derives everything (status, prompts, views per phase, spans, logs) from it, so a run replayed
 // after a reload shows exactly what the live run showed. Replayed duplicates (seq already seen) are ignored.
 
-import type { RunEvent, RunStatus, Views } from './protocol.ts'
+import type { RunEvent, RunStatus, Truncation, Views } from './protocol.ts'
 import { isFinalStatus, statusAfter } from './runStatus.ts'
 
 /** Status shown in the playground: the runtime's states plus `idle` before the first event. */
@@ -46,6 +46,8 @@ export interface RunState {
   views: Partial<Record<ViewPhase, Views>>
   /** Phases in the order they first produced views. */
   phases: ViewPhase[]
+  /** Phases whose latest views were cut to the server's size limit (what was cut and its original size). */
+  truncated: Partial<Record<ViewPhase, Truncation>>
   approval?: { seq: number; input: unknown; views: Views; pending: boolean; approved?: boolean; reason?: string }
   suspension?: { seq: number; payload: unknown; resumeSchema?: Record<string, unknown>; resumeLabel?: string | string[]; views: Views; pending: boolean }
   elicitation?: { seq: number; request: EventOf<'elicitation-requested'>['request']; pending: boolean; action?: string }
@@ -72,6 +74,7 @@ export const initialRunState: RunState = {
   inputText: '',
   views: {},
   phases: [],
+  truncated: {},
   spans: [],
   logs: [],
   chunks: [],
@@ -85,10 +88,12 @@ export function isFinal(status: RunUiStatus): boolean {
   return isFinalStatus(status)
 }
 
-function withViews(state: RunState, phase: ViewPhase, views: Views): Pick<RunState, 'views' | 'phases'> {
+function withViews(state: RunState, phase: ViewPhase, views: Views, truncated?: Truncation): Pick<RunState, 'views' | 'phases' | 'truncated'> {
+  const { [phase]: _previous, ...others } = state.truncated
   return {
     views: { ...state.views, [phase]: views },
     phases: state.phases.includes(phase) ? state.phases : [...state.phases, phase],
+    truncated: truncated ? { ...others, [phase]: truncated } : others,
   }
 }
 
@@ -147,9 +152,9 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
     case 'input-delta':
       return { ...s, status, inputText: s.inputText + e.inputTextDelta }
     case 'input-available':
-      return { ...s, status, input: e.input, ...withViews(s, 'input', e.views) }
+      return { ...s, status, input: e.input, ...withViews(s, 'input', e.views, e.truncated) }
     case 'approval-requested':
-      return { ...s, status, approval: { seq: e.seq, input: e.input, views: e.views, pending: true }, ...withViews(s, 'approval', e.views) }
+      return { ...s, status, approval: { seq: e.seq, input: e.input, views: e.views, pending: true }, ...withViews(s, 'approval', e.views, e.truncated) }
     case 'approval-resolved': {
       const approval = s.approval && { ...s.approval, pending: false, approved: e.approved, reason: e.reason }
       return { ...s, approval, status }
@@ -159,10 +164,10 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
         ...s,
         status,
         suspension: { seq: e.seq, payload: e.payload, resumeSchema: e.resumeSchema, resumeLabel: e.resumeLabel, views: e.views, pending: true },
-        ...withViews(s, 'suspend', e.views),
+        ...withViews(s, 'suspend', e.views, e.truncated),
       }
     case 'resumed':
-      return { ...s, status, suspension: s.suspension && { ...s.suspension, pending: false }, ...withViews(s, 'resume', e.views) }
+      return { ...s, status, suspension: s.suspension && { ...s.suspension, pending: false }, ...withViews(s, 'resume', e.views, e.truncated) }
     case 'elicitation-requested':
       return { ...s, status, elicitation: { seq: e.seq, request: e.request, pending: true } }
     case 'elicitation-resolved':
@@ -182,9 +187,9 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
     case 'background-attempt':
       return add(s, 'attempts', e, owned)
     case 'output':
-      return { ...s, status, output: e.output, ...withViews(s, 'output', e.views) }
+      return { ...s, status, output: e.output, ...withViews(s, 'output', e.views, e.truncated) }
     case 'error':
-      return { ...s, status, error: { message: e.message, validationErrors: e.validationErrors }, ...withViews(s, 'error', e.views) }
+      return { ...s, status, error: { message: e.message, validationErrors: e.validationErrors }, ...withViews(s, 'error', e.views, e.truncated) }
     case 'aborted':
       return { ...s, status, abortReason: e.reason }
     case 'run-finished':
