@@ -38,6 +38,8 @@ export interface ContextOptions {
   limits?: Partial<RunLimits>
   /** Most runs in flight at once; default 100 (more answer 429). */
   maxLiveRuns?: number
+  /** Heap limit of the tool-host worker in MiB (a tool past it ends its run; V8 collects sooner under it). */
+  workerHeapMb?: number
   /** How long a run may wait for approval, resume data or an answer before it ends as `expired`; default 30 min. */
   waitingExpiryMs?: number
   /** Scenario folder; default `toolscope/scenarios` in the working folder. */
@@ -73,7 +75,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
     waitingExpiryMs: options.waitingExpiryMs,
     log,
   })
-  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log })
+  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log, maxOldGenerationSizeMb: options.workerHeapMb })
   runs.host = host
   host.ready.catch((err) => log(`Loading tools failed: ${(err as Error).message}`))
   const mcp = createMcpEndpoint(host, runs)
