@@ -35,10 +35,23 @@ export function sseResponse(start: (sink: SseSink) => (() => void) | void, keepA
   let timer: ReturnType<typeof setInterval> | undefined
   let closed = false
   let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined
+  // Frames written in one tick go out as one chunk: a replay of 10,000 stored events is one enqueue, not 10,000.
+  let pending = ''
+  const flush = () => {
+    if (!pending || !controllerRef) return
+    const text = pending
+    pending = ''
+    try {
+      controllerRef.enqueue(encoder.encode(text))
+    } catch {
+      if (!closed) finish()
+    }
+  }
 
   const finish = () => {
     if (closed) return
     closed = true
+    flush()
     if (timer) clearInterval(timer)
     try {
       cleanup?.()
@@ -56,11 +69,8 @@ export function sseResponse(start: (sink: SseSink) => (() => void) | void, keepA
       controllerRef = controller
       const write = (text: string) => {
         if (closed) return
-        try {
-          controller.enqueue(encoder.encode(text))
-        } catch {
-          finish()
-        }
+        if (!pending) queueMicrotask(flush)
+        pending += text
       }
       write(': connected\n\n')
       timer = setInterval(() => write(': keep-alive\n\n'), keepAliveMs)

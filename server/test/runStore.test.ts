@@ -131,3 +131,29 @@ describe('run store', () => {
     store.close()
   })
 })
+
+describe('run registry memory', () => {
+  it('holds only live runs: a finished run leaves memory and is read back from the store', async () => {
+    const { RunRegistry } = await import('../runs.ts')
+    const store = new RunStore()
+    const registry = new RunRegistry({ store, timeoutMs: 60_000, log: () => {} })
+    // A fake host at the boundary: every run starts and the test feeds the events itself.
+    registry.host = { start: async () => {}, control: async () => undefined, terminateRunWorker: () => {} } as unknown as import('../toolHost/host.ts').ToolHost
+    const ids: string[] = []
+    for (let i = 0; i < 20; i++) {
+      const id = await registry.start({ toolId: 'echo', input: { i } })
+      registry.onEvent(id, started())
+      for (let seq = 1; seq < 100; seq++) registry.onEvent(id, { type: 'log', seq, at: seq, level: 'info', source: 'observe', message: 'x'.repeat(1000) })
+      registry.onEvent(id, end(100))
+      ids.push(id)
+    }
+    expect(registry.liveCount).toBe(0)
+    expect(registry.list({ limit: 500 }).runs.map((r) => r.runId)).toEqual(ids.reverse())
+    expect(registry.get(ids[0])?.events).toHaveLength(101)
+    const open = await registry.start({ toolId: 'echo', input: {} })
+    registry.onEvent(open, started())
+    expect(registry.liveCount).toBe(1)
+    expect(registry.detail(open)?.status).toBe('running')
+    store.close()
+  })
+})
