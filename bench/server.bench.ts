@@ -91,7 +91,7 @@ for (let r = 0; r < STORED_RUNS; r++) {
       ? JSON.stringify({ type: 'run-finished', seq, at: seq, status: 'success', durationMs: seq })
       : `{"type":"writer-chunk","seq":${seq},"at":${seq},"chunk":{"i":${seq}}}`
     bytes += data.length
-    store.append(pk, seq, data, { status: last ? 'success' : 'running', eventCount: seq + 1, bytes, ...(last ? { finishedAt: new Date().toISOString(), durationMs: seq } : {}) })
+    store.append(pk, seq, last ? 'run-finished' : 'writer-chunk', data, { status: last ? 'success' : 'running', eventCount: seq + 1, bytes, ...(last ? { finishedAt: new Date().toISOString(), durationMs: seq } : {}) })
   }
   stored.push(runId)
 }

@@ -108,6 +108,13 @@ export function createApp(deps: AppDeps): Hono {
     const runId = c.req.param('id')
     if (!runs.has(runId)) return fail(c, 404, { error: `Unknown run "${runId}".` })
     const after = lastEventIdOf(c.req.raw)
+    if (!runs.isLive(runId)) {
+      // A finished run: its stored events are copied out as they are, then the stream closes.
+      return sseResponse((sink) => {
+        for (const e of runs.store.eventTexts(runId, after)) sink.send({ event: e.type, id: e.seq, data: undefined, json: e.json })
+        sink.close()
+      })
+    }
     return sseResponse((sink) => {
       const unsubscribe = runs.subscribe(runId, after, (event) => {
         sink.send({ event: event.type, id: event.seq, data: event })

@@ -97,7 +97,7 @@ function toSummary(row: RunRow): RunSummary {
 
 export class RunStore {
   private db: Database.Database
-  private pendingEvents: Array<{ pk: number; seq: number; data: string }> = []
+  private pendingEvents: Array<{ pk: number; seq: number; type: string; data: string }> = []
   private pendingProgress = new Map<number, RunProgress>()
   private timer: ReturnType<typeof setTimeout> | undefined
   private readonly flushMs: number
@@ -128,10 +128,10 @@ export class RunStore {
         `INSERT INTO runs (run_id, tool_id, status, caller, input_summary, started_at, request, event_count, bytes)
          VALUES (@runId, @toolId, 'running', @caller, @inputSummary, @startedAt, @request, 0, 0)`,
       ),
-      insertEvent: db.prepare('INSERT OR IGNORE INTO events (run_pk, seq, data) VALUES (?, ?, ?)'),
+      insertEvent: db.prepare('INSERT OR IGNORE INTO events (run_pk, seq, type, data) VALUES (?, ?, ?, ?)'),
       progress: db.prepare('UPDATE runs SET status = @status, event_count = @eventCount, bytes = @bytes, finished_at = @finishedAt, duration_ms = @durationMs WHERE id = @pk'),
       byRunId: db.prepare(`SELECT ${SUMMARY_COLUMNS}, request FROM runs WHERE run_id = ?`),
-      events: db.prepare('SELECT data FROM events WHERE run_pk = ? AND seq > ? ORDER BY seq'),
+      events: db.prepare('SELECT seq, type, data FROM events WHERE run_pk = ? AND seq > ? ORDER BY seq'),
       lastEvent: db.prepare('SELECT data FROM events WHERE run_pk = ? ORDER BY seq DESC LIMIT 1'),
       unfinished: db.prepare(`SELECT id, started_at, event_count, bytes FROM runs WHERE status NOT IN (${RUN_END_STATUSES.map((s) => `'${s}'`).join(', ')})`),
       totals: db.prepare(`SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM runs`),
@@ -140,7 +140,7 @@ export class RunStore {
       deleteRun: db.prepare('DELETE FROM runs WHERE id = ?'),
     }
     this.writeBatch = this.db.transaction(() => {
-      for (const e of this.pendingEvents) this.stmts.insertEvent.run(e.pk, e.seq, e.data)
+      for (const e of this.pendingEvents) this.stmts.insertEvent.run(e.pk, e.seq, e.type, e.data)
       for (const [pk, p] of this.pendingProgress) this.stmts.progress.run({ pk, status: p.status, eventCount: p.eventCount, bytes: p.bytes, finishedAt: p.finishedAt ?? null, durationMs: p.durationMs ?? null })
     })
     if (options.dataDir) importJsonHistory(this, options.dataDir, this.log)
@@ -155,8 +155,8 @@ export class RunStore {
   }
 
   /** Queues one event (already serialised) and the run's new summary fields; written within flushMs. */
-  append(pk: number, seq: number, data: string, progress: RunProgress): void {
-    this.pendingEvents.push({ pk, seq, data })
+  append(pk: number, seq: number, type: string, data: string, progress: RunProgress): void {
+    this.pendingEvents.push({ pk, seq, type, data })
     this.pendingProgress.set(pk, progress)
     if (isFinalStatus(progress.status)) {
       // A run's end is written at once: the list, a restart and the retention all see it.
@@ -222,6 +222,24 @@ export class RunStore {
     for (const row of this.stmts.events.iterate(pk, afterSeq) as Iterable<{ data: string }>) yield expandViews(JSON.parse(row.data) as RunEvent)
   }
 
+  /**
+   * A run's events after `afterSeq` as stored JSON text, for replaying a finished run: rows whose views were stored
+   * compact (passthrough without value) or that predate the type column are parsed and re-serialised.
+   */
+  *eventTexts(runId: string, afterSeq = -1): Generator<{ seq: number; type: string; json: string }> {
+    this.flush()
+    const pk = this.keyOf(runId)
+    if (pk === undefined) return
+    for (const row of this.stmts.events.iterate(pk, afterSeq) as Iterable<{ seq: number; type: string | null; data: string }>) {
+      if (row.type !== null && !row.data.includes('"passthrough":true')) {
+        yield { seq: row.seq, type: row.type, json: row.data }
+        continue
+      }
+      const event = expandViews(JSON.parse(row.data) as RunEvent)
+      yield { seq: row.seq, type: event.type, json: JSON.stringify(event) }
+    }
+  }
+
   /** The whole record (export, scenarios, MCP results): read from the rows. */
   record(runId: string): RunRecord | undefined {
     const detail = this.detail(runId)
@@ -239,7 +257,7 @@ export class RunStore {
       for (const e of record.events) {
         const data = JSON.stringify(e)
         bytes += data.length
-        this.stmts.insertEvent.run(pk, e.seq, data)
+        this.stmts.insertEvent.run(pk, e.seq, e.type, data)
       }
       this.stmts.progress.run({ pk, status: record.status, eventCount: record.events.length, bytes, finishedAt: record.finishedAt ?? null, durationMs: record.durationMs ?? null })
     })()
@@ -256,7 +274,7 @@ export class RunStore {
         const at = lastEvent?.at ?? 0
         const end: RunEvent = { type: 'run-finished', seq: (lastEvent?.seq ?? -1) + 1, at, status: 'interrupted', durationMs: at }
         const data = JSON.stringify(end)
-        this.stmts.insertEvent.run(row.id, end.seq, data)
+        this.stmts.insertEvent.run(row.id, end.seq, end.type, data)
         this.stmts.progress.run({ pk: row.id, status: 'interrupted', eventCount: row.event_count + 1, bytes: row.bytes + data.length, finishedAt: new Date().toISOString(), durationMs: at })
       }
     })()

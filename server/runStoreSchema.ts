@@ -41,6 +41,12 @@ const MIGRATIONS: Migration[] = [
       CREATE INDEX runs_by_tool ON runs (tool_id, id);
       CREATE INDEX runs_by_status ON runs (status, id);`,
   },
+  {
+    version: 3,
+    // The event type beside its JSON: a finished run is replayed by copying stored text, without parsing it.
+    // Rows of older versions keep NULL and are parsed on read.
+    up: 'ALTER TABLE events ADD COLUMN type TEXT;',
+  },
 ]
 
 /** The version this code writes. */

@@ -208,7 +208,7 @@ export class RunRegistry implements RunSink {
       clearTimeout(live.expiryTimer)
       this.live.delete(live.runId)
     }
-    this.options.store.append(live.pk, event.seq, data, {
+    this.options.store.append(live.pk, event.seq, event.type, data, {
       status: live.status,
       eventCount: live.eventCount,
       bytes: live.bytes,

@@ -6,6 +6,8 @@ export interface SseFrame {
   event?: string
   id?: string | number
   data: unknown
+  /** `data` already serialised as one line of JSON (stored events): written as is. */
+  json?: string
 }
 
 /** Formats a frame: `event:`, `id:`, `data:` lines separated by `\n`, ended by a blank line. */
@@ -14,7 +16,7 @@ export function formatSseFrame(frame: SseFrame): string {
   if (frame.event) out += `event: ${frame.event}\n`
   if (frame.id !== undefined) out += `id: ${frame.id}\n`
   // JSON.stringify never emits raw newlines, so one data line is enough.
-  out += `data: ${JSON.stringify(frame.data)}\n\n`
+  out += `data: ${frame.json ?? JSON.stringify(frame.data)}\n\n`
   return out
 }
 

@@ -21,7 +21,7 @@ function storeRun(store: RunStore, runId: string, events = 2, pad = 0, toolId = 
     const e: RunEvent = seq === events - 1 ? end(seq) : { type: 'log', seq, at: seq, level: 'info', source: 'observe', message: 'm'.repeat(pad) }
     const data = JSON.stringify(e)
     bytes += data.length
-    store.append(pk, seq, data, { status: seq === events - 1 ? 'success' : 'running', eventCount: seq + 1, bytes })
+    store.append(pk, seq, e.type, data, { status: seq === events - 1 ? 'success' : 'running', eventCount: seq + 1, bytes })
   }
 }
 
@@ -41,11 +41,11 @@ describe('run store', () => {
     const reader = new Database(join(t.dir, 'history.db'), { readonly: true })
     const count = () => (reader.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n
     const pk = store.createRun({ runId: 'r1', toolId: 'echo', caller: 'agent', startedAt: '2026-01-01T00:00:00Z', request: { toolId: 'echo' } })
-    store.append(pk, 0, JSON.stringify(started()), { status: 'running', eventCount: 1, bytes: 10 })
+    store.append(pk, 0, 'run-started', JSON.stringify(started()), { status: 'running', eventCount: 1, bytes: 10 })
     expect(count()).toBe(0)
     vi.advanceTimersByTime(50)
     expect(count()).toBe(1)
-    store.append(pk, 1, JSON.stringify(end(1)), { status: 'success', eventCount: 2, bytes: 20 })
+    store.append(pk, 1, 'run-finished', JSON.stringify(end(1)), { status: 'success', eventCount: 2, bytes: 20 })
     expect(count()).toBe(2)
     expect(reader.prepare('SELECT status FROM runs').get()).toEqual({ status: 'success' })
     reader.close()
@@ -124,10 +124,16 @@ describe('run store', () => {
     db.exec(`CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL UNIQUE, tool_id TEXT NOT NULL, status TEXT NOT NULL, caller TEXT NOT NULL,
       input_summary TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT, duration_ms REAL, event_count INTEGER NOT NULL, bytes INTEGER NOT NULL, request TEXT NOT NULL);
       CREATE TABLE events (run_pk INTEGER NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (run_pk, seq)) WITHOUT ROWID;`)
+    db.prepare("INSERT INTO runs (run_id, tool_id, status, caller, input_summary, started_at, event_count, bytes, request) VALUES ('old', 'echo', 'success', 'agent', '', '2025-01-01', 1, 10, '{\"toolId\":\"echo\"}')").run()
+    db.prepare('INSERT INTO events (run_pk, seq, data) VALUES (1, 0, ?)').run(JSON.stringify(end(0)))
     db.close()
     const store = new RunStore({ dataDir: t.dir })
     storeRun(store, 'after-upgrade')
-    expect(store.list({ tool: 'echo' }).runs.map((r) => r.runId)).toEqual(['after-upgrade'])
+    expect(store.list({ tool: 'echo' }).runs.map((r) => r.runId)).toEqual(['after-upgrade', 'old'])
+    // Version 3 added the event type: stored text is replayed as is.
+    expect([...store.eventTexts('after-upgrade')].map((e) => e.type)).toEqual(['log', 'run-finished'])
+    // A row written before the type column existed is parsed on read.
+    expect([...store.eventTexts('old')]).toEqual([{ seq: 0, type: 'run-finished', json: JSON.stringify(end(0)) }])
     store.close()
   })
 })
