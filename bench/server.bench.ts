@@ -1,5 +1,6 @@
 // Server benchmark (`npm run bench:server`): run round trip POST /api/runs → run-finished over SSE (p50/p99),
-// then runs per second with 16 concurrent clients on loopback, checking every stream is complete and in order.
+// then runs per second with 16 concurrent clients on loopback, checking every stream is complete and in order;
+// then the history store: GET /api/runs over 500 stored runs of 10,000 events, and reopening one such run's stream.
 
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -7,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/index.ts'
+import { RunStore } from '../server/runStore.ts'
 
 const FIXTURES = fileURLToPath(new URL('../server/test/fixtures/tools/', import.meta.url))
 const SEQUENTIAL = Number(process.env.BENCH_RUNS ?? 500)
@@ -70,3 +72,56 @@ console.log(`  ${CLIENTS} concurrent clients, ${elapsed.toFixed(1)} s: ${complet
 
 await server.close()
 await rm(dataDir, { recursive: true, force: true })
+
+// History store: 500 finished runs of 10,000 events each, written through the store's own append path.
+const STORED_RUNS = Number(process.env.BENCH_STORED_RUNS ?? 500)
+const EVENTS_PER_RUN = 10_000
+const historyDir = await mkdtemp(join(tmpdir(), 'toolscope-bench-history-'))
+const limits = { historyMaxRuns: STORED_RUNS, historyMaxBytes: 16 * 1024 ** 3 }
+const fillStarted = performance.now()
+const store = new RunStore({ dataDir: historyDir, maxRuns: limits.historyMaxRuns, maxBytes: limits.historyMaxBytes })
+const stored: string[] = []
+for (let r = 0; r < STORED_RUNS; r++) {
+  const runId = `bench-${String(r).padStart(4, '0')}`
+  const pk = store.createRun({ runId, toolId: r % 2 ? 'chatty' : 'many-events', caller: 'agent', startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, r)).toISOString(), request: { toolId: 'chatty', input: { count: EVENTS_PER_RUN } } })
+  let bytes = 0
+  for (let seq = 0; seq < EVENTS_PER_RUN; seq++) {
+    const last = seq === EVENTS_PER_RUN - 1
+    const data = last
+      ? JSON.stringify({ type: 'run-finished', seq, at: seq, status: 'success', durationMs: seq })
+      : `{"type":"writer-chunk","seq":${seq},"at":${seq},"chunk":{"i":${seq}}}`
+    bytes += data.length
+    store.append(pk, seq, last ? 'run-finished' : 'writer-chunk', data, { status: last ? 'success' : 'running', eventCount: seq + 1, bytes, ...(last ? { finishedAt: new Date().toISOString(), durationMs: seq } : {}) })
+  }
+  stored.push(runId)
+}
+store.close()
+const fillSeconds = (performance.now() - fillStarted) / 1000
+
+const history = await startServer({ port: 0, dataDir: historyDir, watch: false, paths: [FIXTURES], log: () => {}, ...limits })
+const auth = { authorization: `Bearer ${history.token}` }
+const listTimes: number[] = []
+let listBytes = 0
+for (let i = 0; i < 30; i++) {
+  const t0 = performance.now()
+  const text = await (await fetch(`${history.origin}/api/runs`, { headers: auth })).text()
+  listTimes.push(performance.now() - t0)
+  listBytes = text.length
+}
+listTimes.sort((a, b) => a - b)
+const reopenTimes: number[] = []
+for (let i = 0; i < 10; i++) {
+  const runId = stored[(i * 37) % stored.length]
+  const t0 = performance.now()
+  const text = await (await fetch(`${history.origin}/api/runs/${runId}/events`, { headers: auth })).text()
+  reopenTimes.push(performance.now() - t0)
+  const seqs = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))
+  if (seqs.length !== EVENTS_PER_RUN) throw new Error(`reopen ${runId}: ${seqs.length} events`)
+  check(seqs, `reopen ${runId}`)
+}
+reopenTimes.sort((a, b) => a - b)
+console.log(`  history: ${STORED_RUNS} stored runs × ${EVENTS_PER_RUN} events (written in ${fillSeconds.toFixed(1)} s)`)
+console.log(`  GET /api/runs (first page, ${listBytes} bytes): p50 ${pct(listTimes, 50).toFixed(2)} ms, max ${listTimes.at(-1)!.toFixed(2)} ms (target ≤ 50 ms)`)
+console.log(`  reopen a ${EVENTS_PER_RUN}-event run from the store (SSE to the last event): p50 ${pct(reopenTimes, 50).toFixed(1)} ms, max ${reopenTimes.at(-1)!.toFixed(1)} ms (target ≤ 300 ms)`)
+await history.close()
+await rm(historyDir, { recursive: true, force: true })

@@ -34,3 +34,24 @@ test('history reopens a run by URL without starting a new one', async ({ toolsco
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(page.getByRole('region', { name: 'History' }).getByRole('row')).toHaveCount(runsBefore)
 })
+
+test('history lists summaries (caller, input) and filters them by status', async ({ toolscope, page }) => {
+  await toolscope.goto()
+  await toolscope.selectTool('flaky-hooks')
+  await toolscope.setInput({ n: 7 })
+  await toolscope.run()
+  await toolscope.expectStatus('success')
+  const runId = new URL(page.url()).searchParams.get('run')!
+
+  await page.getByRole('tab', { name: 'History' }).click()
+  const history = page.getByRole('region', { name: 'History' })
+  const row = history.getByRole('row').filter({ has: page.getByRole('link', { name: `Open run ${runId}` }) })
+  await expect(row).toContainText('{"n":7}')
+  await expect(row).toContainText('agent')
+  await expect(row).toContainText('success')
+
+  await history.getByLabel('Status').selectOption('error')
+  await expect(history.getByRole('link', { name: `Open run ${runId}` })).toHaveCount(0)
+  await history.getByLabel('Status').selectOption('success')
+  await expect(history.getByRole('link', { name: `Open run ${runId}` })).toBeVisible()
+})

@@ -11,12 +11,14 @@ import {
   ResumeBody,
   RunControl,
   StartRunBody,
+  type RunDetail,
+  type RunPage,
   type Catalog,
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
 import { readJson } from './body.ts'
-import type { RunRegistry, ControlOutcome } from './runs.ts'
+import { TooManyRunsError, type RunRegistry, type ControlOutcome } from './runs.ts'
 import { hostGuard, tokenGuard, type SecurityOptions } from './security.ts'
 import { lastEventIdOf, sseResponse } from './sse.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
@@ -96,33 +98,49 @@ export function createApp(deps: AppDeps): Hono {
       return c.json({ runId }, 201)
     } catch (err) {
       if (err instanceof UnknownToolError) return apiError(c, 'unknown-tool', err.message)
+      if (err instanceof TooManyRunsError) return apiError(c, 'too-many-runs', err.message)
       throw err
     }
   })
 
-  app.get('/api/runs', (c) => c.json({ runs: runs.list() }))
+  // Summaries only, a page at a time: a list never carries event logs.
+  app.get('/api/runs', (c) => {
+    const { tool, status, cursor, limit } = c.req.query()
+    const n = limit === undefined ? undefined : Number(limit)
+    if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= 500)) return apiError(c, 'invalid-body', '`limit` must be an integer from 1 to 500.')
+    return c.json(runs.list({ tool: tool || undefined, status: status || undefined, cursor: cursor || undefined, limit: n }) satisfies RunPage)
+  })
 
   app.get('/api/runs/:id', (c) => {
-    const record = runs.get(c.req.param('id'))
-    return record ? c.json(record) : unknownRun(c, c.req.param('id'))
+    const detail = runs.detail(c.req.param('id'))
+    return detail ? c.json(detail satisfies RunDetail) : unknownRun(c, c.req.param('id'))
   })
 
   app.get('/api/runs/:id/events', (c) => {
     const runId = c.req.param('id')
-    if (!runs.get(runId)) return unknownRun(c, runId)
+    if (!runs.has(runId)) return unknownRun(c, runId)
     const after = lastEventIdOf(c.req.raw)
+    if (!runs.isLive(runId)) {
+      // A finished run: its stored events are copied out as they are, then the stream closes.
+      return sseResponse((sink) => {
+        for (const e of runs.store.eventTexts(runId, after)) sink.send({ event: e.type, id: e.seq, data: undefined, json: e.json })
+        sink.close()
+      })
+    }
     return sseResponse((sink) => {
       const unsubscribe = runs.subscribe(runId, after, (event) => {
         sink.send({ event: event.type, id: event.seq, data: event })
         if (event.type === 'run-finished') queueMicrotask(() => sink.close())
       })
+      // A finished run replayed from a Last-Event-ID at its end sends nothing: close at once all the same.
+      if (!runs.isLive(runId)) queueMicrotask(() => sink.close())
       return unsubscribe
     })
   })
 
   for (const route of CONTROL_ROUTES) {
     app.post(`/api/runs/:id/${route.path}`, async (c) => {
-      if (!runs.get(c.req.param('id'))) return unknownRun(c, c.req.param('id'))
+      if (!runs.has(c.req.param('id'))) return unknownRun(c, c.req.param('id'))
       const body = await readJson(c, route.schema, route.emptyAs)
       if (!body.ok) return body.response
       return controlResponse(c, await runs.control(c.req.param('id'), route.toControl(body.data)))

@@ -1,14 +1,15 @@
-// Wires the server's parts together (history, run registry, tool host, MCP, Hono app) without listening,
+// Wires the server's parts together (history store, run registry, tool host, MCP, Hono app) without listening,
 // so the CLI server and the Vite dev plugin build exactly the same thing.
 
 import { fileURLToPath } from 'node:url'
 import { resolve } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from './app.ts'
-import { History } from './history.ts'
 import { createMcpEndpoint } from './mcp.ts'
 import { loadReport } from './loadReport.ts'
+import type { RunLimits } from './limits.ts'
 import { RunRegistry } from './runs.ts'
+import { RunStore } from './runStore.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from './scenarioStore.ts'
 import { resolveToken } from './security.ts'
 import { ToolHost } from './toolHost/host.ts'
@@ -30,8 +31,20 @@ export interface ContextOptions {
   watch?: boolean
   /** Per-run timeout; default 60 000 ms. */
   timeoutMs?: number
-  /** Where history lives; default `.toolscope/` in the working folder. */
+  /** Where history lives (`history.db`); default `.toolscope/` in the working folder. */
   dataDir?: string
+  /** Most finished runs kept in history; default 500. */
+  historyMaxRuns?: number
+  /** Most bytes of events kept in history over all runs; default 512 MiB. */
+  historyMaxBytes?: number
+  /** Payload (per view) and per-run size limits; defaults 1 MiB and 50 MiB. */
+  limits?: Partial<RunLimits>
+  /** Most runs in flight at once; default 100 (more answer 429). */
+  maxLiveRuns?: number
+  /** Heap limit of the tool-host worker in MiB (a tool past it ends its run; V8 collects sooner under it). */
+  workerHeapMb?: number
+  /** How long a run may wait for approval, resume data or an answer before it ends as `expired`; default 30 min. */
+  waitingExpiryMs?: number
   /** Scenario folder; default `toolscope/scenarios` in the working folder (the examples' own with no paths). */
   scenariosDir?: string
   /** Built SPA folder; default dist/app of this package. */
@@ -56,10 +69,16 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const bindHost = options.host ?? '127.0.0.1'
   const token = resolveToken(bindHost, options.token)
   const paths = (options.paths?.length ? options.paths : [EXAMPLES_DIR]).map((p) => resolve(p))
-  const history = new History(options.dataDir ?? resolve('.toolscope'), log)
-  const runs = new RunRegistry({ history, timeoutMs: options.timeoutMs ?? 60_000, log })
-  await runs.init()
-  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log })
+  const store = new RunStore({ dataDir: options.dataDir ?? resolve('.toolscope'), maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, log })
+  const runs = new RunRegistry({
+    store,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    limits: options.limits,
+    maxLiveRuns: options.maxLiveRuns,
+    waitingExpiryMs: options.waitingExpiryMs,
+    log,
+  })
+  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log, maxOldGenerationSizeMb: options.workerHeapMb })
   runs.host = host
   host.ready.then(
     () => loadReport(host.catalog, paths).forEach((line) => log(line)),
@@ -80,7 +99,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
       await mcp.close()
       runs.endAll('The server was closed while the run was in flight.')
       await host.close()
-      await history.flush()
+      store.close()
     },
   }
 }

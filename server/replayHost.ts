@@ -5,6 +5,7 @@ import type { ReplayReport, RunEvent, Scenario } from '../src/shared/protocol.ts
 import { formatMismatches } from '../src/testbench/match.ts'
 import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult } from '../src/testbench/replay.ts'
 import { RunRegistry } from './runs.ts'
+import { RunStore } from './runStore.ts'
 import { ToolHost, UnknownToolError } from './toolHost/host.ts'
 import type { FitCheck } from './toolHost/messages.ts'
 
@@ -84,8 +85,9 @@ export interface HeadlessRunner {
 /** Loads the tools in a tool host (no HTTP, no history on disk); throws when the first load fails. */
 export async function createHeadlessRunner(options: { paths: string[]; timeoutMs?: number; log?: (line: string) => void }): Promise<HeadlessRunner> {
   const log = options.log ?? (() => {})
-  const nothing = { load: async () => [], save: () => {}, remove: async () => {} }
-  const runs = new RunRegistry({ history: nothing, timeoutMs: options.timeoutMs ?? 60_000, log, maxRuns: 10_000 })
+  // History in memory only, kept small: the CLI reads each run as it happens.
+  const store = new RunStore({ maxRuns: 100, log })
+  const runs = new RunRegistry({ store, timeoutMs: options.timeoutMs ?? 60_000, log, maxLiveRuns: 10_000 })
   const host = new ToolHost({ paths: options.paths, watch: false, sink: runs, log, toolOutputToStderr: true })
   runs.host = host
   try {
@@ -94,5 +96,12 @@ export async function createHeadlessRunner(options: { paths: string[]; timeoutMs
     await host.close()
     throw err
   }
-  return { host, runs, close: () => host.close() }
+  return {
+    host,
+    runs,
+    async close() {
+      await host.close()
+      store.close()
+    },
+  }
 }

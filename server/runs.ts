@@ -1,191 +1,247 @@
-// Run registry: creates runs on the tool host, keeps each run's event log (for SSE replay and history),
-// fans events out to subscribers, enforces the per-run timeout and ends runs whose tool host died.
+// Run registry: starts runs on the tool host, holds LIVE runs only (status, counters, timers, subscribers) and
+// appends every event to the history store as it happens; finished runs are read back from the store. Every way a
+// run ends other than its own `run-finished` (host lost, server closing, size limit, waiting expiry) writes one.
 
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { RunEvent, type ControlFailure, type RunControl, type RunRecord, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
-import type { History } from './history.ts'
+import { RunEvent, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
+import { isFinalStatus, isWaitingStatus, statusAfter, type RunEndStatus } from '../src/shared/runStatus.ts'
 import type { RunSink, ToolHost } from './toolHost/host.ts'
 import { TimeoutClock } from '../src/runtime/index.ts'
+import { boundEvent, compactViews, DEFAULT_LIMITS, expandViews, type RunLimits } from './limits.ts'
+import type { RunQuery, RunStore } from './runStore.ts'
+import { redactContext } from './runStoreImport.ts'
 
-const FINAL = new Set<RunRecordStatus>(['success', 'error', 'declined', 'aborted', 'interrupted'])
 /** How long a tool may ignore an abort (or overrun its timeout) before its worker is terminated. */
 const KILL_GRACE_MS = 1_000
-/** States in which the run waits for a person: no time limit applies. */
-const WAITING = new Set<RunRecordStatus>(['awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused'])
-/** Progress events of a live run reach the disk at most this late (status changes are written at once). */
-const SAVE_BATCH_MS = 250
 
 /** Outcome of a run control; a refusal carries its error code, which the app maps to an HTTP status. */
 export type ControlOutcome = { ok: true } | { ok: false; failure: ControlFailure }
 
+/** Thrown by start() when the live-run cap is reached (HTTP 429). */
+export class TooManyRunsError extends Error {
+  readonly code = 'too-many-runs'
+}
+
 interface LiveRun {
-  record: RunRecord
+  runId: string
+  toolId: string
+  /** Row key in the store. */
+  pk: number
+  status: RunRecordStatus
   startedPerf: number
+  lastSeq: number
+  eventCount: number
+  bytes: number
+  finished: boolean
   listeners: Set<(event: RunEvent) => void>
   killTimer?: ReturnType<typeof setTimeout>
   /** Stops while the run waits for a person, like the runtime's own timeout. */
   watchdog?: TimeoutClock
-  saveTimer?: ReturnType<typeof setTimeout>
+  /** Runs while the run waits for a person: a run left waiting too long ends as `expired`. */
+  expiryTimer?: ReturnType<typeof setTimeout>
   abortReason?: string
   timedOut?: boolean
 }
 
 /** Options of the registry. */
 export interface RunRegistryOptions {
-  /** Where records persist; the headless runner passes a store that keeps nothing. */
-  history: Pick<History, 'load' | 'save' | 'remove'>
+  store: RunStore
   timeoutMs: number
-  maxRuns?: number
+  /** Payload and run size limits; defaults 1 MiB and 50 MiB. */
+  limits?: Partial<RunLimits>
+  /** Most runs live at once (running or waiting); more are refused with 429. Default 100. */
+  maxLiveRuns?: number
+  /** How long a run may wait for a person before it ends as `expired`. Default 30 minutes. */
+  waitingExpiryMs?: number
   log: (line: string) => void
 }
 
-function statusAfter(current: RunRecordStatus, event: RunEvent): RunRecordStatus {
-  switch (event.type) {
-    case 'approval-requested': return 'awaiting-approval'
-    case 'suspended': return 'suspended'
-    case 'elicitation-requested': return 'awaiting-elicitation'
-    case 'paused': return 'paused'
-    case 'run-finished': return event.status
-    case 'approval-resolved':
-    case 'resumed':
-    case 'elicitation-resolved':
-      return 'running'
-    default:
-      // Any progress after a pause means the run was continued.
-      return current === 'paused' ? 'running' : current
-  }
-}
-
 export class RunRegistry implements RunSink {
-  private runs = new Map<string, LiveRun>()
+  private live = new Map<string, LiveRun>()
+  private limits: RunLimits
   host!: ToolHost
 
-  constructor(private options: RunRegistryOptions) {}
-
-  /** Loads stored history (runs interrupted by a crash included). */
-  async init(): Promise<void> {
-    for (const record of await this.options.history.load()) {
-      this.runs.set(record.runId, { record, startedPerf: 0, listeners: new Set() })
-    }
+  constructor(private options: RunRegistryOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits }
   }
 
+  /** The history store behind the registry. */
+  get store(): RunStore {
+    return this.options.store
+  }
+
+  /** True for a live or stored run. */
+  has(runId: string): boolean {
+    return this.live.has(runId) || this.options.store.keyOf(runId) !== undefined
+  }
+
+  /** A whole record with its events, read from the store (export, scenarios, MCP results). */
   get(runId: string): RunRecord | undefined {
-    return this.runs.get(runId)?.record
+    return this.options.store.record(runId)
   }
 
-  /** Newest first. */
-  list(): RunRecord[] {
-    return [...this.runs.values()].map((r) => r.record).reverse()
+  /** True while the run is in flight (running or waiting). */
+  isLive(runId: string): boolean {
+    return this.live.has(runId)
   }
 
-  /** Starts a run; throws UnknownToolError (from the host) for an unknown tool. */
+  /** One run's summary and request, without events. */
+  detail(runId: string): RunDetail | undefined {
+    return this.options.store.detail(runId)
+  }
+
+  /** Summaries, newest first. */
+  list(query: RunQuery = {}): RunPage {
+    return this.options.store.list(query)
+  }
+
+  /** Number of runs in flight (running or waiting). */
+  get liveCount(): number {
+    return this.live.size
+  }
+
+  /** Starts a run; throws UnknownToolError (from the host) for an unknown tool, TooManyRunsError past the cap. */
   async start(request: StartRunBody): Promise<string> {
+    const max = this.options.maxLiveRuns ?? 100
+    if (this.live.size >= max) {
+      throw new TooManyRunsError(`Too many runs in flight (${this.live.size}, the limit is ${max}): finish, abort or wait for some before starting more.`)
+    }
     const runId = randomUUID()
-    const live: LiveRun = {
-      record: { runId, toolId: request.toolId, status: 'running', startedAt: new Date().toISOString(), request, events: [] },
-      startedPerf: performance.now(),
-      listeners: new Set(),
-    }
-    this.runs.set(runId, live)
-    try {
-      await this.host.start(runId, request, this.options.timeoutMs)
-    } catch (err) {
-      this.runs.delete(runId)
-      throw err
-    }
+    await this.host.start(runId, request, this.options.timeoutMs, this.limits.payloadBytes)
+    // Events arrive as later messages: the run is registered before the first one can be delivered.
+    const startedAt = new Date().toISOString()
+    const pk = this.options.store.createRun({ runId, toolId: request.toolId, caller: request.caller ?? 'agent', startedAt, request: redactContext(request) })
+    const live: LiveRun = { runId, toolId: request.toolId, pk, status: 'running', startedPerf: performance.now(), lastSeq: -1, eventCount: 0, bytes: 0, finished: false, listeners: new Set() }
+    this.live.set(runId, live)
     // The runtime ends a timed-out run itself; this watchdog only fires when the tool blocks the thread.
     live.watchdog = new TimeoutClock(this.options.timeoutMs + KILL_GRACE_MS, () =>
       this.kill(live, `Timed out after ${this.options.timeoutMs} ms and did not stop (it blocks the tool host thread)`, true),
     )
     live.watchdog.start()
-    this.options.history.save(live.record)
-    this.prune()
     return runId
   }
 
   onEvent(runId: string, raw: unknown): void {
-    const live = this.runs.get(runId)
-    if (!live || FINAL.has(live.record.status)) return
-    const parsed = RunEvent.safeParse(raw)
+    const live = this.live.get(runId)
+    if (!live || live.finished) return
+    const parsed = RunEvent.safeParse(expandViews(raw))
     if (parsed.success) return this.append(live, parsed.data)
     const seq = (raw as { seq?: unknown })?.seq
     this.append(live, {
       type: 'log',
-      seq: typeof seq === 'number' ? seq : this.nextSeq(live),
+      seq: typeof seq === 'number' && seq > live.lastSeq ? seq : live.lastSeq + 1,
       at: this.now(live),
       level: 'error',
       source: 'runtime',
-      message: `The tool host sent an event that does not match the protocol: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      message: `The tool host sent an event that does not match the protocol: ${parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     })
   }
 
   onRunLost(runId: string, message: string): void {
-    const live = this.runs.get(runId)
-    if (!live || FINAL.has(live.record.status)) return
-    const at = this.now(live)
+    const live = this.live.get(runId)
+    if (!live || live.finished) return
     if (live.abortReason !== undefined && !live.timedOut) {
-      this.append(live, { type: 'aborted', seq: this.nextSeq(live), at, reason: live.abortReason || undefined })
-      this.append(live, { type: 'run-finished', seq: this.nextSeq(live), at, status: 'aborted', durationMs: at })
+      const at = this.now(live)
+      this.append(live, { type: 'aborted', seq: live.lastSeq + 1, at, reason: live.abortReason || undefined })
+      this.append(live, { type: 'run-finished', seq: live.lastSeq + 1, at, status: 'aborted', durationMs: at })
       return
     }
-    const raw = { message }
-    const passthrough = { value: raw, passthrough: true }
-    this.append(live, { type: 'error', seq: this.nextSeq(live), at, message, views: { raw, display: passthrough, transcript: passthrough, model: { type: 'error-text', value: message } } })
-    this.append(live, { type: 'run-finished', seq: this.nextSeq(live), at, status: 'error', durationMs: at })
+    this.end(live, 'error', message)
   }
 
-  /** Ends every run still in flight (server shutdown), so their final state is saved before history is flushed. */
+  /** Ends every run in flight as `interrupted` (server shutdown, SIGTERM) and writes it all to the store. */
   endAll(message: string): void {
-    for (const runId of this.runs.keys()) this.onRunLost(runId, message)
+    for (const live of [...this.live.values()]) this.end(live, 'interrupted', message)
+    this.options.store.flush()
+  }
+
+  /**
+   * Ends a run from outside the runtime with a terminal event in its own log: an `error` event (status error) or a
+   * `log` line (interrupted, expired), then `run-finished`. The tool, if still running, is asked to stop.
+   */
+  private end(live: LiveRun, status: Extract<RunEndStatus, 'error' | 'interrupted' | 'expired'>, message: string): void {
+    if (live.finished) return
+    const at = this.now(live)
+    if (status === 'error') {
+      const raw = { message }
+      const passthrough = { value: raw, passthrough: true }
+      this.append(live, { type: 'error', seq: live.lastSeq + 1, at, message, views: { raw, display: passthrough, transcript: passthrough, model: { type: 'error-text', value: message } } }, true)
+    } else {
+      this.append(live, { type: 'log', seq: live.lastSeq + 1, at, level: 'warn', source: 'runtime', message }, true)
+    }
+    this.append(live, { type: 'run-finished', seq: live.lastSeq + 1, at, status, durationMs: at }, true)
+    // The worker may still hold the run (a size limit, an expiry): let it go; its later events are ignored.
+    void this.host?.control(live.runId, { type: 'abort', reason: message }).catch(() => undefined)
   }
 
   private now(live: LiveRun): number {
-    return live.startedPerf ? performance.now() - live.startedPerf : 0
+    return performance.now() - live.startedPerf
   }
 
-  private nextSeq(live: LiveRun): number {
-    const last = live.record.events.at(-1)
-    return last ? last.seq + 1 : 0
-  }
-
-  private append(live: LiveRun, event: RunEvent): void {
-    const record = live.record
-    const before = record.status
-    record.events.push(event)
-    record.status = statusAfter(record.status, event)
-    if (event.type === 'run-finished') {
-      record.finishedAt = new Date().toISOString()
-      record.durationMs = event.durationMs
+  /** Bounds, stores and fans out one event. `force` lets the terminal events of a run over its size limit through. */
+  private append(live: LiveRun, event: RunEvent, force = false): void {
+    const bounded = boundEvent(event, this.limits.payloadBytes)
+    let data: string
+    try {
+      data = JSON.stringify(compactViews(bounded))
+    } catch (err) {
+      // Never throw out of a message handler: the run ends with the reason instead.
+      if (!force) this.end(live, 'error', `An event of type "${event.type}" could not be stored: ${(err as Error).message}`)
+      return
+    }
+    if (!force && live.bytes + data.length > this.limits.runBytes) {
+      return this.end(live, 'error', `The run produced more than ${formatBytes(this.limits.runBytes)} of events (the per-run limit) and was stopped.`)
+    }
+    live.bytes += data.length
+    live.eventCount++
+    live.lastSeq = event.seq
+    live.status = statusAfter(live.status, event) as RunRecordStatus
+    const finished = event.type === 'run-finished'
+    if (finished) {
+      live.finished = true
       live.watchdog?.stop()
       clearTimeout(live.killTimer)
+      clearTimeout(live.expiryTimer)
+      this.live.delete(live.runId)
     }
-    for (const l of live.listeners) l(event)
-    if (event.type === 'run-finished') live.listeners.clear()
-    if (WAITING.has(record.status)) live.watchdog?.stop()
-    else if (record.status === 'running') live.watchdog?.start()
-    // Status changes are written at once (a crash then shows where the run stood); plain progress is batched.
-    if (record.status !== before) {
-      clearTimeout(live.saveTimer)
-      live.saveTimer = undefined
-      this.options.history.save(record)
-    } else if (!live.saveTimer) {
-      live.saveTimer = setTimeout(() => {
-        live.saveTimer = undefined
-        this.options.history.save(record)
-      }, SAVE_BATCH_MS)
-      live.saveTimer.unref?.()
+    this.options.store.append(live.pk, event.seq, event.type, data, {
+      status: live.status,
+      eventCount: live.eventCount,
+      bytes: live.bytes,
+      ...(finished ? { finishedAt: new Date().toISOString(), durationMs: event.durationMs } : {}),
+    })
+    for (const l of live.listeners) l(bounded)
+    if (finished) return live.listeners.clear()
+    if (isWaitingStatus(live.status)) {
+      live.watchdog?.stop()
+      this.startExpiry(live)
+    } else if (live.status === 'running') {
+      live.watchdog?.start()
+      clearTimeout(live.expiryTimer)
+      live.expiryTimer = undefined
     }
   }
 
-  /** Replays events after `afterSeq`, then streams live ones. `onEvent` is not called again once the run is over. */
+  private startExpiry(live: LiveRun): void {
+    if (live.expiryTimer) return
+    const ms = this.options.waitingExpiryMs ?? 30 * 60_000
+    live.expiryTimer = setTimeout(() => this.end(live, 'expired', `The run waited for an answer longer than ${ms} ms and expired.`), ms)
+    live.expiryTimer.unref?.()
+  }
+
+  /** Replays events after `afterSeq` (from the store), then streams live ones; undefined for an unknown run. */
   subscribe(runId: string, afterSeq: number, onEvent: (event: RunEvent) => void): (() => void) | undefined {
-    const live = this.runs.get(runId)
-    if (!live) return undefined
-    for (const e of live.record.events) if (e.seq > afterSeq) onEvent(e)
-    if (FINAL.has(live.record.status)) return () => {}
+    const live = this.live.get(runId)
+    if (!live && this.options.store.keyOf(runId) === undefined) return undefined
+    let last = afterSeq
+    for (const e of this.options.store.events(runId, afterSeq)) {
+      last = e.seq
+      onEvent(e)
+    }
+    if (!live || live.finished) return () => {}
     const listener = (e: RunEvent) => {
-      if (e.seq > afterSeq) onEvent(e)
+      if (e.seq > last) onEvent(e)
     }
     live.listeners.add(listener)
     return () => live.listeners.delete(listener)
@@ -193,10 +249,14 @@ export class RunRegistry implements RunSink {
 
   /** Applies a control to a live run; a refusal says why with an error code and the run's state. */
   async control(runId: string, control: RunControl): Promise<ControlOutcome> {
-    const live = this.runs.get(runId)
-    if (!live) return { ok: false, failure: { code: 'unknown-run', message: `Unknown run "${runId}".` } }
-    const state = live.record.status
-    if (FINAL.has(state)) return { ok: false, failure: { code: 'invalid-state', message: `The run is already over (${state}): ${control.type} does not apply.`, state } }
+    const live = this.live.get(runId)
+    if (!live) {
+      const stored = this.options.store.detail(runId)
+      if (!stored) return { ok: false, failure: { code: 'unknown-run', message: `Unknown run "${runId}".` } }
+      return { ok: false, failure: { code: 'invalid-state', message: `The run is already over (${stored.status}): ${control.type} does not apply.`, state: stored.status } }
+    }
+    const state = live.status
+    if (isFinalStatus(state)) return { ok: false, failure: { code: 'invalid-state', message: `The run is already over (${state}): ${control.type} does not apply.`, state } }
     if (control.type === 'abort') {
       live.abortReason = control.reason ?? ''
       void this.host.control(runId, control)
@@ -206,26 +266,17 @@ export class RunRegistry implements RunSink {
       return { ok: true }
     }
     const failure = await this.host.control(runId, control)
-    return failure ? { ok: false, failure: { ...failure, state: failure.state ?? live.record.status } } : { ok: true }
+    return failure ? { ok: false, failure: { ...failure, state: failure.state ?? live.status } } : { ok: true }
   }
 
   private kill(live: LiveRun, reason: string, timedOut: boolean): void {
-    if (FINAL.has(live.record.status)) return
+    if (live.finished) return
     live.timedOut = timedOut
-    this.options.log(`Run ${live.record.runId} (${live.record.toolId}): ${reason}; terminating its tool host.`)
-    this.host.terminateRunWorker(live.record.runId, `run ${live.record.runId} of "${live.record.toolId}": ${reason}`)
+    this.options.log(`Run ${live.runId} (${live.toolId}): ${reason}; terminating its tool host.`)
+    this.host.terminateRunWorker(live.runId, `run ${live.runId} of "${live.toolId}": ${reason}`)
   }
+}
 
-  /** Keeps the newest `maxRuns` runs in memory and on disk; live runs are never pruned. */
-  private prune(): void {
-    const max = this.options.maxRuns ?? 500
-    if (this.runs.size <= max) return
-    const drop: string[] = []
-    for (const [id, live] of this.runs) {
-      if (this.runs.size - drop.length <= max) break
-      if (FINAL.has(live.record.status)) drop.push(id)
-    }
-    for (const id of drop) this.runs.delete(id)
-    void this.options.history.remove(drop)
-  }
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) ? 1 : 0)} MiB` : `${n} bytes`
 }

@@ -6,6 +6,8 @@ export interface SseFrame {
   event?: string
   id?: string | number
   data: unknown
+  /** `data` already serialised as one line of JSON (stored events): written as is. */
+  json?: string
 }
 
 /** Formats a frame: `event:`, `id:`, `data:` lines separated by `\n`, ended by a blank line. */
@@ -14,7 +16,7 @@ export function formatSseFrame(frame: SseFrame): string {
   if (frame.event) out += `event: ${frame.event}\n`
   if (frame.id !== undefined) out += `id: ${frame.id}\n`
   // JSON.stringify never emits raw newlines, so one data line is enough.
-  out += `data: ${JSON.stringify(frame.data)}\n\n`
+  out += `data: ${frame.json ?? JSON.stringify(frame.data)}\n\n`
   return out
 }
 
@@ -35,10 +37,23 @@ export function sseResponse(start: (sink: SseSink) => (() => void) | void, keepA
   let timer: ReturnType<typeof setInterval> | undefined
   let closed = false
   let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined
+  // Frames written in one tick go out as one chunk: a replay of 10,000 stored events is one enqueue, not 10,000.
+  let pending = ''
+  const flush = () => {
+    if (!pending || !controllerRef) return
+    const text = pending
+    pending = ''
+    try {
+      controllerRef.enqueue(encoder.encode(text))
+    } catch {
+      if (!closed) finish()
+    }
+  }
 
   const finish = () => {
     if (closed) return
     closed = true
+    flush()
     if (timer) clearInterval(timer)
     try {
       cleanup?.()
@@ -56,11 +71,8 @@ export function sseResponse(start: (sink: SseSink) => (() => void) | void, keepA
       controllerRef = controller
       const write = (text: string) => {
         if (closed) return
-        try {
-          controller.enqueue(encoder.encode(text))
-        } catch {
-          finish()
-        }
+        if (!pending) queueMicrotask(flush)
+        pending += text
       }
       write(': connected\n\n')
       timer = setInterval(() => write(': keep-alive\n\n'), keepAliveMs)

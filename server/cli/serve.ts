@@ -22,7 +22,13 @@ Options:
   --token <t>       session token (default TOOLSCOPE_TOKEN, else random)
   --timeout <ms>    per-run timeout (default 60000)
   --scenarios <dir> scenario folder (default toolscope/scenarios)
-  --data-dir <dir>  where run history is kept (default .toolscope)
+  --data-dir <dir>  where run history is kept (default .toolscope; history.db inside)
+  --history-runs <n>       most finished runs kept in history (default 500)
+  --history-mb <n>         most MiB of events kept in history (default 512)
+  --payload-limit-kb <n>   largest payload (one view, input, output, chunk) before it is cut (default 1024)
+  --run-limit-mb <n>       largest total of one run's events before the run is stopped (default 50)
+  --max-live-runs <n>      most runs in flight at once; more answer 429 (default 100)
+  --waiting-expiry <ms>    a run waiting for a person longer than this ends as expired (default 1800000)
   --no-watch        do not reload tools when files change
   --no-open         do not open a browser
   --no-build        do not build the UI when dist/app is missing (source checkout)
@@ -60,6 +66,12 @@ export function parseServeArgs(args: string[]): ServeArgs {
       case '--timeout': options.timeoutMs = int(take('--timeout'), '--timeout', 1); break
       case '--scenarios': options.scenariosDir = take('--scenarios'); break
       case '--data-dir': options.dataDir = take('--data-dir'); break
+      case '--history-runs': options.historyMaxRuns = int(take(flag), flag, 1); break
+      case '--history-mb': options.historyMaxBytes = int(take(flag), flag, 1) * 1024 * 1024; break
+      case '--payload-limit-kb': options.limits = { ...options.limits, payloadBytes: int(take(flag), flag, 1) * 1024 }; break
+      case '--run-limit-mb': options.limits = { ...options.limits, runBytes: int(take(flag), flag, 1) * 1024 * 1024 }; break
+      case '--max-live-runs': options.maxLiveRuns = int(take(flag), flag, 1); break
+      case '--waiting-expiry': options.waitingExpiryMs = int(take(flag), flag, 1); break
       case '--no-watch': options.watch = false; break
       case '--no-open': out.open = false; break
       case '--no-build': out.build = false; break

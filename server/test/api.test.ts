@@ -1,7 +1,7 @@
 // HTTP API against the real server: catalog, runs over SSE with replay, controls, history listing and every bad request.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Catalog, RunList, ToolDetail } from '../../src/shared/protocol.ts'
+import { Catalog, RunDetail, RunPage, ToolDetail } from '../../src/shared/protocol.ts'
 import { finished, startTestServer, waitForEvent, type TestServer } from './helpers.ts'
 
 let server: TestServer
@@ -52,10 +52,11 @@ describe('runs', () => {
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i))
     expect(finished(events).status).toBe('success')
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { text: 'hi', length: 2 } })
-    const list = RunList.parse(await (await server.api('/api/runs')).json())
-    const record = list.runs.find((r) => r.runId === runId)
-    expect(record).toMatchObject({ toolId: 'echo', status: 'success', request: { toolId: 'echo', input: { text: 'hi' } } })
-    expect(record?.events.length).toBe(events.length)
+    const list = RunPage.parse(await (await server.api('/api/runs')).json())
+    const summary = list.runs.find((r) => r.runId === runId)
+    expect(summary).toMatchObject({ toolId: 'echo', status: 'success', caller: 'agent', inputSummary: '{"text":"hi"}', eventCount: events.length })
+    const detail = RunDetail.parse(await (await server.api(`/api/runs/${runId}`)).json())
+    expect(detail).toMatchObject({ runId, status: 'success', request: { toolId: 'echo', input: { text: 'hi' } } })
   })
 
   it('replays only what was missed after Last-Event-ID (also from the query string)', async () => {

@@ -3,5 +3,7 @@
 import { startServer } from '../index.ts'
 import { FIXTURES } from './helpers.ts'
 
-const server = await startServer({ port: 0, dataDir: process.argv[2], watch: false, paths: [FIXTURES], log: () => {} })
+// Optional third argument: the tool-host worker's heap limit in MiB.
+const workerHeapMb = process.argv[3] ? Number(process.argv[3]) : undefined
+const server = await startServer({ port: 0, dataDir: process.argv[2], watch: false, paths: [FIXTURES], log: () => {}, workerHeapMb })
 process.stdout.write(`${JSON.stringify({ origin: server.origin, token: server.token })}\n`)

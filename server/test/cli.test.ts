@@ -16,6 +16,18 @@ describe('parseServeArgs', () => {
     expect(parseServeArgs([])).toMatchObject({ open: true, build: true, options: { paths: [] } })
   })
 
+  it('reads the history, size and capacity limits', () => {
+    const parsed = parseServeArgs(['--history-runs', '20', '--history-mb=3', '--payload-limit-kb', '64', '--run-limit-mb', '5', '--max-live-runs', '7', '--waiting-expiry', '9000'])
+    expect(parsed.options).toMatchObject({
+      historyMaxRuns: 20,
+      historyMaxBytes: 3 * 1024 * 1024,
+      limits: { payloadBytes: 64 * 1024, runBytes: 5 * 1024 * 1024 },
+      maxLiveRuns: 7,
+      waitingExpiryMs: 9000,
+    })
+    expect(() => parseServeArgs(['--run-limit-mb', '0'])).toThrow(/--run-limit-mb must be an integer ≥ 1/)
+  })
+
   it('explains bad input', () => {
     expect(() => parseServeArgs(['--port', 'abc'])).toThrow(/--port must be an integer/)
     expect(() => parseServeArgs(['--timeout'])).toThrow(/--timeout needs a value/)

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { RunRegistry } from '../runs.ts'
+import { RunStore } from '../runStore.ts'
 import type { ToolHost } from '../toolHost/host.ts'
 import type { ControlFailure, RunControl } from '../../src/shared/protocol.ts'
 
@@ -17,7 +18,7 @@ function setup(answer: (c: RunControl) => ControlFailure | undefined = () => und
     },
     terminateRunWorker: () => {},
   } as unknown as ToolHost
-  const runs = new RunRegistry({ history: { load: async () => [], save: () => {}, remove: async () => {} }, timeoutMs: 60_000, log: () => {} })
+  const runs = new RunRegistry({ store: new RunStore(), timeoutMs: 60_000, log: () => {} })
   runs.host = host
   const app = createApp({ host, runs, security: { token: 't', bindHost: '127.0.0.1', getPort: () => 80 } })
   const post = (path: string, body: unknown) =>

@@ -61,8 +61,8 @@ describe('MCP', () => {
       const unknown = await client.callTool({ name: 'nope', arguments: {} })
       expect(unknown.isError).toBe(true)
       // MCP calls land in the same history as the UI's runs.
-      const runs = (await (await server.api('/api/runs')).json()).runs as Array<{ toolId: string; request: { caller?: string } }>
-      expect(runs.some((r) => r.toolId === 'echo' && r.request.caller === 'mcp')).toBe(true)
+      const runs = (await (await server.api('/api/runs')).json()).runs as Array<{ toolId: string; caller: string }>
+      expect(runs.some((r) => r.toolId === 'echo' && r.caller === 'mcp')).toBe(true)
     } finally {
       await client.close()
     }

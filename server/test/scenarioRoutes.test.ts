@@ -4,7 +4,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ExportResponse, ReplayAllResponse, ReplayReport, RunList, ScenarioEntry, ScenarioList } from '../../src/shared/protocol.ts'
+import { ExportResponse, ReplayAllResponse, ReplayReport, RunPage, ScenarioEntry, ScenarioList } from '../../src/shared/protocol.ts'
 import { startTestServer, waitForEvent, type TestServer } from './helpers.ts'
 import { tempProject, type TempProject } from './tempProject.ts'
 
@@ -68,7 +68,7 @@ describe('scenario API', () => {
   it('replays one and all through the tool host; replays show in history', async () => {
     const one = ReplayReport.parse(await (await post('/api/scenarios/delete-file/approved/replay')).json())
     expect(one).toMatchObject({ passed: true, mismatches: [], diff: '', outcome: { status: 'success' } })
-    const history = RunList.parse(await (await server.api('/api/runs')).json())
+    const history = RunPage.parse(await (await server.api('/api/runs')).json())
     expect(history.runs.map((r) => r.runId)).toContain(one.runId)
     const all = ReplayAllResponse.parse(await (await post('/api/scenarios/delete-file/replay')).json())
     expect(all).toMatchObject({ passed: 2, failed: 0 })

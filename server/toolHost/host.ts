@@ -204,12 +204,12 @@ export class ToolHost {
   }
 
   /** Starts a run on the current worker. Throws UnknownToolError for an unknown id. */
-  async start(runId: string, request: StartRunBody, timeoutMs: number): Promise<void> {
+  async start(runId: string, request: StartRunBody, timeoutMs: number, payloadBytes?: number): Promise<void> {
     await this.readyPromise
     const worker = this.current
     if (!worker || !worker.tools.has(request.toolId)) throw new UnknownToolError(`Unknown tool "${request.toolId}".`)
     this.owners.set(runId, worker)
-    worker.start(runId, request, timeoutMs)
+    worker.start(runId, request, timeoutMs, payloadBytes)
   }
 
   /** True when the tool id is in the current catalog. */

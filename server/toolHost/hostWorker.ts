@@ -123,9 +123,9 @@ export class HostWorker {
   }
 
   /** Starts a run of a loaded tool (the caller checked the tool exists). */
-  start(runId: string, request: Extract<ToWorker, { type: 'start' }>['request'], timeoutMs: number): void {
+  start(runId: string, request: Extract<ToWorker, { type: 'start' }>['request'], timeoutMs: number, payloadBytes?: number): void {
     this.runs.add(runId)
-    this.post({ type: 'start', runId, request, timeoutMs })
+    this.post({ type: 'start', runId, request, timeoutMs, payloadBytes })
   }
 
   /** Sends a control; resolves with the failure, or undefined when the runtime accepted it. */

@@ -24,7 +24,7 @@ export interface FitCheck {
 
 /** Main thread → worker. */
 export type ToWorker =
-  | { type: 'start'; runId: string; request: StartRunBody; timeoutMs: number }
+  | { type: 'start'; runId: string; request: StartRunBody; timeoutMs: number; /** Payloads larger are cut in the worker, before postMessage. */ payloadBytes?: number }
   | { type: 'check'; reqId: number; check: FitCheck }
   | { type: 'control'; reqId: number; runId: string; control: RunControl }
 

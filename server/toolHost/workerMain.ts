@@ -14,6 +14,7 @@ import type { ControlFailure, FromWorker, ToWorker, WorkerInit } from './message
 import { importErrorMessage, moduleExports } from './moduleLoading.ts'
 import { toPlainJson } from './sanitize.ts'
 import { applyRunControl } from '../../src/shared/runControl.ts'
+import { boundedForPost } from '../limits.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -73,7 +74,7 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   }
   runs.set(msg.runId, run)
   try {
-    for await (const event of run.events) post({ type: 'event', runId: msg.runId, event: toPlainJson(event) })
+    for await (const event of run.events) post({ type: 'event', runId: msg.runId, event: boundedForPost(toPlainJson(event), msg.payloadBytes) })
   } finally {
     runs.delete(msg.runId)
   }

@@ -10,14 +10,14 @@ import {
   type ErrorCode,
   ReplayAllResponse,
   ReplayReport,
-  RunList,
+  RunDetail,
+  RunPage,
   ScenarioEntry,
   ScenarioList,
   StartRunResponse,
   ToolDetail,
   type ExportBody,
   type RunControl,
-  type RunRecord,
   type SaveScenarioBody,
   type StartRunBody,
 } from '../shared/protocol.ts'
@@ -39,12 +39,23 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Filters and paging of the history list. */
+export interface RunListQuery {
+  tool?: string
+  status?: string
+  cursor?: string
+  limit?: number
+}
+
 /** What the UI needs from the server. */
 export interface ApiClient {
   readonly token?: string
   catalog(signal?: AbortSignal): Promise<Catalog>
   tool(id: string, signal?: AbortSignal): Promise<ToolDetail>
-  runs(signal?: AbortSignal): Promise<RunRecord[]>
+  /** History summaries, newest first (never event logs); pass `nextCursor` as `cursor` for the next page. */
+  runs(query?: RunListQuery, signal?: AbortSignal): Promise<RunPage>
+  /** One run's summary and request, without events. */
+  run(runId: string, signal?: AbortSignal): Promise<RunDetail>
   startRun(body: StartRunBody): Promise<{ runId: string }>
   /** Steers a live run; a refusal rejects with an ApiRequestError whose body carries the error `code`. */
   control(runId: string, control: RunControl): Promise<void>
@@ -83,7 +94,8 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     token: options.token,
     catalog: (signal) => request(Catalog, '/api/tools', { signal }),
     tool: (id, signal) => request(ToolDetail, `/api/tools/${encodeURIComponent(id)}`, { signal }),
-    runs: async (signal) => (await request(RunList, '/api/runs', { signal })).runs,
+    runs: (query = {}, signal) => request(RunPage, `/api/runs${queryString(query)}`, { signal }),
+    run: (runId, signal) => request(RunDetail, `/api/runs/${encodeURIComponent(runId)}`, { signal }),
     startRun: (body) => request(StartRunResponse, '/api/runs', { method: 'POST', body: JSON.stringify(body) }),
     async control(runId, control) {
       await request(z.unknown(), `/api/runs/${encodeURIComponent(runId)}/control`, { method: 'POST', body: JSON.stringify(control) })
@@ -108,6 +120,13 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
       return res
     },
   }
+}
+
+function queryString(query: RunListQuery): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value))
+  const text = params.toString()
+  return text ? `?${text}` : ''
 }
 
 const scenarioPath = (toolId: string, name: string) => `/api/scenarios/${encodeURIComponent(toolId)}/${encodeURIComponent(name)}`

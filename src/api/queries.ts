@@ -4,7 +4,7 @@
 import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query'
 import { applyRunEvents, initialRunState, type RunState } from '../shared/runState.ts'
 import type { ExportBody } from '../shared/protocol.ts'
-import type { ApiClient } from './client.ts'
+import type { ApiClient, RunListQuery } from './client.ts'
 import { streamRunEvents, type RunChunk } from './sse.ts'
 import type { FrameProblem } from './runFrames.ts'
 
@@ -13,6 +13,7 @@ export const keys = {
   catalog: ['catalog'] as const,
   tool: (id: string) => ['tool', id] as const,
   runs: ['runs'] as const,
+  runList: (query: RunListQuery) => ['runs', query] as const,
   run: (runId: string) => ['run', runId] as const,
   /** Every scenario list (hot reload invalidates them all: "no longer fits" may change). */
   scenariosAll: ['scenarios'] as const,
@@ -24,7 +25,9 @@ export const catalogQuery = (api: ApiClient) => queryOptions({ queryKey: keys.ca
 
 export const toolQuery = (api: ApiClient, id: string) => queryOptions({ queryKey: keys.tool(id), queryFn: ({ signal }) => api.tool(id, signal) })
 
-export const runsQuery = (api: ApiClient) => queryOptions({ queryKey: keys.runs, queryFn: ({ signal }) => api.runs(signal) })
+/** A page of history summaries; invalidating `keys.runs` refreshes every filter. */
+export const runsQuery = (api: ApiClient, query: RunListQuery = {}) =>
+  queryOptions({ queryKey: keys.runList(query), queryFn: ({ signal }) => api.runs(query, signal) })
 
 export const scenariosQuery = (api: ApiClient, toolId: string) =>
   queryOptions({ queryKey: keys.scenarios(toolId), queryFn: ({ signal }) => api.scenarios(toolId, signal) })

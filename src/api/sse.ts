@@ -42,8 +42,9 @@ async function* frames(res: Response, signal?: AbortSignal): AsyncGenerator<SseF
 }
 
 /**
- * Streams a run's events (one chunk per network read), from the first event, until `run-finished`.
- * A 404 (run unknown to the server, e.g. after a restart) falls back to the history record.
+ * Streams a run's events (one chunk per network read), from the first event, until `run-finished`. The server
+ * streams finished runs from its history store too, so a 404 means the run is unknown (a race right after a restart):
+ * it is retried only while `GET /api/runs/:id` knows the run.
  */
 export async function* streamRunEvents(api: ApiClient, runId: string, signal?: AbortSignal): AsyncGenerator<RunChunk> {
   try {
@@ -83,12 +84,9 @@ async function* follow(api: ApiClient, runId: string, signal?: AbortSignal): Asy
     } catch (err) {
       if (signal?.aborted) return
       if (err instanceof ApiRequestError && err.status === 404) {
-        const record = (await api.runs(signal)).find((r) => r.runId === runId)
-        if (!record) throw err
-        yield { events: record.events, problems: [] }
-        return
-      }
-      if (err instanceof ApiRequestError && err.status < 500) throw err
+        // Throws its own 404 when the run is really unknown; otherwise reconnect below.
+        await api.run(runId, signal)
+      } else if (err instanceof ApiRequestError && err.status < 500) throw err
     }
     if (signal?.aborted) return
     setConnection('run', false)

@@ -3,6 +3,7 @@
 
 import { z } from 'zod'
 import type { RunControlErrorShape, RunEvent as RuntimeRunEvent } from '../runtime/events.ts'
+import { RUN_END_STATUSES, type RunLifecycleStatus } from './runStatus.ts'
 
 type RuntimeControlErrorCode = RunControlErrorShape['code']
 
@@ -63,10 +64,15 @@ export const Message = z.looseObject({ role: z.string(), content: z.unknown() })
 
 /* ------------------------------------------------------------------ run events */
 
-const base = { seq: z.number().int().nonnegative(), at: z.number() }
+/** Set on an event whose payloads were cut to the size limit: the original size and the fields cut (dotted paths). */
+export const Truncation = z.object({ originalBytes: z.number().nonnegative(), fields: z.array(z.string()).optional() })
+export type Truncation = z.infer<typeof Truncation>
+
+const base = { seq: z.number().int().nonnegative(), at: z.number(), truncated: Truncation.optional() }
 const HookName = z.enum(['onInputStart', 'onInputDelta', 'onInputAvailable', 'onOutput'])
 export const StepPhase = z.enum(['input-streaming', 'input-available', 'approval', 'execute', 'output-mapping'])
-export const RunStatus = z.enum(['success', 'error', 'declined', 'aborted'])
+/** How a run ended (`interrupted` / `expired` are written by the server when the run did not end by itself). */
+export const RunStatus = z.enum(RUN_END_STATUSES)
 export type RunStatus = z.infer<typeof RunStatus>
 const ElicitationRequest = z.object({ message: z.string(), requestedSchema: JsonSchemaObject })
 const ElicitationAction = z.enum(['accept', 'decline', 'cancel'])
@@ -126,7 +132,9 @@ type OnWire<T> = T extends readonly (infer E)[]
     ? Flat<{ [K in keyof T as unknown extends T[K] ? never : K]: OnWire<T[K]> } & { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] }>
     : T
 type Agree<R, W> = [Same<OnWire<R>, W>, Same<keyof R, keyof W>] extends [true, true] ? true : false
-type ShapeMismatches = { [T in RunEventType]: Agree<Extract<RuntimeRunEvent, { type: T }>, Extract<RunEvent, { type: T }>> extends true ? never : T }[RunEventType]
+/** The wire adds what only the server writes: `truncated` on any event, and the ends the runtime cannot reach. */
+type ServerOnly<W> = W extends { type: 'run-finished' } ? Flat<Omit<W, 'truncated' | 'status'> & { status: Exclude<RunStatus, 'interrupted' | 'expired'> }> : Flat<Omit<W, 'truncated'>>
+type ShapeMismatches = { [T in RunEventType]: Agree<Extract<RuntimeRunEvent, { type: T }>, ServerOnly<Extract<RunEvent, { type: T }>>> extends true ? never : T }[RunEventType]
 const _sameEventTypes: Same<RuntimeRunEvent['type'], RunEventType> = true
 /** Lists every event type whose shapes differ: the build fails with "Property '<type>' is missing". */
 const _sameEventShapes: { [T in ShapeMismatches]: 'the runtime and the protocol disagree on this event' } = {}
@@ -250,6 +258,7 @@ export const ErrorCode = z.enum([
   'conflict',
   'unknown-run',
   'unknown-tool',
+  'too-many-runs',
   'invalid-state',
   'invalid-resume-data',
   'timeout',
@@ -272,8 +281,10 @@ const _runtimeCodes: RuntimeControlErrorCode extends ErrorCode ? true : false = 
 void _runtimeCodes
 
 /** Live state of a run on the server, as listed in history. */
-export const RunRecordStatus = z.enum(['running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', 'success', 'error', 'declined', 'aborted', 'interrupted'])
+export const RunRecordStatus = z.enum(['running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', ...RUN_END_STATUSES])
 export type RunRecordStatus = z.infer<typeof RunRecordStatus>
+const _sameStatuses: Same<RunRecordStatus, RunLifecycleStatus> = true
+void _sameStatuses
 
 export const RunRecord = z.object({
   runId: z.string(),
@@ -287,7 +298,27 @@ export const RunRecord = z.object({
 })
 export type RunRecord = z.infer<typeof RunRecord>
 
-export const RunList = z.object({ runs: z.array(RunRecord) })
+/** One line of the history list: never the event log. `inputSummary` is the input as short, truncated JSON. */
+export const RunSummary = z.object({
+  runId: z.string(),
+  toolId: z.string(),
+  status: RunRecordStatus,
+  caller: Caller,
+  inputSummary: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  durationMs: z.number().optional(),
+  eventCount: z.number().int().nonnegative(),
+})
+export type RunSummary = z.infer<typeof RunSummary>
+
+/** `GET /api/runs?tool=&status=&cursor=&limit=`: newest first; `nextCursor` fetches the next (older) page. */
+export const RunPage = z.object({ runs: z.array(RunSummary), nextCursor: z.string().optional() })
+export type RunPage = z.infer<typeof RunPage>
+
+/** `GET /api/runs/:id`: the summary plus the (redacted) request; the events come from `/api/runs/:id/events`. */
+export const RunDetail = RunSummary.extend({ request: StartRunBody })
+export type RunDetail = z.infer<typeof RunDetail>
 
 /* ------------------------------------------------------------------ scenarios (test bench) */
 

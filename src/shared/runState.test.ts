@@ -131,6 +131,22 @@ describe('applyRunEvent', () => {
     expect(s.status).toBe('running')
   })
 
+  it('marks a phase whose views were cut to the size limit, and clears it when a later event of that phase is whole', () => {
+    const cut = { originalBytes: 150_000_000, fields: ['output', 'views.raw'] }
+    const s = reduceAll(log(started, { type: 'output', output: 'x…', views: v('x…'), truncated: cut }))
+    expect(s.truncated).toEqual({ output: cut })
+    const whole = applyRunEvent(s, { type: 'output', seq: 2, at: 20, output: 'y', views: v('y') })
+    expect(whole.truncated).toEqual({})
+  })
+
+  it('ends a run interrupted or expired by the server like any other end, and offers no prompt after it', () => {
+    const interrupted = reduceAll(log(started, { type: 'approval-requested', input: {}, views: v({}) }, { type: 'run-finished', status: 'interrupted', durationMs: 5 }))
+    expect(interrupted).toMatchObject({ status: 'interrupted', finished: true })
+    expect(isFinal(interrupted.status)).toBe(true)
+    const expired = reduceAll(log(started, { type: 'suspended', payload: {}, views: v({}) }, { type: 'run-finished', status: 'expired', durationMs: 5 }))
+    expect(expired).toMatchObject({ status: 'expired', finished: true })
+  })
+
   it('ignores replayed events so a reconnect with Last-Event-ID overlap changes nothing', () => {
     const events = log(started, { type: 'suspended', payload: 1, views: v(1) })
     const once = reduceAll(events)

@@ -2,7 +2,8 @@
 // The UI derives everything (status, prompts, views per phase, spans, logs) from it, so a run replayed
 // after a reload shows exactly what the live run showed. Replayed duplicates (seq already seen) are ignored.
 
-import type { RunEvent, RunStatus, Views } from './protocol.ts'
+import type { RunEvent, RunStatus, Truncation, Views } from './protocol.ts'
+import { isFinalStatus, statusAfter } from './runStatus.ts'
 
 /** Status shown in the playground: the runtime's states plus `idle` before the first event. */
 export type RunUiStatus =
@@ -45,6 +46,8 @@ export interface RunState {
   views: Partial<Record<ViewPhase, Views>>
   /** Phases in the order they first produced views. */
   phases: ViewPhase[]
+  /** Phases whose latest views were cut to the server's size limit (what was cut and its original size). */
+  truncated: Partial<Record<ViewPhase, Truncation>>
   approval?: { seq: number; input: unknown; views: Views; pending: boolean; approved?: boolean; reason?: string }
   suspension?: { seq: number; payload: unknown; resumeSchema?: Record<string, unknown>; resumeLabel?: string | string[]; views: Views; pending: boolean }
   elicitation?: { seq: number; request: EventOf<'elicitation-requested'>['request']; pending: boolean; action?: string }
@@ -71,6 +74,7 @@ export const initialRunState: RunState = {
   inputText: '',
   views: {},
   phases: [],
+  truncated: {},
   spans: [],
   logs: [],
   chunks: [],
@@ -79,23 +83,18 @@ export const initialRunState: RunState = {
   finished: false,
 }
 
-const FINAL: ReadonlySet<RunUiStatus> = new Set(['success', 'error', 'declined', 'aborted'])
-
-/** True once the run can no longer change. */
+/** True once the run can no longer change (the shared final-status set of runStatus.ts). */
 export function isFinal(status: RunUiStatus): boolean {
-  return FINAL.has(status)
+  return isFinalStatus(status)
 }
 
-function withViews(state: RunState, phase: ViewPhase, views: Views): Pick<RunState, 'views' | 'phases'> {
+function withViews(state: RunState, phase: ViewPhase, views: Views, truncated?: Truncation): Pick<RunState, 'views' | 'phases' | 'truncated'> {
+  const { [phase]: _previous, ...others } = state.truncated
   return {
     views: { ...state.views, [phase]: views },
     phases: state.phases.includes(phase) ? state.phases : [...state.phases, phase],
+    truncated: truncated ? { ...others, [phase]: truncated } : others,
   }
-}
-
-/** Status after an event that does not decide it: a paused run resumes running, otherwise unchanged. */
-function progressed(status: RunUiStatus): RunUiStatus {
-  return status === 'paused' || status === 'idle' ? 'running' : status
 }
 
 /** Applies one event. Events at or below `lastSeq` are replays and change nothing. */
@@ -143,38 +142,40 @@ function add<K extends ListKey>(s: RunState, key: K, value: RunState[K][number],
 
 function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
   if (isFinal(s.status) && e.type !== 'run-finished') return s
+  // The one state machine decides the status; the cases below only collect what the event carries.
+  const status = statusAfter(s.status, e) as RunUiStatus
   switch (e.type) {
     case 'run-started':
-      return { ...s, status: 'running', toolId: e.toolId, toolCallId: e.toolCallId, caller: e.caller, stepping: e.stepping, background: e.background }
+      return { ...s, status, toolId: e.toolId, toolCallId: e.toolCallId, caller: e.caller, stepping: e.stepping, background: e.background }
     case 'input-start':
-      return { ...s, status: progressed(s.status) }
+      return { ...s, status }
     case 'input-delta':
-      return { ...s, status: progressed(s.status), inputText: s.inputText + e.inputTextDelta }
+      return { ...s, status, inputText: s.inputText + e.inputTextDelta }
     case 'input-available':
-      return { ...s, status: progressed(s.status), input: e.input, ...withViews(s, 'input', e.views) }
+      return { ...s, status, input: e.input, ...withViews(s, 'input', e.views, e.truncated) }
     case 'approval-requested':
-      return { ...s, status: 'awaiting-approval', approval: { seq: e.seq, input: e.input, views: e.views, pending: true }, ...withViews(s, 'approval', e.views) }
+      return { ...s, status, approval: { seq: e.seq, input: e.input, views: e.views, pending: true }, ...withViews(s, 'approval', e.views, e.truncated) }
     case 'approval-resolved': {
       const approval = s.approval && { ...s.approval, pending: false, approved: e.approved, reason: e.reason }
-      return { ...s, approval, status: e.approved ? 'running' : 'declined' }
+      return { ...s, approval, status }
     }
     case 'suspended':
       return {
         ...s,
-        status: 'suspended',
+        status,
         suspension: { seq: e.seq, payload: e.payload, resumeSchema: e.resumeSchema, resumeLabel: e.resumeLabel, views: e.views, pending: true },
-        ...withViews(s, 'suspend', e.views),
+        ...withViews(s, 'suspend', e.views, e.truncated),
       }
     case 'resumed':
-      return { ...s, status: 'running', suspension: s.suspension && { ...s.suspension, pending: false }, ...withViews(s, 'resume', e.views) }
+      return { ...s, status, suspension: s.suspension && { ...s.suspension, pending: false }, ...withViews(s, 'resume', e.views, e.truncated) }
     case 'elicitation-requested':
-      return { ...s, status: 'awaiting-elicitation', elicitation: { seq: e.seq, request: e.request, pending: true } }
+      return { ...s, status, elicitation: { seq: e.seq, request: e.request, pending: true } }
     case 'elicitation-resolved':
-      return { ...s, status: 'running', elicitation: s.elicitation && { ...s.elicitation, pending: false, action: e.result.action } }
+      return { ...s, status, elicitation: s.elicitation && { ...s.elicitation, pending: false, action: e.result.action } }
     case 'paused':
-      return { ...s, status: 'paused', pausedBefore: e.next }
+      return { ...s, status, pausedBefore: e.next }
     case 'writer-chunk':
-      return add({ ...s, status: progressed(s.status) }, 'chunks', e.chunk, owned)
+      return add({ ...s, status }, 'chunks', e.chunk, owned)
     case 'log':
       return add(s, 'logs', e, owned)
     case 'span':
@@ -186,13 +187,13 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
     case 'background-attempt':
       return add(s, 'attempts', e, owned)
     case 'output':
-      return { ...s, status: progressed(s.status), output: e.output, ...withViews(s, 'output', e.views) }
+      return { ...s, status, output: e.output, ...withViews(s, 'output', e.views, e.truncated) }
     case 'error':
-      return { ...s, status: progressed(s.status), error: { message: e.message, validationErrors: e.validationErrors }, ...withViews(s, 'error', e.views) }
+      return { ...s, status, error: { message: e.message, validationErrors: e.validationErrors }, ...withViews(s, 'error', e.views, e.truncated) }
     case 'aborted':
-      return { ...s, status: 'aborted', abortReason: e.reason }
+      return { ...s, status, abortReason: e.reason }
     case 'run-finished':
-      return { ...s, status: e.status, durationMs: e.durationMs, finished: true, pausedBefore: undefined }
+      return { ...s, status, durationMs: e.durationMs, finished: true, pausedBefore: undefined }
   }
 }
 

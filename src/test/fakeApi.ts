@@ -37,6 +37,7 @@ export function createFakeApi(): FakeApi {
     catalog: unused('catalog'),
     tool: unused('tool'),
     runs: unused('runs'),
+    run: unused('run'),
     startRun: unused('startRun'),
     scenarios: unused('scenarios'),
     saveScenario: unused('saveScenario'),

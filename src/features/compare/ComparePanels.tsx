@@ -6,6 +6,7 @@ import { Tabs } from '../../components/ui/Tabs.tsx'
 import { pretty } from '../../components/ui/JsonBlock.tsx'
 import { ViewPanel } from './ViewPanel.tsx'
 import { ModelView } from './ModelView.tsx'
+import { Badge } from '../../components/ui/Badge.tsx'
 
 export function ComparePanels({ state }: { state: RunState }) {
   const [picked, setPicked] = useState<ViewPhase | null>(null)
@@ -13,10 +14,16 @@ export function ComparePanels({ state }: { state: RunState }) {
   const phase = picked && phases.includes(picked) ? picked : phases[phases.length - 1]
   const views = phase ? state.views[phase] : undefined
   const rawText = views ? pretty(views.raw) : ''
+  const truncated = phase ? state.truncated[phase] : undefined
   return (
     <section aria-label="Compare" className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-sm font-semibold">Compare</h2>
+        {truncated && (
+          <Badge tone="warn" title={`Cut to the size limit: ${truncated.fields?.join(', ') ?? 'payload'} (originally about ${truncated.originalBytes.toLocaleString()} bytes)`}>
+            truncated
+          </Badge>
+        )}
         {phases.length > 0 && <Tabs label="Phase" idPrefix="phase" items={phases.map((p) => ({ id: p, label: p }))} selected={phase!} onSelect={(p) => setPicked(p as ViewPhase)} />}
       </div>
       {!views ? (

@@ -28,6 +28,11 @@ export function EventRow({ event, top, height, selected, onSelect }: { event: Ru
         <span className="w-20 shrink-0 text-right tabular-nums text-zinc-500">{offsetLabel(event.at)}</span>
         <span className={`w-36 shrink-0 font-semibold ${COLOURS[cat]}`}>{event.type}</span>
         <span className="truncate text-zinc-800 dark:text-zinc-200">{eventSummary(event)}</span>
+        {event.truncated && (
+          <span className="ml-auto shrink-0 rounded bg-amber-100 px-1 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200" title={`Cut to the size limit (originally about ${event.truncated.originalBytes.toLocaleString()} bytes)`}>
+            truncated
+          </span>
+        )}
       </button>
     </li>
   )
