@@ -34,6 +34,8 @@ export interface ContextOptions {
   /** Built SPA folder; default dist/app of this package. */
   appDir?: string
   log?: (line: string) => void
+  /** Heap limit of each tool-host worker in MB (a tool past it ends only its own run); default 512. */
+  workerHeapMb?: number
   /** The listening port, once known (Host/Origin checks need it). */
   getPort: () => number | undefined
 }
@@ -56,7 +58,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const history = new History(options.dataDir ?? resolve('.toolscope'), log)
   const runs = new RunRegistry({ history, timeoutMs: options.timeoutMs ?? 60_000, log })
   await runs.init()
-  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log })
+  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512 })
   runs.host = host
   host.ready.catch((err) => log(`Loading tools failed: ${(err as Error).message}`))
   const mcp = createMcpEndpoint(host, runs)
