@@ -8,14 +8,16 @@ import {
   EmptyBody,
   RespondBody,
   ResumeBody,
+  RunStatus,
   StartRunBody,
   type ApiError,
   type Catalog,
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
-import { readJson } from './body.ts'
+import { declaredSizeGuard, readJson } from './body.ts'
+import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 import type { RunRegistry, ControlOutcome } from './runs.ts'
-import { hostGuard, tokenGuard, type SecurityOptions } from './security.ts'
+import { hostGuard, shownId, tokenGuard, type SecurityOptions } from './security.ts'
 import { lastEventIdOf, sseResponse } from './sse.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { serveApp } from './static.ts'
@@ -53,6 +55,8 @@ export function createApp(deps: AppDeps): Hono {
 
   app.onError((err, c) => c.json({ error: `Internal error: ${err.message}` } satisfies ApiError, 500))
   app.use('*', hostGuard(deps.security))
+  app.use('/api/*', declaredSizeGuard())
+  app.use('/mcp', declaredSizeGuard())
   app.use('/api/*', tokenGuard(deps.security.token))
   app.use('/mcp', tokenGuard(deps.security.token))
   app.use('/api/*', async (c, next) => {
@@ -69,7 +73,7 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/api/tools/:id', async (c) => {
     await host.ready
     const detail = host.catalog.tools.find((t) => t.id === c.req.param('id'))
-    return detail ? c.json(detail) : fail(c, 404, { error: `Unknown tool "${c.req.param('id')}".` })
+    return detail ? c.json(detail) : fail(c, 404, { error: `Unknown tool "${shownId(c.req.param('id'))}".` })
   })
 
   app.get('/api/catalog/events', () =>
@@ -79,6 +83,9 @@ export function createApp(deps: AppDeps): Hono {
   app.post('/api/runs', async (c) => {
     const body = await readJson(c, StartRunBody)
     if (!body.ok) return body.response
+    // inputText is JSON inside a string: the same guards apply before the runtime parses it.
+    const inputText = body.data.inputText === undefined ? undefined : parseJsonBounded(body.data.inputText, MAX_JSON_DEPTH, { refuseProtoKeys: true })
+    if (inputText && !inputText.ok && inputText.reason !== 'syntax') return fail(c, 400, { error: `inputText is refused: ${inputText.message}` })
     try {
       const runId = await runs.start(body.data)
       return c.json({ runId }, 201)
@@ -92,25 +99,28 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get('/api/runs/:id', (c) => {
     const record = runs.get(c.req.param('id'))
-    return record ? c.json(record) : fail(c, 404, { error: `Unknown run "${c.req.param('id')}".` })
+    return record ? c.json(record) : fail(c, 404, { error: `Unknown run "${shownId(c.req.param('id'))}".` })
   })
 
   app.get('/api/runs/:id/events', (c) => {
     const runId = c.req.param('id')
-    if (!runs.get(runId)) return fail(c, 404, { error: `Unknown run "${runId}".` })
+    const record = runs.get(runId)
+    if (!record) return fail(c, 404, { error: `Unknown run "${shownId(runId)}".` })
     const after = lastEventIdOf(c.req.raw)
     return sseResponse((sink) => {
       const unsubscribe = runs.subscribe(runId, after, (event) => {
         sink.send({ event: event.type, id: event.seq, data: event })
         if (event.type === 'run-finished') queueMicrotask(() => sink.close())
       })
+      // A reconnect after the last event of a run that is over gets nothing more: close now, not at the keep-alive.
+      if (RunStatus.safeParse(record.status).success || record.status === 'interrupted') queueMicrotask(() => sink.close())
       return unsubscribe
     })
   })
 
   const control = <S extends Parameters<typeof readJson>[1]>(path: string, schema: S, emptyAs: unknown, toAction: (body: any) => ControlAction) =>
     app.post(`/api/runs/:id/${path}`, async (c) => {
-      if (!runs.get(c.req.param('id'))) return fail(c, 404, { error: `Unknown run "${c.req.param('id')}".` })
+      if (!runs.get(c.req.param('id'))) return fail(c, 404, { error: `Unknown run "${shownId(c.req.param('id'))}".` })
       const body = await readJson(c, schema, emptyAs)
       if (!body.ok) return body.response
       return controlResponse(c, await runs.control(c.req.param('id'), toAction(body.data)))
@@ -124,7 +134,7 @@ export function createApp(deps: AppDeps): Hono {
 
   if (deps.scenarios) mountScenarioRoutes(app, { host, runs, ...deps.scenarios })
 
-  app.all('/api/*', (c) => fail(c, 404, { error: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }))
+  app.all('/api/*', (c) => fail(c, 404, { error: `No API route ${c.req.method} ${shownId(new URL(c.req.url).pathname, 200)}.` }))
 
   app.all('/mcp', async (c) => {
     if (!deps.mcp) return fail(c, 404, { error: 'MCP is not enabled on this server.' })

@@ -22,6 +22,7 @@ import { scenarioJsonSchema } from '../src/testbench/scenario.ts'
 import { readJson } from './body.ts'
 import { fitCheckOf, replayOnHost } from './replayHost.ts'
 import type { RunRegistry } from './runs.ts'
+import { shownId } from './security.ts'
 import type { ScenarioStore, StoredScenario } from './scenarioStore.ts'
 import type { ToolHost } from './toolHost/host.ts'
 
@@ -80,7 +81,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     if (!body.ok) return body.response
     const { runId, name, description, expect, overwrite } = body.data
     const record = runs.get(runId)
-    if (!record) return fail(c, 404, `Unknown run "${runId}".`)
+    if (!record) return fail(c, 404, `Unknown run "${shownId(runId)}".`)
     if (!RunStatus.safeParse(record.status).success) return fail(c, 409, `The run is ${record.status}: only a finished run can be saved as a scenario.`)
     return guarded(c, async () => {
       if (!overwrite && (await exists(store, record.toolId, name))) return fail(c, 409, `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
@@ -124,7 +125,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
       let scenario: Scenario
       if (runId !== undefined) {
         const record = runs.get(runId)
-        if (!record) return fail(c, 404, `Unknown run "${runId}".`)
+        if (!record) return fail(c, 404, `Unknown run "${shownId(runId)}".`)
         if (!RunStatus.safeParse(record.status).success) return fail(c, 409, `The run is ${record.status}: only a finished run can be exported.`)
         scenario = scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events)
       } else {

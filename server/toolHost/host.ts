@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
 import type { CatalogError, CatalogEvent, RunEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
+import { shownId } from '../security.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
 import type { ControlAction, ControlFailure, FitCheck, WorkerInit } from './messages.ts'
@@ -246,7 +247,7 @@ export class ToolHost {
   /** Starts a run on its own worker. Throws UnknownToolError for an unknown id. */
   async start(runId: string, request: StartRunBody, timeoutMs: number): Promise<void> {
     await this.readyPromise
-    if (!this.hasTool(request.toolId)) throw new UnknownToolError(`Unknown tool "${request.toolId}".`)
+    if (!this.hasTool(request.toolId)) throw new UnknownToolError(`Unknown tool "${shownId(request.toolId)}".`)
     const { worker, pool } = await this.takeWorker()
     this.busy.set(worker, pool)
     this.owners.set(runId, worker)
