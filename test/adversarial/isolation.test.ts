@@ -117,6 +117,12 @@ describe('a poisoned worker or an unprintable throw fails the run at once', () =
     })
   }
 
+  it('an event that does not match the protocol ends its run with an error saying so', async () => {
+    const events = await server.events(await server.startRun({ toolId: 'off-protocol', input: {} }))
+    expect(finished(events).status).toBe('error')
+    expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringMatching(/does not match the protocol.*level/) })
+  })
+
   it('a thrown non-Error whose message and toString throw fails with a readable error', async () => {
     const events = await server.events(await server.startRun({ toolId: 'unprintable-throw', input: {} }))
     expect(finished(events).status).toBe('error')
