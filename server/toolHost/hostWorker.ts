@@ -196,6 +196,11 @@ export class HostWorker {
     })
   }
 
+  /** True once the worker is stopping or stopped: it must never be handed another run. */
+  get unusable(): boolean {
+    return this.exited || this.deathReason !== undefined
+  }
+
   /** True while the worker is loaded, alive and hosts no run. */
   get idle(): boolean {
     return this.loaded && !this.exited && this.deathReason === undefined && this.runs.size === 0

@@ -54,7 +54,7 @@ export class WorkerPool {
   take(): Promise<HostWorker> {
     if (this.closed) return Promise.reject(new Error('The tool host was replaced or closed.'))
     let worker: HostWorker | undefined
-    while ((worker = this.idle.pop()) && worker.exited);
+    while ((worker = this.idle.pop()) && worker.unusable);
     if (worker) {
       this.refill()
       return Promise.resolve(worker)
@@ -67,7 +67,8 @@ export class WorkerPool {
 
   /** Gives back a worker whose run ended; it is kept only when fit, of this generation, and below the idle cap. */
   give(worker: HostWorker, fit: boolean): void {
-    if (!fit || this.closed || worker.exited) return worker.terminate('its run left it unfit for another run')
+    // A worker being terminated (its run broke the protocol, was killed…) may still report its run as ended.
+    if (!fit || this.closed || worker.unusable) return worker.terminate('its run left it unfit for another run')
     const waiter = this.waiters.shift()
     if (waiter) return waiter.resolve(worker)
     if (this.idle.length >= this.options.maxIdle) return worker.terminate('more idle workers than needed')
