@@ -51,4 +51,15 @@ describe('worker pool', () => {
     // The first worker plus one spare: each run went to a worker that had hosted the previous one.
     expect(host.stats().created).toBe(2)
   })
+
+  it('concurrent fit checks (a scenario list) share one worker instead of loading one each', async () => {
+    const made = newHost()
+    host = made.host
+    await host.ready
+    await vi.waitFor(() => expect(host!.stats().idle).toBe(1), { timeout: 10_000 })
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => host!.checkFit({ toolId: 'echo', input: { text: `t${i}` }, resumeData: [] })))
+    expect(results).toEqual(Array.from({ length: 10 }, () => []))
+    expect(await host.checkFit({ toolId: 'echo', input: { text: 1 }, resumeData: [] })).not.toEqual([])
+    expect(host.stats().created).toBe(2)
+  })
 })

@@ -75,6 +75,8 @@ export class ToolHost {
   private reloadQueued = false
   private closed = false
   private stopWatching: (() => Promise<void>) | undefined
+  /** The worker that serves the fit checks in flight, if any. */
+  private checking: { pool: WorkerPool | undefined; worker?: HostWorker; taken: Promise<HostWorker>; pending: number } | undefined
 
   constructor(private options: ToolHostOptions) {
     this.readyPromise = this.boot()
@@ -271,12 +273,27 @@ export class ToolHost {
   async checkFit(check: FitCheck, replyTimeoutMs = 5_000): Promise<string[]> {
     await this.readyPromise
     if (!this.hasTool(check.toolId)) return [`The tool "${check.toolId}" is not in the catalog any more.`]
-    const { worker, pool } = await this.takeWorker()
-    this.busy.set(worker, pool)
+    // Concurrent checks (a scenario list) share one worker: they only validate data, and one load is enough.
+    const pool = this.pool
+    if (!this.checking || this.checking.pool !== pool || this.checking.worker?.unusable) {
+      const checking: NonNullable<ToolHost['checking']> = { pool, pending: 0, taken: undefined as unknown as Promise<HostWorker> }
+      checking.taken = this.takeWorker().then(({ worker, pool }) => {
+        this.busy.set(worker, pool)
+        checking.worker = worker
+        return worker
+      })
+      this.checking = checking
+    }
+    const checking = this.checking
+    checking.pending++
     try {
+      const worker = await checking.taken
       return await worker.check(check, replyTimeoutMs)
     } finally {
-      this.release(worker, !worker.exited)
+      if (--checking.pending === 0) {
+        if (this.checking === checking) this.checking = undefined
+        void checking.taken.then((w) => this.release(w, !w.unusable), () => undefined)
+      }
     }
   }
 
