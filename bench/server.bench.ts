@@ -21,6 +21,7 @@ const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'appl
 /** One run: POST, then read the SSE stream to run-finished; returns the seq numbers seen. */
 async function oneRun(toolId: string, input: unknown): Promise<number[]> {
   const res = await fetch(`${server.origin}/api/runs`, { method: 'POST', headers, body: JSON.stringify({ toolId, input }) })
+  if (res.status !== 201) throw new Error(`POST /api/runs → ${res.status}: ${await res.text()}`)
   const { runId } = (await res.json()) as { runId: string }
   const stream = await fetch(`${server.origin}/api/runs/${runId}/events`, { headers })
   const text = await stream.text() // the server closes the stream after run-finished

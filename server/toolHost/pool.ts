@@ -8,6 +8,9 @@
 import type { HostWorker } from './hostWorker.ts'
 import type { WorkerInit } from './messages.ts'
 
+/** Workers loading at once, at most. */
+const MAX_LOADING = 2
+
 /** How workers are made and how many are kept. */
 export interface PoolOptions {
   /** Loaded idle workers kept ready for the next runs. */
@@ -92,7 +95,8 @@ export class WorkerPool {
 
   private refill(): void {
     if (this.closed || this.retryTimer) return
-    while (this.idle.length + this.spawning < this.options.spares + this.waiters.length) this.spawnOne()
+    // At most two loads at a time: a load is CPU-heavy, and meanwhile waiters are also served by workers whose run ends.
+    while (this.spawning < MAX_LOADING && this.idle.length + this.spawning < this.options.spares + this.waiters.length) this.spawnOne()
   }
 
   private spawnOne(): void {
@@ -109,6 +113,7 @@ export class WorkerPool {
           return this.options.onStale()
         }
         this.give(worker, true)
+        this.refill()
       },
       (err: Error) => {
         this.spawning--
