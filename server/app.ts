@@ -17,9 +17,10 @@ import {
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
-import { readJson } from './body.ts'
+import { declaredSizeGuard, readJson } from './body.ts'
+import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 import { TooManyRunsError, type RunRegistry, type ControlOutcome } from './runs.ts'
-import { hostGuard, tokenGuard, type SecurityOptions } from './security.ts'
+import { hostGuard, shownId, tokenGuard, type SecurityOptions } from './security.ts'
 import { lastEventIdOf, sseResponse } from './sse.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { serveApp } from './static.ts'
@@ -48,7 +49,7 @@ function controlResponse(c: Context, outcome: ControlOutcome): Response {
   return apiError(c, code, message, { state, issues: validationErrors })
 }
 
-const unknownRun = (c: Context, runId: string) => apiError(c, 'unknown-run', `Unknown run "${runId}".`)
+const unknownRun = (c: Context, runId: string) => apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
 
 /** The per-control routes of the first API version, each a body mapped to the one RunControl vocabulary. */
 const CONTROL_ROUTES: Array<{ path: string; schema: z.ZodType; emptyAs?: unknown; toControl: (body: any) => RunControl }> = [
@@ -67,6 +68,8 @@ export function createApp(deps: AppDeps): Hono {
 
   app.onError((err, c) => apiError(c, 'internal', `Internal error: ${err.message}`))
   app.use('*', hostGuard(deps.security))
+  app.use('/api/*', declaredSizeGuard())
+  app.use('/mcp', declaredSizeGuard())
   app.use('/api/*', tokenGuard(deps.security.token))
   app.use('/mcp', tokenGuard(deps.security.token))
   app.use('/api/*', async (c, next) => {
@@ -83,7 +86,7 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/api/tools/:id', async (c) => {
     await host.ready
     const detail = host.catalog.tools.find((t) => t.id === c.req.param('id'))
-    return detail ? c.json(detail) : apiError(c, 'unknown-tool', `Unknown tool "${c.req.param('id')}".`)
+    return detail ? c.json(detail) : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
   })
 
   app.get('/api/catalog/events', () =>
@@ -93,6 +96,9 @@ export function createApp(deps: AppDeps): Hono {
   app.post('/api/runs', async (c) => {
     const body = await readJson(c, StartRunBody)
     if (!body.ok) return body.response
+    // inputText is JSON inside a string: the same guards apply before the runtime parses it.
+    const inputText = body.data.inputText === undefined ? undefined : parseJsonBounded(body.data.inputText, MAX_JSON_DEPTH, { refuseProtoKeys: true })
+    if (inputText && !inputText.ok && inputText.reason !== 'syntax') return apiError(c, 'invalid-body', `inputText is refused: ${inputText.message}`)
     try {
       const runId = await runs.start(body.data)
       return c.json({ runId }, 201)
@@ -149,7 +155,7 @@ export function createApp(deps: AppDeps): Hono {
 
   if (deps.scenarios) mountScenarioRoutes(app, { host, runs, ...deps.scenarios })
 
-  app.all('/api/*', (c) => apiError(c, 'not-found', `No API route ${c.req.method} ${new URL(c.req.url).pathname}.`))
+  app.all('/api/*', (c) => apiError(c, 'not-found', `No API route ${c.req.method} ${shownId(new URL(c.req.url).pathname, 200)}.`))
 
   app.all('/mcp', async (c) => {
     if (!deps.mcp) return apiError(c, 'not-found', 'MCP is not enabled on this server.')

@@ -1,9 +1,11 @@
-// Reads and validates JSON request bodies: a 1 MiB cap (the rest is drained so the socket stays usable),
-// 400 with a readable reason for non-JSON bodies, 400 with the schema issues for bodies that fail the protocol.
+// Reads and validates JSON request bodies: a 1 MiB cap (a declared oversize is refused at once, an undeclared one is
+// drained so the socket stays usable), a nesting-depth limit checked before parsing, 400 with a readable reason for
+// non-JSON bodies, 400 with the schema issues for bodies that fail the protocol.
 
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
 import { apiError } from './apiError.ts'
+import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -14,6 +16,17 @@ export type BodyResult<T> = { ok: true; data: T } | { ok: false; response: Respo
 
 function tooLarge(c: Context, closeConnection: boolean): Response {
   return apiError(c, 'too-large', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`, {}, closeConnection ? { Connection: 'close' } : {})
+}
+
+/**
+ * Refuses a request whose declared Content-Length is over the cap at once, without reading the body (which may be
+ * gigabytes or never come); `Connection: close` ends the socket cleanly so no half-read request lingers in a pool.
+ */
+export function declaredSizeGuard(): MiddlewareHandler {
+  return async (c, next) => {
+    if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge(c, true)
+    await next()
+  }
 }
 
 /** Reads the raw body as text, enforcing the cap. */
@@ -53,11 +66,12 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S, empty
     if (emptyAs === undefined) return { ok: false, response: apiError(c, 'invalid-body', 'Request body is empty: send a JSON object.') }
     value = emptyAs
   } else {
-    try {
-      value = JSON.parse(read.text)
-    } catch (err) {
-      return { ok: false, response: apiError(c, 'invalid-body', `Request body is not valid JSON: ${(err as Error).message}`) }
+    const parsed = parseJsonBounded(read.text, MAX_JSON_DEPTH, { refuseProtoKeys: true })
+    if (!parsed.ok) {
+      const error = `Request body ${parsed.reason === 'syntax' ? 'is not valid JSON' : 'is refused'}: ${parsed.message}`
+      return { ok: false, response: apiError(c, 'invalid-body', error) }
     }
+    value = parsed.value
   }
   const parsed = schema.safeParse(value)
   if (!parsed.success) {

@@ -41,8 +41,6 @@ export interface ContextOptions {
   limits?: Partial<RunLimits>
   /** Most runs in flight at once; default 100 (more answer 429). */
   maxLiveRuns?: number
-  /** Heap limit of the tool-host worker in MiB (a tool past it ends its run; V8 collects sooner under it). */
-  workerHeapMb?: number
   /** How long a run may wait for approval, resume data or an answer before it ends as `expired`; default 30 min. */
   waitingExpiryMs?: number
   /** Scenario folder; default `toolscope/scenarios` in the working folder (the examples' own with no paths). */
@@ -50,6 +48,8 @@ export interface ContextOptions {
   /** Built SPA folder; default dist/app of this package. */
   appDir?: string
   log?: (line: string) => void
+  /** Heap limit of each tool-host worker in MB (a tool past it ends only its own run); default 512. */
+  workerHeapMb?: number
   /** The listening port, once known (Host/Origin checks need it). */
   getPort: () => number | undefined
 }
@@ -78,7 +78,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
     waitingExpiryMs: options.waitingExpiryMs,
     log,
   })
-  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log, maxOldGenerationSizeMb: options.workerHeapMb })
+  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512 })
   runs.host = host
   host.ready.then(
     () => loadReport(host.catalog, paths).forEach((line) => log(line)),

@@ -11,6 +11,7 @@ import type { McpEndpoint } from './app.ts'
 import { MAX_BODY_BYTES } from './body.ts'
 import type { RunRegistry } from './runs.ts'
 import type { ToolHost } from './toolHost/host.ts'
+import { mcpInputSchema, toolArguments } from './toolHost/mcpInput.ts'
 
 const MAX_SESSIONS = 64
 
@@ -24,13 +25,11 @@ const isObjectSchema = (s: Record<string, unknown> | undefined): s is Record<str
 /** The MCP listing of a catalog entry: JSON Schemas as the catalog has them, annotations and _meta as given. */
 export function mcpToolOf(detail: ToolDetail): McpTool {
   // The runtime's serializer already built the listing (the same one the UI previews); fall back if it failed.
+  // MCP requires an object input schema: anything else is normalised or wrapped (see mcpInput.ts).
+  const inputSchema = mcpInputSchema(detail.schemas.input).schema as McpTool['inputSchema']
   const preview = detail.previews.mcp as McpTool | null
-  if (preview && typeof preview === 'object' && preview.name === detail.id) return preview
-  const tool: McpTool = {
-    name: detail.id,
-    description: detail.description,
-    inputSchema: (isObjectSchema(detail.schemas.input) ? detail.schemas.input : { type: 'object', properties: {} }) as McpTool['inputSchema'],
-  }
+  if (preview && typeof preview === 'object' && preview.name === detail.id) return { ...preview, inputSchema }
+  const tool: McpTool = { name: detail.id, description: detail.description, inputSchema }
   if (detail.title) tool.title = detail.title
   if (isObjectSchema(detail.schemas.output)) tool.outputSchema = detail.schemas.output as McpTool['outputSchema']
   if (detail.mcp?.annotations) tool.annotations = detail.mcp.annotations as McpTool['annotations']
@@ -85,7 +84,7 @@ export function createMcpEndpoint(host: ToolHost, runs: RunRegistry): McpEndpoin
       await host.ready
       const detail = host.catalog.tools.find((t) => t.id === request.params.name)
       if (!detail) return { content: [{ type: 'text', text: `Unknown tool "${request.params.name}".` }], isError: true }
-      const runId = await runs.start({ toolId: detail.id, input: request.params.arguments ?? {}, caller: 'mcp' })
+      const runId = await runs.start({ toolId: detail.id, input: toolArguments(request.params.arguments, detail.mcpInput), caller: 'mcp' })
       const canElicit = Boolean(server.getClientCapabilities()?.elicitation)
       let refusal: string | undefined
       const elicit = (message: string, requestedSchema: Record<string, unknown>) =>

@@ -1,6 +1,7 @@
 // Replays scenarios through the tool host, exactly like a person's run: the server's routes use it on the live
 // registry (replays then show in history) and `toolscope test` / `toolscope call` on a headless one (no HTTP).
 
+import { MissingEnvError, processEnv, resolveEnvRefs } from '../src/testbench/envRefs.ts'
 import type { ReplayReport, RunEvent, Scenario } from '../src/shared/protocol.ts'
 import { formatMismatches } from '../src/testbench/match.ts'
 import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult } from '../src/testbench/replay.ts'
@@ -46,7 +47,9 @@ async function* eventsOf(runs: RunRegistry, runId: string): AsyncGenerator<RunEv
 /** What the worker checks of a scenario against the tool's current schemas. */
 export function fitCheckOf(scenario: Scenario): FitCheck {
   const resumeData = scenario.decisions.flatMap((d) => (d.type === 'resume' ? [d.resumeData] : []))
-  return { toolId: scenario.toolId, input: scenario.input, inputText: scenario.inputText, requestContext: scenario.requestContext, resumeData }
+  // A missing environment variable is reported by the replay itself; the fit check sees a placeholder string.
+  const requestContext = scenario.requestContext && resolveEnvRefs(scenario.requestContext, processEnv(), true)
+  return { toolId: scenario.toolId, input: scenario.input, inputText: scenario.inputText, requestContext, resumeData }
 }
 
 /** A readable account of why a replay failed (empty when it passed). */
@@ -66,7 +69,7 @@ export async function replayOnHost(host: ToolHost, runs: RunRegistry, scenario: 
   try {
     runId = await runs.start(scenarioRequest(scenario))
   } catch (err) {
-    if (!(err instanceof UnknownToolError)) throw err
+    if (!(err instanceof UnknownToolError) && !(err instanceof MissingEnvError)) throw err
     const scriptError = err.message
     return { toolId, name, passed: false, outcome: { status: 'unfinished' }, mismatches: [], scriptError, unfit, diff: failureText({ mismatches: [], scriptError }, unfit) }
   }

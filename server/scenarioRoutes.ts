@@ -23,6 +23,7 @@ import { displayPath } from './displayPath.ts'
 import { readJson } from './body.ts'
 import { fitCheckOf, replayOnHost } from './replayHost.ts'
 import type { RunRegistry } from './runs.ts'
+import { shownId } from './security.ts'
 import type { ScenarioStore, StoredScenario } from './scenarioStore.ts'
 import type { ToolHost } from './toolHost/host.ts'
 
@@ -76,7 +77,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     if (!body.ok) return body.response
     const { runId, name, description, expect, overwrite } = body.data
     const record = runs.get(runId)
-    if (!record) return apiError(c, 'unknown-run', `Unknown run "${runId}".`)
+    if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
     if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be saved as a scenario.`)
     return guarded(c, async () => {
       if (!overwrite && (await exists(store, record.toolId, name))) return apiError(c, 'conflict', `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
@@ -120,7 +121,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
       let scenario: Scenario
       if (runId !== undefined) {
         const record = runs.get(runId)
-        if (!record) return apiError(c, 'unknown-run', `Unknown run "${runId}".`)
+        if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
         if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
         scenario = scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events)
       } else {

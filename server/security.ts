@@ -93,7 +93,7 @@ export function originAllowed(origin: string | undefined, names: Set<string>, po
   return names.has(url.hostname.toLowerCase()) && (port === undefined || Number(url.port || defaultPort) === port)
 }
 
-/** Reads the token from `Authorization: Bearer`, or from `?token=` for SSE GETs (EventSource cannot set headers). */
+/** Reads the token from `Authorization: Bearer`, or from `?token=` for the two SSE GETs (EventSource cannot set headers). */
 export function tokenFromRequest(req: Request): string | undefined {
   const auth = req.headers.get('authorization')
   if (auth) {
@@ -101,8 +101,16 @@ export function tokenFromRequest(req: Request): string | undefined {
     return m ? m[1] : undefined
   }
   const url = new URL(req.url)
-  if (req.method === 'GET' && url.pathname.endsWith('/events')) return url.searchParams.get('token') ?? undefined
+  if (req.method === 'GET' && SSE_PATHS.test(url.pathname)) return url.searchParams.get('token') ?? undefined
   return undefined
+}
+
+/** The only two SSE streams, the only routes where `?token=` is accepted (a query token leaks into logs and history). */
+const SSE_PATHS = /^\/api\/(?:runs\/[^/]+\/events|catalog\/events)$/
+
+/** An id as echoed in an error message: clipped, so a megabyte id is not sent back whole. */
+export function shownId(id: string, max = 64): string {
+  return id.length <= max ? id : `${id.slice(0, max)}… (${id.length} characters)`
 }
 
 /** Host/Origin check for every route (static assets included): a rebinding page gets nothing from this server. */

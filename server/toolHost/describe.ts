@@ -1,6 +1,7 @@
 // Describes a loaded tool for the catalog (protocol ToolDetail): draft-07 JSON Schemas, flags,
 // MCP properties, provider options and the provider/MCP previews produced by the runtime's serializers.
 
+import { mcpInputSchema } from './mcpInput.ts'
 import { toAnthropicTool, toJsonSchema, toMcpTool, toOpenAITool } from '../../src/runtime/index.ts'
 import type { StandardSchemaV1, Tool } from '../../src/runtime/index.ts'
 import type { ToolDetail, ToolFlags } from '../../src/shared/protocol.ts'
@@ -75,6 +76,13 @@ export function describeTool(found: DetectedTool, displayFile: string): { detail
     },
   }
   if (found.group) detail.group = found.group
+  const mcpInput = mcpInputSchema(detail.schemas.input)
+  if (mcpInput.adapted) {
+    detail.mcpInput = mcpInput.adapted
+    // The preview shows what tools/list really sends.
+    const listed = detail.previews.mcp
+    if (listed && typeof listed === 'object') detail.previews.mcp = { ...listed, inputSchema: mcpInput.schema }
+  }
   if (found.libraryVersion) detail.libraryVersion = found.libraryVersion
   const title = tool.mcp?.annotations?.title ?? (found.original as { title?: unknown } | null)?.title
   if (typeof title === 'string') detail.title = title

@@ -1,18 +1,20 @@
-// The tool host seen by the server: keeps one current worker with the loaded catalog, restarts it when a tool
-// kills it, reloads it when files change (new worker, load, swap, retire old), and pushes catalog diffs.
+// The tool host seen by the server: the current catalog and its pool of warm workers (one run per worker, see
+// pool.ts), hot reload (new pool on file change, old busy workers finish their run), and catalog diffs.
 
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
-import type { CatalogError, CatalogEvent, RunControl, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
+import type { CatalogError, CatalogEvent, RunControl, RunEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
+import { shownId } from '../security.ts'
 import { listToolFiles } from './files.ts'
-import { HostWorker, LoadCrash, type LoadResult } from './hostWorker.ts'
-import type { ControlFailure, FitCheck } from './messages.ts'
+import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
+import type { ControlFailure, FitCheck, WorkerInit } from './messages.ts'
+import { WorkerPool } from './pool.ts'
 import { watchPaths } from './watch.ts'
 
-/** Receives run events and run losses from the host. */
+/** Receives run events and run losses from the host. Events are already validated against the protocol. */
 export interface RunSink {
-  onEvent(runId: string, event: unknown): void
+  onEvent(runId: string, event: RunEvent): void
   /** The run's worker stopped (crash, exit, terminate) or the run could not start: the run must end with `message`. */
   onRunLost(runId: string, message: string): void
 }
@@ -28,6 +30,10 @@ export interface ToolHostOptions {
   /** Debounce for file changes. */
   watchDebounceMs?: number
   maxOldGenerationSizeMb?: number
+  /** Loaded idle workers kept ready, so a run starts without an import (default 1). */
+  spareWorkers?: number
+  /** Idle workers kept at most after a burst of runs (default 8). */
+  maxIdleWorkers?: number
   /** Send the tools' console output to stderr instead of stdout (CLI commands whose stdout is machine-read). */
   toolOutputToStderr?: boolean
 }
@@ -42,10 +48,24 @@ export interface HostCatalog {
   errors: CatalogError[]
 }
 
+/** Worker counts, for tests and diagnostics. */
+export interface HostStats {
+  idle: number
+  busy: number
+  loading: number
+  /** Every worker thread of this host still alive (any generation, any state). */
+  live: number
+  /** Workers created since the host started (reuse keeps this low). */
+  created: number
+}
+
 export class ToolHost {
-  private current: HostWorker | undefined
-  private retired = new Set<HostWorker>()
+  private pool: WorkerPool | undefined
+  /** Workers hosting a run, with the pool (generation) they belong to. */
+  private busy = new Map<HostWorker, WorkerPool>()
   private owners = new Map<string, HostWorker>()
+  private alive = new Set<HostWorker>()
+  private created = 0
   private catalogState: HostCatalog = { version: 0, tools: [], errors: [] }
   /** Content hash of each tool file by its catalog path, to tell code-only edits apart from no change. */
   private digests = new Map<string, string>()
@@ -54,23 +74,30 @@ export class ToolHost {
   private reloading: Promise<void> | undefined
   private reloadQueued = false
   private closed = false
-  private crashes: number[] = []
   private stopWatching: (() => Promise<void>) | undefined
+  /** The worker that serves the fit checks in flight, if any. */
+  private checking: { pool: WorkerPool | undefined; worker?: HostWorker; taken: Promise<HostWorker>; pending: number } | undefined
 
   constructor(private options: ToolHostOptions) {
     this.readyPromise = this.boot()
+    this.readyPromise.catch((err) => options.log(`Tool host failed to start: ${(err as Error).message}`))
     if (options.watch) {
       this.stopWatching = watchPaths(options.paths, () => void this.reload(), options.watchDebounceMs ?? 80, options.log)
     }
   }
 
-  /** Resolves once a catalog is available (after the first load, or after a restart). */
+  /** Resolves once a catalog is available (after the first load). */
   get ready(): Promise<void> {
     return this.readyPromise
   }
 
   get catalog(): HostCatalog {
     return this.catalogState
+  }
+
+  /** Idle, busy and loading workers of the current pool (busy counts every generation). */
+  stats(): HostStats {
+    return { idle: this.pool?.idleCount ?? 0, busy: this.busy.size, loading: this.pool?.spawningCount ?? 0, live: this.alive.size, created: this.created }
   }
 
   /** Lists summaries (the catalog without schemas and previews). */
@@ -84,22 +111,30 @@ export class ToolHost {
   }
 
   private async boot(): Promise<void> {
-    const { worker, result, digests } = await this.spawnLoaded()
-    this.install(worker, result, digests, false)
+    const { worker, result, digests, init } = await this.spawnLoaded()
+    this.install(worker, result, digests, init, false)
+  }
+
+  private newWorker(init: WorkerInit): HostWorker {
+    const worker = new HostWorker(init, this.workerEvents, this.options.loadTimeoutMs ?? 30_000, {
+      maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
+    }, this.options.toolOutputToStderr)
+    this.alive.add(worker)
+    this.created++
+    return worker
   }
 
   /** Spawns a worker and loads the modules; a module whose import kills or hangs the worker is skipped and named. */
-  private async spawnLoaded(): Promise<{ worker: HostWorker; result: LoadResult; digests: Map<string, string> }> {
+  private async spawnLoaded(): Promise<{ worker: HostWorker; result: LoadResult; digests: Map<string, string>; init: WorkerInit }> {
     const { files, missing } = await listToolFiles(this.options.paths)
     const digests = await fileDigests(files)
     const skip: CatalogError[] = missing.map((p) => ({ file: p, message: 'No such file or folder.' }))
     for (;;) {
       const todo = files.filter((f) => !skip.some((s) => s.file === relative(process.cwd(), f) || s.file === f))
-      const worker = new HostWorker({ files: todo, skip }, this.workerEvents, this.options.loadTimeoutMs ?? 30_000, {
-        maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
-      }, this.options.toolOutputToStderr)
+      const init = { files: todo, skip: [...skip] }
+      const worker = this.newWorker(init)
       try {
-        return { worker, result: await worker.loadResult, digests }
+        return { worker, result: await worker.loadResult, digests, init }
       } catch (err) {
         if (!(err instanceof LoadCrash) || !err.file || this.closed) throw err
         const rel = relative(process.cwd(), err.file)
@@ -108,15 +143,23 @@ export class ToolHost {
     }
   }
 
-  private install(worker: HostWorker, result: LoadResult, digests: Map<string, string>, notify: boolean): void {
+  private install(worker: HostWorker, result: LoadResult, digests: Map<string, string>, init: WorkerInit, notify: boolean): void {
     // A tool counts as changed when its description changed or the source of its file did (code-only edits too).
     const fingerprint = (t: ToolDetail, of: Map<string, string>) => `${of.get(t.file) ?? ''}:${JSON.stringify(t)}`
     const before = new Map(this.catalogState.tools.map((t) => [t.id, fingerprint(t, this.digests)]))
-    const old = this.current
-    this.current = worker
+    // Old idle workers go now; old busy ones finish their run and are terminated when it ends.
+    this.pool?.close('replaced by a reloaded tool host')
+    this.pool = new WorkerPool(init, {
+      spares: this.options.spareWorkers ?? 1,
+      maxIdle: this.options.maxIdleWorkers ?? 8,
+      spawn: (i) => this.newWorker(i),
+      // A spare loads the files as they are now: it may serve runs only while they still match this catalog.
+      unchanged: async () => sameDigests(digests, await fileDigests(init.files)),
+      onStale: () => void this.reload(),
+      log: this.options.log,
+    }, worker)
     this.catalogState = { version: this.catalogState.version + 1, tools: result.tools, errors: result.errors }
     this.digests = digests
-    if (old) this.retire(old)
     if (!notify) return
     const after = new Map(result.tools.map((t) => [t.id, fingerprint(t, digests)]))
     const event: CatalogEvent = {
@@ -130,50 +173,37 @@ export class ToolHost {
     for (const l of this.listeners) l(event)
   }
 
-  /** An old worker keeps serving its live runs (waiting for approval, say) and is terminated after the last one. */
-  private retire(worker: HostWorker): void {
-    if (worker.runs.size === 0) worker.terminate('replaced by a reloaded tool host')
-    else this.retired.add(worker)
-  }
-
-  private workerEvents = {
-    onEvent: (runId: string, event: unknown) => {
+  private workerEvents: HostWorkerEvents = {
+    onEvent: (runId, event) => {
+      if (event.type === 'run-finished') this.owners.delete(runId)
       this.options.sink.onEvent(runId, event)
-      const owner = this.owners.get(runId)
-      if ((event as { type?: string })?.type === 'run-finished' && owner) {
-        this.owners.delete(runId)
-        if (this.retired.has(owner) && owner.runs.size === 0) {
-          this.retired.delete(owner)
-          owner.terminate('replaced by a reloaded tool host')
-        }
-      }
     },
-    onStartFailed: (runId: string, message: string) => {
+    onStartFailed: (runId, message) => {
       this.owners.delete(runId)
       this.options.sink.onRunLost(runId, message)
     },
-    onExit: (worker: HostWorker, reason: string) => {
-      this.retired.delete(worker)
+    onRunEnded: (worker, reusable) => this.release(worker, reusable),
+    onExit: (worker, reason) => {
+      this.alive.delete(worker)
+      const pool = this.busy.get(worker) ?? this.pool
+      this.busy.delete(worker)
+      pool?.forget(worker)
       for (const runId of worker.runs) {
         this.owners.delete(runId)
-        this.options.sink.onRunLost(runId, `The tool host stopped: ${reason}. The run was ended and the tool host restarted.`)
+        this.options.sink.onRunLost(runId, `The tool host stopped: ${reason}. The run was ended; other runs were not affected.`)
       }
       worker.runs.clear()
-      if (worker === this.current && !this.closed) this.restartAfterCrash(reason)
+      if (!this.closed) this.options.log(`Tool-host worker ${worker.generation} stopped (${reason}).`)
     },
-    log: (line: string) => this.options.log(line),
+    log: (line) => this.options.log(line),
   }
 
-  private restartAfterCrash(reason: string): void {
-    this.options.log(`Tool host stopped (${reason}); restarting.`)
-    const now = Date.now()
-    this.crashes = [...this.crashes.filter((t) => now - t < 10_000), now]
-    // Back off when something kills every fresh worker, instead of spinning.
-    const delay = this.crashes.length > 3 ? Math.min(5_000, 250 * 2 ** (this.crashes.length - 3)) : 0
-    this.current = undefined
-    // Replace the ready promise before restarting, so runs created meanwhile wait for the new worker.
-    this.readyPromise = new Promise<void>((r) => setTimeout(r, delay)).then(() => this.boot())
-    this.readyPromise.catch((err) => this.options.log(`Tool host restart failed: ${(err as Error).message}`))
+  /** A worker's run ended: back to its pool when fit (a closed pool terminates it). */
+  private release(worker: HostWorker, fit: boolean): void {
+    const pool = this.busy.get(worker)
+    this.busy.delete(worker)
+    if (pool) pool.give(worker, fit)
+    else worker.terminate('its run ended')
   }
 
   /** Rebuilds the host from the files on disk; coalesces changes that arrive during a reload. */
@@ -186,9 +216,9 @@ export class ToolHost {
     this.reloading = (async () => {
       try {
         await this.readyPromise.catch(() => undefined)
-        const { worker, result, digests } = await this.spawnLoaded()
+        const { worker, result, digests, init } = await this.spawnLoaded()
         if (this.closed) return worker.terminate('server closing')
-        this.install(worker, result, digests, true)
+        this.install(worker, result, digests, init, true)
         this.options.log(`Reloaded tools (catalog version ${this.catalogState.version}).`)
       } catch (err) {
         this.options.log(`Reload failed: ${(err as Error).message}`)
@@ -203,13 +233,35 @@ export class ToolHost {
     return this.reloading
   }
 
-  /** Starts a run on the current worker. Throws UnknownToolError for an unknown id. */
+  /** Takes an idle worker of the current pool, retrying once when a reload replaces the pool meanwhile. */
+  private async takeWorker(): Promise<{ worker: HostWorker; pool: WorkerPool }> {
+    for (let attempt = 0; ; attempt++) {
+      const pool = this.pool
+      if (!pool) throw new Error('The tool host is not running.')
+      try {
+        return { worker: await pool.take(), pool }
+      } catch (err) {
+        if (attempt >= 2 || this.pool === pool || this.closed) throw err
+      }
+    }
+  }
+
+  /** Starts a run on its own worker. Throws UnknownToolError for an unknown id. */
   async start(runId: string, request: StartRunBody, timeoutMs: number, payloadBytes?: number): Promise<void> {
     await this.readyPromise
-    const worker = this.current
-    if (!worker || !worker.tools.has(request.toolId)) throw new UnknownToolError(`Unknown tool "${request.toolId}".`)
+    if (!this.hasTool(request.toolId)) throw new UnknownToolError(`Unknown tool "${shownId(request.toolId)}".`)
+    const { worker, pool } = await this.takeWorker()
+    this.busy.set(worker, pool)
     this.owners.set(runId, worker)
-    worker.start(runId, request, timeoutMs, payloadBytes)
+    try {
+      worker.start(runId, request, timeoutMs, payloadBytes)
+    } catch (err) {
+      // A refused start (the request could not be sent) leaves no trace: the worker never saw it.
+      worker.runs.delete(runId)
+      this.owners.delete(runId)
+      this.release(worker, true)
+      throw err
+    }
   }
 
   /** True when the tool id is in the current catalog. */
@@ -217,12 +269,32 @@ export class ToolHost {
     return this.catalogState.tools.some((t) => t.id === toolId)
   }
 
-  /** Why stored scenario data no longer fits the tool's current schemas (empty when it fits). */
+  /** Why stored scenario data no longer fits the tool's current schemas (empty when it fits). Runs on an idle worker. */
   async checkFit(check: FitCheck, replyTimeoutMs = 5_000): Promise<string[]> {
     await this.readyPromise
-    const worker = this.current
-    if (!worker || !worker.tools.has(check.toolId)) return [`The tool "${check.toolId}" is not in the catalog any more.`]
-    return worker.check(check, replyTimeoutMs)
+    if (!this.hasTool(check.toolId)) return [`The tool "${check.toolId}" is not in the catalog any more.`]
+    // Concurrent checks (a scenario list) share one worker: they only validate data, and one load is enough.
+    const pool = this.pool
+    if (!this.checking || this.checking.pool !== pool || this.checking.worker?.unusable) {
+      const checking: NonNullable<ToolHost['checking']> = { pool, pending: 0, taken: undefined as unknown as Promise<HostWorker> }
+      checking.taken = this.takeWorker().then(({ worker, pool }) => {
+        this.busy.set(worker, pool)
+        checking.worker = worker
+        return worker
+      })
+      this.checking = checking
+    }
+    const checking = this.checking
+    checking.pending++
+    try {
+      const worker = await checking.taken
+      return await worker.check(check, replyTimeoutMs)
+    } finally {
+      if (--checking.pending === 0) {
+        if (this.checking === checking) this.checking = undefined
+        void checking.taken.then((w) => this.release(w, !w.unusable), () => undefined)
+      }
+    }
   }
 
   control(runId: string, control: RunControl, replyTimeoutMs = 5_000): Promise<ControlFailure | undefined> {
@@ -231,7 +303,7 @@ export class ToolHost {
     return owner.control(runId, control, replyTimeoutMs)
   }
 
-  /** Terminates the worker running `runId` (a tool that ignores abort or blocks the thread); its runs are lost. */
+  /** Terminates the worker running `runId` (a tool that ignores abort or blocks the thread); only that run is lost. */
   terminateRunWorker(runId: string, reason: string): void {
     this.owners.get(runId)?.terminate(reason)
   }
@@ -239,8 +311,14 @@ export class ToolHost {
   async close(): Promise<void> {
     this.closed = true
     await this.stopWatching?.()
-    for (const w of [this.current, ...this.retired]) w?.terminate('server closing')
+    this.pool?.close('closed')
+    for (const w of this.busy.keys()) w.terminate('server closing')
   }
+}
+
+/** True when every file of `now` has the digest it had in `loaded`. */
+function sameDigests(loaded: Map<string, string>, now: Map<string, string>): boolean {
+  return [...now].every(([file, digest]) => loaded.get(file) === digest)
 }
 
 /** sha1 of each file's text, keyed like the catalog's `file` (relative to the working folder when inside it). */

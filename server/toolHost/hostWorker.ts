@@ -1,17 +1,20 @@
 // One tool-host worker seen from the main thread: spawn, load (naming the file whose import killed it),
 // run bookkeeping, control requests with replies, and termination with a reason the runs can report.
+// Every message from the worker is validated here (the first main-thread hop); run events against RunEvent.
 
 import { Worker } from 'node:worker_threads'
 import { relative } from 'node:path'
-import type { CatalogError, RunControl, ToolDetail } from '../../src/shared/protocol.ts'
-import type { ControlFailure, FitCheck, FromWorker, ToWorker, WorkerInit } from './messages.ts'
+import { RunEvent, type CatalogError, type RunControl, type ToolDetail } from '../../src/shared/protocol.ts'
+import { FromWorker, type ControlFailure, type FitCheck, type ToWorker, type WorkerInit } from './messages.ts'
 
 const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
 
 /** Callbacks from a worker to its owner. */
 export interface HostWorkerEvents {
-  onEvent(runId: string, event: unknown): void
+  onEvent(runId: string, event: RunEvent): void
   onStartFailed(runId: string, message: string): void
+  /** The worker's run is over (sent before its `run-finished`): `reusable` when it may host another run. */
+  onRunEnded(worker: HostWorker, reusable: boolean): void
   onExit(worker: HostWorker, reason: string): void
   log(line: string): void
 }
@@ -63,7 +66,10 @@ export class HostWorker {
     const loadTimer = setTimeout(() => {
       this.terminate(`importing ${this.importing ? relative(process.cwd(), this.importing) : 'the tool modules'} did not finish within ${loadTimeoutMs} ms`)
     }, loadTimeoutMs)
-    this.worker.on('message', (msg: FromWorker) => {
+    this.worker.on('message', (raw: unknown) => {
+      const parsed = FromWorker.safeParse(raw)
+      if (!parsed.success) return this.protocolMismatch(raw, parsed.error.issues)
+      const msg = parsed.data
       if (msg.type === 'importing') this.importing = msg.file
       else if (msg.type === 'loaded') {
         clearTimeout(loadTimer)
@@ -90,14 +96,40 @@ export class HostWorker {
     })
   }
 
+  /** A message that does not match the worker protocol: its run (if named) ends with an error saying so. */
+  private protocolMismatch(raw: unknown, issues: Array<{ path: PropertyKey[]; message: string }>): void {
+    const detail = issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; ')
+    const runId = (raw as { runId?: unknown } | null)?.runId
+    if (typeof runId === 'string' && this.runs.has(runId)) this.failRun(runId, `The tool host sent a message that does not match the protocol (${detail}).`)
+    else this.events.log(`[tool host] ignored a message that does not match the protocol: ${detail}`)
+  }
+
+  /** Ends a run with an error event and run-finished (sequence numbers are assigned by the registry on loss). */
+  private failRun(runId: string, message: string): void {
+    this.runs.delete(runId)
+    this.events.onStartFailed(runId, message)
+    // Nothing else of this run can be trusted: the worker goes.
+    this.terminate(`run ${runId} broke the worker protocol`)
+  }
+
   private onMessage(msg: FromWorker): void {
     switch (msg.type) {
       case 'event': {
-        const type = (msg.event as { type?: string } | null)?.type
-        if (type === 'run-finished') this.runs.delete(msg.runId)
-        this.events.onEvent(msg.runId, msg.event)
+        const event = RunEvent.safeParse(msg.event)
+        if (!event.success) {
+          const detail = event.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ')
+          return this.failRun(msg.runId, `The tool host sent an event that does not match the protocol: ${detail}`)
+        }
+        if (event.data.type === 'run-finished') this.runs.delete(msg.runId)
+        this.events.onEvent(msg.runId, event.data)
         break
       }
+      case 'run-ended':
+        this.events.onRunEnded(this, msg.reusable)
+        break
+      case 'poisoned':
+        this.terminate(msg.runId ? `run ${msg.runId}'s tool ${msg.problem}, which every later run would depend on` : `a tool ${msg.problem}`)
+        break
       case 'start-failed':
         this.runs.delete(msg.runId)
         this.events.onStartFailed(msg.runId, msg.message)
@@ -105,7 +137,7 @@ export class HostWorker {
       case 'control-result': {
         const resolve = this.pending.get(msg.reqId)
         this.pending.delete(msg.reqId)
-        resolve?.(msg.ok ? undefined : msg.failure)
+        resolve?.(msg.failure)
         break
       }
       case 'log':
@@ -152,6 +184,8 @@ export class HostWorker {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.checks.delete(reqId)
+        // The worker serves only this check: a schema that blocks it gets it replaced.
+        this.terminate(`a schema check did not finish within ${replyTimeoutMs} ms`)
         resolve([`The tool host did not answer within ${replyTimeoutMs} ms (a tool is blocking it).`])
       }, replyTimeoutMs)
       this.checks.set(reqId, (problems) => {
@@ -160,6 +194,16 @@ export class HostWorker {
       })
       this.post({ type: 'check', reqId, check })
     })
+  }
+
+  /** True once the worker is stopping or stopped: it must never be handed another run. */
+  get unusable(): boolean {
+    return this.exited || this.deathReason !== undefined
+  }
+
+  /** True while the worker is loaded, alive and hosts no run. */
+  get idle(): boolean {
+    return this.loaded && !this.exited && this.deathReason === undefined && this.runs.size === 0
   }
 
   /** Stops the worker (a synchronous endless loop included); `reason` is reported to every live run. */

@@ -1,9 +1,8 @@
-// Typed messages between the main thread and the tool-host worker. Only plain JSON crosses:
-// tools, schemas and functions stay in the worker, which runs them and reports events.
+// Typed messages between the main thread and a tool-host worker. Only plain JSON crosses: tools, schemas and
+// functions stay in the worker. Worker → main messages are zod-validated once, at the first main-thread hop.
 
-import type { CatalogError, ControlFailure, RunControl, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
-
-export type { ControlFailure }
+import { z } from 'zod'
+import { CatalogError, ErrorCode, ToolDetail, type RunControl, type StartRunBody } from '../../src/shared/protocol.ts'
 
 /** Data given to a worker at spawn time. */
 export interface WorkerInit {
@@ -28,13 +27,29 @@ export type ToWorker =
   | { type: 'check'; reqId: number; check: FitCheck }
   | { type: 'control'; reqId: number; runId: string; control: RunControl }
 
+/** A refused control as the runtime reported it (RunControlError) or a plain error: the protocol's ControlFailure. */
+export const ControlFailure = z.object({
+  code: ErrorCode,
+  message: z.string(),
+  state: z.string().optional(),
+  validationErrors: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+})
+export type ControlFailure = z.infer<typeof ControlFailure>
+
+/** Worker → main thread. `event` stays `unknown` here: the host validates it against the protocol's RunEvent. */
+export const FromWorker = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('importing'), file: z.string() }),
+  z.object({ type: z.literal('loaded'), tools: z.array(ToolDetail), errors: z.array(CatalogError) }),
+  z.object({ type: z.literal('event'), runId: z.string(), event: z.unknown() }),
+  /** Sent just before a run's `run-finished`: whether the worker is fit to host another run. */
+  z.object({ type: z.literal('run-ended'), runId: z.string(), reusable: z.boolean() }),
+  /** A tool broke a builtin the host relies on (JSON.stringify, toJSON…): the worker must be replaced at once. */
+  z.object({ type: z.literal('poisoned'), runId: z.string().optional(), problem: z.string() }),
+  z.object({ type: z.literal('start-failed'), runId: z.string(), message: z.string() }),
+  /** `failure` is absent when the runtime accepted the control. */
+  z.object({ type: z.literal('control-result'), reqId: z.number(), failure: ControlFailure.optional() }),
+  z.object({ type: z.literal('log'), level: z.enum(['warn', 'error']), message: z.string() }),
+  z.object({ type: z.literal('check-result'), reqId: z.number(), problems: z.array(z.string()) }),
+])
 /** Worker → main thread. */
-export type FromWorker =
-  | { type: 'importing'; file: string }
-  | { type: 'loaded'; tools: ToolDetail[]; errors: CatalogError[] }
-  | { type: 'event'; runId: string; event: unknown }
-  | { type: 'start-failed'; runId: string; message: string }
-  | { type: 'control-result'; reqId: number; ok: true }
-  | { type: 'control-result'; reqId: number; ok: false; failure: ControlFailure }
-  | { type: 'log'; level: 'warn' | 'error'; message: string }
-  | { type: 'check-result'; reqId: number; problems: string[] }
+export type FromWorker = z.infer<typeof FromWorker>

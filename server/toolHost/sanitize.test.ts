@@ -19,4 +19,10 @@ describe('toPlainJson', () => {
     const err = Object.assign(new TypeError('bad', { cause: new Error('root') }), { code: 'E_BAD' })
     expect(toPlainJson(err)).toEqual({ name: 'TypeError', message: 'bad', code: 'E_BAD', cause: { name: 'Error', message: 'root' } })
   })
+
+  it('keeps a __proto__ key as an own key, without touching the prototype', () => {
+    const out = toPlainJson(JSON.parse('{"__proto__":{"polluted":true},"a":1}')) as Record<string, unknown>
+    expect(Object.keys(out)).toEqual(['__proto__', 'a'])
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+  })
 })

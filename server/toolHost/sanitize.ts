@@ -43,7 +43,7 @@ function convert(value: unknown, seen: WeakSet<object>, depth: number): unknown 
   try {
     if (value instanceof Error) {
       const out: Record<string, unknown> = { name: value.name, message: value.message }
-      for (const [k, v] of Object.entries(value)) out[k] = convert(v, seen, depth + 1)
+      for (const [k, v] of Object.entries(value)) setKey(out, k, convert(v, seen, depth + 1))
       if (value.cause !== undefined) out.cause = convert(value.cause, seen, depth + 1)
       return out
     }
@@ -52,7 +52,7 @@ function convert(value: unknown, seen: WeakSet<object>, depth: number): unknown 
       const out: Record<string, unknown> = {}
       for (const [k, v] of value) {
         const converted = convert(v, seen, depth + 1)
-        if (converted !== undefined) out[String(k)] = converted
+        if (converted !== undefined) setKey(out, String(k), converted)
       }
       return out
     }
@@ -60,10 +60,16 @@ function convert(value: unknown, seen: WeakSet<object>, depth: number): unknown 
     const out: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       const converted = convert(v, seen, depth + 1)
-      if (converted !== undefined) out[k] = converted
+      if (converted !== undefined) setKey(out, k, converted)
     }
     return out
   } finally {
     seen.delete(obj)
   }
+}
+
+/** Sets an own property, `__proto__` included (plain assignment would change the prototype and drop the key). */
+function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+  else out[key] = value
 }

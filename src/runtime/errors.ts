@@ -77,12 +77,17 @@ export function isValidationError(value: unknown): value is ToolValidationError 
 
 /** A readable message for anything thrown. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message
   if (typeof error === 'string') return error
+  // Every step may throw (a `message` getter, `toJSON`, `toString`): the run must still fail with a readable message.
   try {
+    if (error instanceof Error) return String(error.message)
     return JSON.stringify(error) ?? String(error)
   } catch {
-    return String(error)
+    try {
+      return String(error)
+    } catch {
+      return 'The tool threw a value that cannot be described (its message and toString both throw).'
+    }
   }
 }
 

@@ -186,6 +186,8 @@ export const ToolDetail = ToolSummary.extend({
   inputExamples: z.array(z.object({ input: z.record(z.string(), z.unknown()) })).optional(),
   background: z.record(z.string(), z.unknown()).optional(),
   previews: z.object({ mcp: z.unknown(), openai: z.unknown(), anthropic: z.unknown() }),
+  /** Set when the input schema is not an object schema, which MCP requires: `normalised` (type added) or `wrapped` (as `{ input }`). */
+  mcpInput: z.enum(['normalised', 'wrapped']).optional(),
 })
 export type ToolDetail = z.infer<typeof ToolDetail>
 

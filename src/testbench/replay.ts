@@ -1,6 +1,7 @@
 // Replays a scenario against any run source (in-process runTool, the tool host, the HTTP API) by answering
 // its prompts with the scripted decisions, then turns the event log into an outcome to compare.
 
+import { processEnv, resolveEnvRefs, secretsToEnvRefs } from './envRefs.ts'
 import type { RunControl, RunEvent, StartRunBody } from '../shared/protocol.ts'
 import { applyRunControl, type SteerableRun } from '../shared/runControl.ts'
 import { compareOutcome, type Mismatch, type Outcome } from './match.ts'
@@ -37,9 +38,11 @@ export interface ReplayResult {
   scriptError?: string
 }
 
-/** The run request a scenario describes. */
-export function scenarioRequest(scenario: Scenario): StartRunBody {
-  const { toolId, input, inputText, requestContext, caller, messages, workflowState, stream } = scenario
+/** The run request a scenario describes, with environment references resolved. */
+export function scenarioRequest(scenario: Scenario, env: Record<string, string | undefined> = processEnv()): StartRunBody {
+  const { toolId, input, inputText, caller, messages, workflowState, stream } = scenario
+  // `{ "$env": "NAME" }` values are read from the environment now; a missing one throws MissingEnvError.
+  const requestContext = scenario.requestContext && resolveEnvRefs(scenario.requestContext, env)
   return strip({ toolId, input, inputText, requestContext, caller, messages, workflowState, stream })
 }
 
@@ -155,6 +158,8 @@ export function expectationFromOutcome(outcome: Outcome): Expectation {
 /** A new scenario from a finished run: its request, its decisions, and its outcome as the expectation. */
 export function scenarioFromRun(name: string, request: StartRunBody, events: readonly RunEvent[]): Scenario {
   const { stepping: _stepping, ...rest } = request
+  // Secret-looking request-context values never reach a scenario file: they become `{ "$env": "NAME" }` references.
+  if (rest.requestContext) rest.requestContext = secretsToEnvRefs(rest.requestContext)
   return { name, ...strip(readableInput(rest)), decisions: decisionsFromEvents(events), expect: expectationFromOutcome(outcomeFromEvents(events)) } as Scenario
 }
 

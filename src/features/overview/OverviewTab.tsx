@@ -50,7 +50,16 @@ export function OverviewTab({ tool }: { tool: ToolDetail }) {
       <div>
         <h2 className="mb-2 text-sm font-semibold">As sent to providers</h2>
         <div className="grid gap-4 xl:grid-cols-3">
-          <Block title="MCP" value={tool.previews.mcp} />
+          <div>
+            {tool.mcpInput && (
+              <p className="mb-1 text-xs text-amber-700">
+                {tool.mcpInput === 'wrapped'
+                  ? 'MCP needs an object input schema: this tool’s input is listed as { input: … } and unwrapped when called.'
+                  : 'MCP needs an object input schema: "type": "object" was added to this tool’s input schema.'}
+              </p>
+            )}
+            <Block title="MCP" value={tool.previews.mcp} />
+          </div>
           <Block title="OpenAI" value={tool.previews.openai} />
           <Block title="Anthropic" value={tool.previews.anthropic} />
         </div>

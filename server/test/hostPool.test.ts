@@ -1,0 +1,65 @@
+// The tool host's worker pool: a refused start leaves no worker behind (before or after a hot reload), and workers
+// whose run ended cleanly are reused instead of reloaded.
+
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { RunEvent } from '../../src/shared/protocol.ts'
+import { ToolHost } from '../toolHost/host.ts'
+import { FIXTURES } from './helpers.ts'
+
+function newHost(): { host: ToolHost; finished: Map<string, RunEvent> } {
+  const finished = new Map<string, RunEvent>()
+  const host = new ToolHost({
+    paths: [FIXTURES],
+    watch: false,
+    log: () => {},
+    spareWorkers: 1,
+    sink: { onEvent: (runId, e) => void (e.type === 'run-finished' && finished.set(runId, e)), onRunLost: () => {} },
+  })
+  return { host, finished }
+}
+
+let host: ToolHost | undefined
+afterEach(() => host?.close())
+
+describe('worker pool', () => {
+  it('a start refused before it reaches the worker leaves no busy or parked worker, even after a reload', async () => {
+    const made = newHost()
+    host = made.host
+    await host.ready
+    let deep: unknown = {}
+    for (let i = 0; i < 200_000; i++) deep = { a: deep }
+    await expect(host.start('refused', { toolId: 'echo', input: deep }, 5_000)).rejects.toThrow(RangeError)
+    expect(host.stats().busy).toBe(0)
+    await host.reload()
+    await vi.waitFor(() => {
+      const s = host!.stats()
+      expect(s.busy).toBe(0)
+      expect(s.live).toBe(s.idle + s.loading)
+    }, { timeout: 10_000 })
+  })
+
+  it('a worker whose run ended cleanly hosts the next run (no new worker is loaded)', async () => {
+    const made = newHost()
+    host = made.host
+    await host.ready
+    await vi.waitFor(() => expect(host!.stats().idle).toBe(1), { timeout: 10_000 })
+    for (const runId of ['a', 'b', 'c']) {
+      await host.start(runId, { toolId: 'echo', input: { text: runId } }, 5_000)
+      await vi.waitFor(() => expect(made.finished.get(runId)).toMatchObject({ status: 'success' }), { timeout: 10_000 })
+    }
+    await vi.waitFor(() => expect(host!.stats()).toMatchObject({ busy: 0, loading: 0 }), { timeout: 10_000 })
+    // The first worker plus one spare: each run went to a worker that had hosted the previous one.
+    expect(host.stats().created).toBe(2)
+  })
+
+  it('concurrent fit checks (a scenario list) share one worker instead of loading one each', async () => {
+    const made = newHost()
+    host = made.host
+    await host.ready
+    await vi.waitFor(() => expect(host!.stats().idle).toBe(1), { timeout: 10_000 })
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => host!.checkFit({ toolId: 'echo', input: { text: `t${i}` }, resumeData: [] })))
+    expect(results).toEqual(Array.from({ length: 10 }, () => []))
+    expect(await host.checkFit({ toolId: 'echo', input: { text: 1 }, resumeData: [] })).not.toEqual([])
+    expect(host.stats().created).toBe(2)
+  })
+})

@@ -1,0 +1,49 @@
+// Worker-side integrity checks: pristine references to the builtins the host relies on, captured before any tool
+// module loads, and a test of whether the worker is still fit after a run (builtins intact, no leftover timers).
+
+const pristine = {
+  stringify: JSON.stringify,
+  parse: JSON.parse,
+  entries: Object.entries,
+  keys: Object.keys,
+  isArray: Array.isArray,
+  postMessage: MessagePort.prototype.postMessage,
+  then: Promise.prototype.then,
+}
+
+/** Pristine `JSON.stringify`, for the host's own serialisation. */
+export const pristineStringify = pristine.stringify
+
+/** Names what a tool broke among the builtins the host relies on, or undefined when all are intact. */
+export function brokenBuiltin(): string | undefined {
+  if (JSON.stringify !== pristine.stringify) return 'replaced JSON.stringify'
+  if (JSON.parse !== pristine.parse) return 'replaced JSON.parse'
+  if (Object.entries !== pristine.entries || Object.keys !== pristine.keys) return 'replaced Object.entries or Object.keys'
+  if (Array.isArray !== pristine.isArray) return 'replaced Array.isArray'
+  if (MessagePort.prototype.postMessage !== pristine.postMessage) return 'replaced MessagePort.prototype.postMessage'
+  if (Promise.prototype.then !== pristine.then) return 'replaced Promise.prototype.then'
+  for (const [name, proto] of [['Object', Object.prototype], ['Array', Array.prototype], ['String', String.prototype], ['Number', Number.prototype]] as const) {
+    if (Object.prototype.hasOwnProperty.call(proto, 'toJSON')) return `defined ${name}.prototype.toJSON`
+  }
+  return undefined
+}
+
+let baseline: Map<string, number> | undefined
+
+/** Records the worker's idle resources (after loading), so leftovers of a run can be told apart. */
+export function recordBaseline(): void {
+  baseline = countResources()
+}
+
+/** True when nothing a run started is still pending (timers, sockets…) and the builtins are intact. */
+export function fitForReuse(): boolean {
+  if (brokenBuiltin() || !baseline) return false
+  for (const [kind, n] of countResources()) if (n > (baseline.get(kind) ?? 0)) return false
+  return true
+}
+
+function countResources(): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1)
+  return counts
+}

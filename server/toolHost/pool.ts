@@ -1,0 +1,133 @@
+// The warm workers of one catalog generation. Isolation model: a worker hosts at most one run at a time, from start
+// to finish, so a tool that blocks, exits or exhausts the heap can only end its own run (and the blame is exact).
+// Starting a run takes a pre-loaded idle worker (one postMessage, no import); a worker whose run ended cleanly
+// (builtins intact, nothing left pending) goes back to the pool, any other is terminated. A run waiting for a person
+// keeps its worker idle (no thread busy: the tool call is parked in the worker's event loop, which only that run
+// uses); the registry's live-run cap bounds how many such workers exist.
+
+import type { HostWorker } from './hostWorker.ts'
+import type { WorkerInit } from './messages.ts'
+
+/** Workers loading at once, at most. */
+const MAX_LOADING = 2
+
+/** How workers are made and how many are kept. */
+export interface PoolOptions {
+  /** Loaded idle workers kept ready for the next runs. */
+  spares: number
+  /** Idle workers kept at most (the rest are terminated when their run ends). */
+  maxIdle: number
+  spawn(init: WorkerInit): HostWorker
+  /** False when the files changed since this generation loaded (a spare would run newer code than the catalog). */
+  unchanged(): Promise<boolean>
+  /** Called when a spare found the files changed: the host reloads, which replaces this pool. */
+  onStale(): void
+  log(line: string): void
+}
+
+/** Idle workers of one generation (one load of the tool files), and the runs waiting for one. */
+export class WorkerPool {
+  private idle: HostWorker[] = []
+  private waiters: Array<{ resolve: (w: HostWorker) => void; reject: (e: Error) => void }> = []
+  private spawning = 0
+  private failures = 0
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+  closed = false
+
+  constructor(
+    readonly init: WorkerInit,
+    private options: PoolOptions,
+    first?: HostWorker,
+  ) {
+    if (first) this.idle.push(first)
+    this.refill()
+  }
+
+  /** Number of idle workers (for tests and stats). */
+  get idleCount(): number {
+    return this.idle.length
+  }
+
+  /** Number of workers being loaded. */
+  get spawningCount(): number {
+    return this.spawning
+  }
+
+  /** An idle loaded worker (at once when one is ready); the caller owns it until it gives it back or it dies. */
+  take(): Promise<HostWorker> {
+    if (this.closed) return Promise.reject(new Error('The tool host was replaced or closed.'))
+    let worker: HostWorker | undefined
+    while ((worker = this.idle.pop()) && worker.unusable);
+    if (worker) {
+      this.refill()
+      return Promise.resolve(worker)
+    }
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject })
+      this.refill()
+    })
+  }
+
+  /** Gives back a worker whose run ended; it is kept only when fit, of this generation, and below the idle cap. */
+  give(worker: HostWorker, fit: boolean): void {
+    // A worker being terminated (its run broke the protocol, was killed…) may still report its run as ended.
+    if (!fit || this.closed || worker.unusable) return worker.terminate('its run left it unfit for another run')
+    const waiter = this.waiters.shift()
+    if (waiter) return waiter.resolve(worker)
+    if (this.idle.length >= this.options.maxIdle) return worker.terminate('more idle workers than needed')
+    this.idle.push(worker)
+  }
+
+  /** Forgets a worker that died (an idle one may be killed from outside) and loads a replacement if needed. */
+  forget(worker: HostWorker): void {
+    this.idle = this.idle.filter((w) => w !== worker)
+    if (!this.closed) this.refill()
+  }
+
+  /** Terminates idle workers and refuses waiters; busy workers are left to finish their run. */
+  close(reason: string): void {
+    this.closed = true
+    clearTimeout(this.retryTimer)
+    for (const w of this.idle) w.terminate(reason)
+    this.idle = []
+    for (const w of this.waiters.splice(0)) w.reject(new Error(`The tool host was ${reason}.`))
+  }
+
+  private refill(): void {
+    if (this.closed || this.retryTimer) return
+    // At most two loads at a time: a load is CPU-heavy, and meanwhile waiters are also served by workers whose run ends.
+    while (this.spawning < MAX_LOADING && this.idle.length + this.spawning < this.options.spares + this.waiters.length) this.spawnOne()
+  }
+
+  private spawnOne(): void {
+    this.spawning++
+    const worker = this.options.spawn(this.init)
+    worker.loadResult.then(
+      async () => {
+        const current = await this.options.unchanged()
+        this.spawning--
+        this.failures = 0
+        if (this.closed) return worker.terminate('replaced by a reloaded tool host')
+        if (!current) {
+          worker.terminate('the tool files changed while it loaded')
+          return this.options.onStale()
+        }
+        this.give(worker, true)
+        this.refill()
+      },
+      (err: Error) => {
+        this.spawning--
+        this.failures++
+        this.options.log(`A spare tool-host worker failed to load: ${err.message}`)
+        // Back off when something kills every fresh worker, instead of spinning; waiters fail after a few tries.
+        if (this.failures >= 3) for (const w of this.waiters.splice(0)) w.reject(new Error(`No tool-host worker could be started: ${err.message}`))
+        const delay = Math.min(5_000, 100 * 2 ** this.failures)
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = undefined
+          this.refill()
+        }, delay)
+        this.retryTimer.unref?.()
+      },
+    )
+  }
+}
