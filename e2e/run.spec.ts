@@ -119,3 +119,15 @@ test('an invalid JSON draft disables Run with the reason, and the draft survives
   await toolscope.setInput({ city: 'Oslo' })
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled()
 })
+
+test('autocompletion works for a tool id with spaces and URI characters', async ({ toolscope, page }) => {
+  await toolscope.goto()
+  await toolscope.selectTool('Get a random image from unsplash (50% off?)')
+  await toolscope.setInput('{}')
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('Control+Space')
+  const suggest = page.locator('.suggest-widget')
+  await expect(suggest).toBeVisible()
+  await expect(suggest).toContainText('topic')
+  await expect(suggest).toContainText('orientation')
+})

@@ -4,7 +4,7 @@ import { test, expect } from './fixtures/toolscope.ts'
 test('tool list shows badges and filters; Overview shows schemas and provider previews', async ({ toolscope, page }) => {
   await toolscope.goto()
   const list = toolscope.toolList
-  await expect(list.getByRole('option')).toHaveCount(7)
+  await expect(list.getByRole('option')).toHaveCount(8)
   const del = list.getByRole('option', { name: 'delete-file' })
   await expect(del).toContainText('needs approval')
   await expect(del).toContainText('destructive')

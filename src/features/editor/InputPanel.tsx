@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button.tsx'
 import { JsonEditor } from './JsonEditor.tsx'
 import { ContextFields } from './ContextFields.tsx'
 import { valueFromSchema } from './schemaDefaults.ts'
+import { modelUri } from './modelUri.ts'
 import type { ContextDraft, RunDrafts } from '../runs/startBody.ts'
 
 interface Props {
@@ -16,7 +17,6 @@ interface Props {
   onSubmit: () => void
 }
 
-const modelUri = (kind: string, id: string) => `inmemory://toolscope/${kind}/${encodeURIComponent(id)}.json`
 const json = (v: unknown) => JSON.stringify(v ?? {}, null, 2)
 
 export function InputPanel({ tool, drafts, setInput, setRequestContext, setContext, onSubmit }: Props) {
