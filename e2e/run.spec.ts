@@ -37,8 +37,15 @@ test('run shows all four panels with differences from Raw, content parts and eve
   await expect(model.getByRole('img')).toHaveCount(1)
   await expect(model.getByRole('img')).toHaveAttribute('src', /^data:image\/png;base64,/)
 
+  // Structural: the removed key is named, the kept line that lost its trailing comma is not highlighted.
+  await expect(display.locator('[data-removed="true"]')).toHaveText(['units'])
+  await expect(display.locator('[data-changed="true"]')).toHaveCount(1)
   await toolscope.showPhase('input')
   expect((await toolscope.panels()).transcript).toContain('"city": "Porto"')
+  const transcript = compare.getByRole('region', { name: 'Transcript', exact: true })
+  await expect(transcript.getByText('differs from Raw')).toBeVisible()
+  await expect(transcript.locator('[data-removed="true"]')).toHaveText(['units'])
+  await expect(transcript.locator('[data-changed="true"]')).toHaveCount(0)
 
   const events = toolscope.events
   for (const type of ['run-started', 'input-delta', 'input-available', 'log', 'span', 'writer-chunk', 'output', 'run-finished']) {
