@@ -138,3 +138,14 @@ test('autocompletion works for a tool id with spaces and URI characters', async 
   await expect(suggest).toContainText('topic')
   await expect(suggest).toContainText('orientation')
 })
+
+test('Defaults fill input that passes the schema, and say what they cannot satisfy', async ({ toolscope }) => {
+  await toolscope.selectTool('get-weather')
+  await toolscope.inputRegion.getByRole('button', { name: 'Defaults' }).click()
+  await expect((await toolscope.editor('Tool input JSON')).locator('.view-lines')).toContainText('"city": "x"')
+  await expect(toolscope.inputRegion.getByRole('alert')).toHaveCount(0)
+
+  await toolscope.selectTool('Get a random image from unsplash (50% off?)')
+  await toolscope.inputRegion.getByRole('button', { name: 'Defaults' }).click()
+  await expect(toolscope.inputRegion.getByRole('alert')).toContainText('seed: no example string found for the pattern')
+})
