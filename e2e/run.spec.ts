@@ -76,14 +76,20 @@ test('step through a run with Continue at each pause', async ({ toolscope, page 
   expect(seen.length).toBeGreaterThanOrEqual(3)
 })
 
-test('abort a hanging tool', async ({ toolscope }) => {
+test('abort a hanging tool', async ({ toolscope, page }) => {
   await toolscope.goto()
   await toolscope.selectTool('hang-forever')
   await toolscope.setInput({})
   await toolscope.run()
   await toolscope.expectStatus('running')
+  // A live elapsed timer with the server's time budget.
+  const elapsed = page.getByLabel('Elapsed time')
+  await expect(elapsed).toContainText(/^[\d.]+ m?s of 1 min 00 s$/)
+  const first = await elapsed.textContent()
+  await expect(elapsed).not.toHaveText(first!)
   await toolscope.abort()
   await toolscope.expectStatus('aborted')
+  await expect(elapsed).toHaveCount(0)
   await expect(toolscope.events.getByRole('button', { name: /aborted/ }).first()).toBeVisible()
 })
 

@@ -64,7 +64,7 @@ export class RunRegistry implements RunSink {
   private runs = new Map<string, LiveRun>()
   host!: ToolHost
 
-  constructor(private options: RunRegistryOptions) {}
+  constructor(readonly options: RunRegistryOptions) {}
 
   /** Loads stored history (runs interrupted by a crash included). */
   async init(): Promise<void> {
