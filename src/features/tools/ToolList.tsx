@@ -60,7 +60,11 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
     virtual.scrollToIndex(index, { align: 'auto' })
   }
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    const row = rows[activeIndex]
+    // Keys act on what the query shows now, not on the deferred render (Enter right after typing must open the match).
+    // The input's own value: state may lag behind fast typing by a render.
+    const typed = e.currentTarget.value
+    const current = typed === deferred ? rows : groupRows(filterTools(catalog.data?.tools ?? [], typed), collapsed, typed.trim() !== '')
+    const row = current[Math.min(activeIndex, Math.max(0, current.length - 1))]
     if (e.key === 'ArrowDown') move(Math.min(rows.length - 1, activeIndex + 1))
     else if (e.key === 'ArrowUp') move(Math.max(0, activeIndex - 1))
     else if (e.key === 'Home') move(0)
