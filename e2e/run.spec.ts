@@ -37,8 +37,15 @@ test('run shows all four panels with differences from Raw, content parts and eve
   await expect(model.getByRole('img')).toHaveCount(1)
   await expect(model.getByRole('img')).toHaveAttribute('src', /^data:image\/png;base64,/)
 
+  // Structural: the removed key is named, the kept line that lost its trailing comma is not highlighted.
+  await expect(display.locator('[data-removed="true"]')).toHaveText(['units'])
+  await expect(display.locator('[data-changed="true"]')).toHaveCount(1)
   await toolscope.showPhase('input')
   expect((await toolscope.panels()).transcript).toContain('"city": "Porto"')
+  const transcript = compare.getByRole('region', { name: 'Transcript', exact: true })
+  await expect(transcript.getByText('differs from Raw')).toBeVisible()
+  await expect(transcript.locator('[data-removed="true"]')).toHaveText(['units'])
+  await expect(transcript.locator('[data-changed="true"]')).toHaveCount(0)
 
   const events = toolscope.events
   for (const type of ['run-started', 'input-delta', 'input-available', 'log', 'span', 'writer-chunk', 'output', 'run-finished']) {
@@ -69,14 +76,20 @@ test('step through a run with Continue at each pause', async ({ toolscope, page 
   expect(seen.length).toBeGreaterThanOrEqual(3)
 })
 
-test('abort a hanging tool', async ({ toolscope }) => {
+test('abort a hanging tool', async ({ toolscope, page }) => {
   await toolscope.goto()
   await toolscope.selectTool('hang-forever')
   await toolscope.setInput({})
   await toolscope.run()
   await toolscope.expectStatus('running')
+  // A live elapsed timer with the server's time budget.
+  const elapsed = page.getByLabel('Elapsed time')
+  await expect(elapsed).toContainText(/^[\d.]+ m?s of 1 min 00 s$/)
+  const first = await elapsed.textContent()
+  await expect(elapsed).not.toHaveText(first!)
   await toolscope.abort()
   await toolscope.expectStatus('aborted')
+  await expect(elapsed).toHaveCount(0)
   await expect(toolscope.events.getByRole('button', { name: /aborted/ }).first()).toBeVisible()
 })
 
@@ -118,4 +131,27 @@ test('an invalid JSON draft disables Run with the reason, and the draft survives
   await expect(page.getByText(/Run disabled: Input: Invalid JSON/)).toBeVisible()
   await toolscope.setInput({ city: 'Oslo' })
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled()
+})
+
+test('autocompletion works for a tool id with spaces and URI characters', async ({ toolscope, page }) => {
+  await toolscope.goto()
+  await toolscope.selectTool('Get a random image from unsplash (50% off?)')
+  await toolscope.setInput('{}')
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('Control+Space')
+  const suggest = page.locator('.suggest-widget')
+  await expect(suggest).toBeVisible()
+  await expect(suggest).toContainText('topic')
+  await expect(suggest).toContainText('orientation')
+})
+
+test('Defaults fill input that passes the schema, and say what they cannot satisfy', async ({ toolscope }) => {
+  await toolscope.selectTool('get-weather')
+  await toolscope.inputRegion.getByRole('button', { name: 'Defaults' }).click()
+  await expect((await toolscope.editor('Tool input JSON')).locator('.view-lines')).toContainText('"city": "x"')
+  await expect(toolscope.inputRegion.getByRole('alert')).toHaveCount(0)
+
+  await toolscope.selectTool('Get a random image from unsplash (50% off?)')
+  await toolscope.inputRegion.getByRole('button', { name: 'Defaults' }).click()
+  await expect(toolscope.inputRegion.getByRole('alert')).toContainText('seed: no example string found for the pattern')
 })

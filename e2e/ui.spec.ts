@@ -4,7 +4,7 @@ import { test, expect } from './fixtures/toolscope.ts'
 test('tool list shows badges and filters; Overview shows schemas and provider previews', async ({ toolscope, page }) => {
   await toolscope.goto()
   const list = toolscope.toolList
-  await expect(list.getByRole('option')).toHaveCount(7)
+  await expect(list.getByRole('option')).toHaveCount(8)
   const del = list.getByRole('option', { name: 'delete-file' })
   await expect(del).toContainText('needs approval')
   await expect(del).toContainText('destructive')
@@ -68,4 +68,33 @@ test('an unknown tool or run in the URL shows an error, never a blank page', asy
   await toolscope.goto({ tool: 'get-weather', run: 'no-such-run' })
   await expect(page.getByRole('alert').first()).toBeVisible()
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeVisible()
+})
+
+test('tool list: groups by file fold and stay folded after a reload; a search with no match says so', async ({ toolscope, page }) => {
+  await toolscope.goto()
+  const list = toolscope.toolList
+  await expect(list.getByRole('option', { name: 'get-weather' })).toContainText('Current weather for a city')
+
+  await toolscope.search.fill('no-such-tool-anywhere')
+  await expect(list.getByRole('status')).toContainText('No tool matches “no-such-tool-anywhere”')
+  await list.getByRole('button', { name: 'Clear search' }).click()
+  await expect(list.getByRole('option')).toHaveCount(8)
+
+  const prompts = list.getByRole('button', { name: /prompts\.ts/ })
+  await expect(prompts).toHaveAttribute('aria-expanded', 'true')
+  await prompts.click()
+  await expect(prompts).toHaveAttribute('aria-expanded', 'false')
+  await expect(list.getByRole('option', { name: 'delete-file' })).toHaveCount(0)
+  await page.reload()
+  await expect(list.getByRole('button', { name: /prompts\.ts/ })).toHaveAttribute('aria-expanded', 'false')
+  await expect(list.getByRole('option', { name: 'delete-file' })).toHaveCount(0)
+  // A search shows matches inside a folded group.
+  await toolscope.search.fill('delete')
+  await expect(list.getByRole('option', { name: 'delete-file' })).toBeVisible()
+  await toolscope.search.fill('')
+  // Keyboard: focus the fold and press Enter.
+  await list.getByRole('button', { name: /prompts\.ts/ }).focus()
+  await page.keyboard.press('Enter')
+  await expect(list.getByRole('button', { name: /prompts\.ts/ })).toHaveAttribute('aria-expanded', 'true')
+  await expect(list.getByRole('option', { name: 'delete-file' })).toBeVisible()
 })

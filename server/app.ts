@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/api/tools', async (c) => {
     await host.ready
     const { version, errors } = host.catalog
-    return c.json({ version, tools: host.summaries(), errors } satisfies Catalog)
+    return c.json({ version, tools: host.summaries(), errors, timeoutMs: runs.options.timeoutMs } satisfies Catalog)
   })
 
   app.get('/api/tools/:id', async (c) => {

@@ -62,7 +62,7 @@ export class RunRegistry implements RunSink {
   private limits: RunLimits
   host!: ToolHost
 
-  constructor(private options: RunRegistryOptions) {
+  constructor(readonly options: RunRegistryOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits }
   }
 

@@ -15,6 +15,7 @@ describe('catalog', () => {
     const catalog = Catalog.parse(await (await server.api('/api/tools')).json())
     const ids = catalog.tools.map((t) => t.id)
     expect(ids).toEqual(expect.arrayContaining(['echo', 'upper', 'lower', 'chatty', 'delete-file', 'book-seat', 'spin']))
+    expect(catalog.timeoutMs).toBeGreaterThan(0) // the SPA shows it as the run's time budget
     expect(catalog.tools.find((t) => t.id === 'chatty')?.exportName).toBe('default')
     expect(catalog.tools.find((t) => t.id === 'upper')?.exportName).toBe('list[0]')
     expect(catalog.tools.find((t) => t.id === 'lower')?.exportName).toBe('record.lower')

@@ -194,7 +194,13 @@ export type ToolDetail = z.infer<typeof ToolDetail>
 export const CatalogError = z.object({ file: z.string(), message: z.string() })
 export type CatalogError = z.infer<typeof CatalogError>
 
-export const Catalog = z.object({ version: z.number().int(), tools: z.array(ToolSummary), errors: z.array(CatalogError) })
+export const Catalog = z.object({
+  version: z.number().int(),
+  tools: z.array(ToolSummary),
+  errors: z.array(CatalogError),
+  /** The server's per-run time budget (`--timeout`), shown beside a live run's elapsed time. */
+  timeoutMs: z.number().positive().optional(),
+})
 export type Catalog = z.infer<typeof Catalog>
 
 /** Pushed on `GET /api/catalog/events` whenever the tool host reloads. */

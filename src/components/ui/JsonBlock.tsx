@@ -15,16 +15,17 @@ export function JsonBlock({ value, text, changed, copyLabel, className = '' }: {
   const body = text ?? pretty(value)
   const lines = body.split('\n')
   return (
-    // Flex column: a max-height given through className bounds the <pre>, which then scrolls.
-    <div className={`group relative flex min-h-0 flex-col ${className}`}>
+    // Flex column: a max-height given through className bounds the <pre>, which then scrolls. The Copy button
+    // sits in its own row above the text, so it never covers a line; long lines wrap instead of clipping.
+    <div className={`flex min-h-0 flex-col ${className}`}>
       {copyLabel && (
-        <div className="absolute right-1 top-1 opacity-70 group-hover:opacity-100">
+        <div className="flex justify-end">
           <CopyButton text={body} label={copyLabel} />
         </div>
       )}
-      <pre className="min-h-0 flex-1 overflow-auto rounded bg-zinc-50 p-2 pr-12 font-mono text-xs leading-5 text-zinc-800 dark:bg-zinc-900 dark:text-zinc-100">
+      <pre className="min-h-0 flex-1 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs leading-5 text-zinc-800 dark:bg-zinc-900 dark:text-zinc-100">
         {lines.map((line, i) => (
-          <span key={i} data-changed={changed?.[i] ? 'true' : undefined} className={`block w-max min-w-full ${changed?.[i] ? 'bg-amber-100 dark:bg-amber-900/50' : ''}`}>
+          <span key={i} data-changed={changed?.[i] ? 'true' : undefined} className={`block whitespace-pre-wrap wrap-anywhere ${changed?.[i] ? 'bg-amber-100 dark:bg-amber-900/50' : ''}`}>
             {line || ' '}
           </span>
         ))}

@@ -1,9 +1,8 @@
 // Region "Compare": for the chosen payload phase, four side-by-side panels (Raw, Display, Transcript, Model)
-// with the lines that differ from Raw highlighted. Follows the latest phase until the user picks one.
+// with the paths that differ from Raw (added, removed, changed) highlighted. Follows the latest phase until the user picks one.
 import { useState } from 'react'
 import type { RunState, ViewPhase } from '../../shared/runState.ts'
 import { Tabs } from '../../components/ui/Tabs.tsx'
-import { pretty } from '../../components/ui/JsonBlock.tsx'
 import { ViewPanel } from './ViewPanel.tsx'
 import { ModelView } from './ModelView.tsx'
 import { Badge } from '../../components/ui/Badge.tsx'
@@ -13,7 +12,6 @@ export function ComparePanels({ state }: { state: RunState }) {
   const phases = state.phases
   const phase = picked && phases.includes(picked) ? picked : phases[phases.length - 1]
   const views = phase ? state.views[phase] : undefined
-  const rawText = views ? pretty(views.raw) : ''
   const truncated = phase ? state.truncated[phase] : undefined
   return (
     <section aria-label="Compare" className="space-y-2">
@@ -30,10 +28,10 @@ export function ComparePanels({ state }: { state: RunState }) {
         <p className="text-xs text-zinc-500">Run the tool to compare what each audience gets.</p>
       ) : (
         <div id={`phase-panel-${phase}`} role="tabpanel" aria-labelledby={`phase-tab-${phase}`} className="grid gap-2 md:grid-cols-2 xl:grid-cols-4">
-          <ViewPanel title="Raw" text={rawText} note="what execute saw or returned" />
-          <ViewPanel title="Display" view={views.display} rawText={rawText} note="UI stream" />
-          <ViewPanel title="Transcript" view={views.transcript} rawText={rawText} note="saved messages" />
-          <ModelView model={views.model} rawText={rawText} phase={phase!} />
+          <ViewPanel title="Raw" value={views.raw} note="what execute saw or returned" />
+          <ViewPanel title="Display" view={views.display} raw={views.raw} note="UI stream" />
+          <ViewPanel title="Transcript" view={views.transcript} raw={views.raw} note="saved messages" />
+          <ModelView model={views.model} raw={views.raw} phase={phase!} />
         </div>
       )}
     </section>

@@ -1,14 +1,13 @@
 // The Model panel: what `toModelOutput` (or the default mapping) sends the model for this phase.
-// Text and JSON as text, content parts rendered (images only from http(s) or data:image).
+// JSON compared with Raw path by path, text as text, content parts rendered (images only from http(s) or data:image).
 import type { ModelOutput } from '../../shared/protocol.ts'
 import type { ViewPhase } from '../../shared/runState.ts'
 import { Badge } from '../../components/ui/Badge.tsx'
-import { JsonBlock, pretty } from '../../components/ui/JsonBlock.tsx'
+import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
 import { ViewPanel } from './ViewPanel.tsx'
 import { ContentParts } from './ContentParts.tsx'
-import { changedLines } from './lineDiff.ts'
 
-export function ModelView({ model, rawText, phase }: { model?: ModelOutput; rawText: string; phase: ViewPhase }) {
+export function ModelView({ model, raw, phase }: { model?: ModelOutput; raw: unknown; phase: ViewPhase }) {
   if (!model) {
     return (
       <ViewPanel title="Model" note={phase}>
@@ -16,18 +15,19 @@ export function ModelView({ model, rawText, phase }: { model?: ModelOutput; rawT
       </ViewPanel>
     )
   }
+  const type = <Badge tone="info">{model.type}</Badge>
+  if (model.type === 'json') return <ViewPanel title="Model" note="toModelOutput" badges={type} view={{ value: model.value }} raw={raw} />
   let body
   if (model.type === 'content') body = <ContentParts parts={model.value} />
   else if (model.type === 'execution-denied') body = <JsonBlock text={`Execution denied${model.reason ? `: ${model.reason}` : ''}`} copyLabel="Copy Model" />
   else {
-    const text = typeof model.value === 'string' ? model.value : pretty(model.value)
-    body = <JsonBlock text={text} changed={changedLines(rawText.split('\n'), text.split('\n'))} copyLabel="Copy Model" className="max-h-72" />
+    // Text is never the raw value itself unless the tool returned that very string.
+    const text = String(model.value)
+    const lines = text.split('\n')
+    body = <JsonBlock text={text} changed={lines.map(() => text !== raw)} copyLabel="Copy Model" className="max-h-72" />
   }
   return (
-    <ViewPanel title="Model" note="toModelOutput">
-      <div className="mb-1">
-        <Badge tone="info">{model.type}</Badge>
-      </div>
+    <ViewPanel title="Model" note="toModelOutput" badges={type}>
       {body}
     </ViewPanel>
   )

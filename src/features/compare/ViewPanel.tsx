@@ -1,33 +1,37 @@
 // One Compare panel: a value (or a transformed view with its markers: passthrough, placeholder, failed,
-// suppressed) pretty-printed, lines differing from Raw highlighted, copyable.
+// suppressed) pretty-printed, the paths that differ from Raw highlighted and the removed ones listed, copyable.
 import type { ReactNode } from 'react'
 import type { Views } from '../../shared/protocol.ts'
 import { Badge } from '../../components/ui/Badge.tsx'
-import { JsonBlock, pretty } from '../../components/ui/JsonBlock.tsx'
-import { changedLines } from './lineDiff.ts'
+import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
+import { DiffSummary } from './DiffSummary.tsx'
+import { useStructuralDiff } from './useStructuralDiff.ts'
 
 interface Props {
   title: string
   note?: string
-  /** Already-formatted text (Raw). */
-  text?: string
+  /** The value shown as is (Raw). */
+  value?: unknown
   view?: Views['display']
-  rawText?: string
+  /** The raw value a `view` is compared with. */
+  raw?: unknown
+  /** Badges after the title (e.g. the model output type). */
+  badges?: ReactNode
   children?: ReactNode
 }
 
-export function ViewPanel({ title, note, text, view, rawText, children }: Props) {
-  const body = text ?? (view ? pretty(view.value) : '')
-  const changed = rawText !== undefined && text === undefined ? changedLines(rawText.split('\n'), body.split('\n')) : undefined
-  const differs = changed?.some(Boolean)
+export function ViewPanel({ title, note, value, view, raw, badges, children }: Props) {
+  const compared = view !== undefined
+  const diff = useStructuralDiff(view ? view.value : value, compared, raw)
   return (
     <section aria-labelledby={`panel-${title}`} className="flex min-w-0 flex-col rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-950">
-      <header className="mb-1 flex flex-wrap items-center gap-1.5">
+      <header className="mb-1 flex min-h-6 flex-wrap items-center gap-1.5">
         <h3 id={`panel-${title}`} className="text-xs font-semibold text-zinc-800 dark:text-zinc-100">
           {title}
         </h3>
         {note && <span className="text-[11px] text-zinc-500">{note}</span>}
-        <span className="ml-auto flex gap-1">
+        <span className="ml-auto flex flex-wrap justify-end gap-1">
+          {badges}
           {view?.passthrough && <Badge>passthrough</Badge>}
           {view?.placeholder && <Badge tone="warn">placeholder</Badge>}
           {view?.suppressed && <Badge tone="warn">suppressed</Badge>}
@@ -36,11 +40,16 @@ export function ViewPanel({ title, note, text, view, rawText, children }: Props)
               transform failed
             </Badge>
           )}
-          {differs && <Badge tone="info">differs from Raw</Badge>}
+          {diff.diffs.length > 0 && (
+            <Badge tone="info" title={diff.diffs.map((d) => `${d.kind} ${d.path || '(root)'}`).join('\n')}>
+              differs from Raw
+            </Badge>
+          )}
         </span>
       </header>
-      {view?.failed && <p className="mb-1 text-[11px] text-rose-700 dark:text-rose-300">{view.failed}</p>}
-      {children ?? <JsonBlock text={body} changed={changed} copyLabel={`Copy ${title}`} className="max-h-72 min-h-0" />}
+      {view?.failed && <p className="mb-1 break-words text-[11px] text-rose-700 dark:text-rose-300">{view.failed}</p>}
+      {compared && <DiffSummary diffs={diff.diffs} />}
+      {children ?? <JsonBlock text={diff.text} changed={compared ? diff.changed : undefined} copyLabel={`Copy ${title}`} className="max-h-72 min-h-0" />}
     </section>
   )
 }

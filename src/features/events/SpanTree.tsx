@@ -2,6 +2,7 @@
 import { useMemo } from 'react'
 import type { RunState } from '../../shared/runState.ts'
 import { buildSpanTree, type SpanNode } from '../../shared/runState.ts'
+import { formatDuration } from '../../shared/duration.ts'
 
 function Node({ node, start, total }: { node: SpanNode; start: number; total: number }) {
   const s = node.span
@@ -13,7 +14,7 @@ function Node({ node, start, total }: { node: SpanNode; start: number; total: nu
         <span className={`w-48 truncate font-mono ${s.status === 'error' ? 'text-rose-700 dark:text-rose-300' : ''}`} title={s.error}>
           {s.name}
         </span>
-        <span className="w-20 text-right tabular-nums text-zinc-500">{s.durationMs.toFixed(1)} ms</span>
+        <span className="w-20 text-right tabular-nums text-zinc-500">{formatDuration(s.durationMs)}</span>
         <span className="relative h-2 flex-1 rounded bg-zinc-100 dark:bg-zinc-800" aria-hidden="true">
           <span className={`absolute h-2 rounded ${s.status === 'error' ? 'bg-rose-400' : 'bg-teal-500'}`} style={{ left: `${left}%`, width: `${width}%` }} />
         </span>

@@ -1,5 +1,6 @@
 // One-line summaries of run events for the timeline, plus the category used for colour and filtering.
 import type { RunEvent } from '../../shared/protocol.ts'
+import { formatDuration } from '../../shared/duration.ts'
 
 /** Timeline category of an event. */
 export type EventCategory = 'lifecycle' | 'input' | 'prompt' | 'hook' | 'log' | 'span' | 'chunk' | 'state' | 'result' | 'error'
@@ -75,7 +76,7 @@ export function eventSummary(e: RunEvent): string {
     case 'log':
       return `[${e.level}] ${e.message}${e.data !== undefined ? ` ${short(e.data, 50)}` : ''}`
     case 'span':
-      return `${e.name} ${e.durationMs.toFixed(1)} ms${e.status === 'error' ? ` failed: ${e.error ?? ''}` : ''}`
+      return `${e.name} ${formatDuration(e.durationMs)}${e.status === 'error' ? ` failed: ${e.error ?? ''}` : ''}`
     case 'hook-error':
       return `${e.hook} threw: ${e.message}`
     case 'state-changed':
@@ -95,11 +96,11 @@ export function eventSummary(e: RunEvent): string {
     case 'background-attempt':
       return `attempt ${e.attempt}${e.error ? ` failed: ${e.error}` : ''}`
     case 'run-finished':
-      return `${e.status} in ${e.durationMs.toFixed(1)} ms`
+      return `${e.status} in ${formatDuration(e.durationMs)}`
   }
 }
 
 /** "+12.3 ms" offset label. */
 export function offsetLabel(at: number): string {
-  return at >= 1000 ? `+${(at / 1000).toFixed(2)} s` : `+${at.toFixed(1)} ms`
+  return `+${formatDuration(at)}`
 }

@@ -1,12 +1,15 @@
 // Run / Step / Continue / Abort and the run status (a `status` role element the tests and screen readers read).
 import { Button } from '../../components/ui/Button.tsx'
 import { isFinal, statusLabel, type RunState } from '../../shared/runState.ts'
+import { RunTimer } from './RunTimer.tsx'
 
 interface Props {
   state: RunState
   hasRun: boolean
   disabledReason?: string
   starting: boolean
+  /** The server's per-run time budget. */
+  timeoutMs?: number
   onRun: () => void
   onStep: () => void
   onContinue: () => void
@@ -20,7 +23,7 @@ const TONE: Record<string, string> = {
   aborted: 'bg-zinc-300 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100',
 }
 
-export function RunControls({ state, hasRun, disabledReason, starting, onRun, onStep, onContinue, onAbort }: Props) {
+export function RunControls({ state, hasRun, disabledReason, starting, timeoutMs, onRun, onStep, onContinue, onAbort }: Props) {
   const live = hasRun && !isFinal(state.status)
   const tone = TONE[state.status] ?? 'bg-sky-100 text-sky-800 dark:bg-sky-900/60 dark:text-sky-200'
   return (
@@ -44,7 +47,7 @@ export function RunControls({ state, hasRun, disabledReason, starting, onRun, on
           {hasRun ? statusLabel(state.status) : 'idle'}
         </span>
         {state.status === 'paused' && state.pausedBefore && <span className="text-zinc-500">before {state.pausedBefore}</span>}
-        {state.durationMs !== undefined && <span className="text-zinc-500">{state.durationMs.toFixed(1)} ms</span>}
+        {hasRun && <RunTimer state={state} live={live} timeoutMs={timeoutMs} />}
       </span>
       {disabledReason && (
         <p id="run-disabled-reason" className="w-full text-xs text-rose-700 dark:text-rose-300">

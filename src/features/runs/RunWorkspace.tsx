@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { StartRunBody, ToolDetail } from '../../shared/protocol.ts'
 import { initialRunState } from '../../shared/runState.ts'
 import { useApi } from '../../api/useApi.ts'
-import { keys, runQuery } from '../../api/queries.ts'
+import { catalogQuery, keys, runQuery } from '../../api/queries.ts'
 import { InputPanel } from '../editor/InputPanel.tsx'
 import { ComparePanels } from '../compare/ComparePanels.tsx'
 import { EventsPanel } from '../events/EventsPanel.tsx'
@@ -34,6 +34,7 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
   const state = (runId && run.data?.state) || initialRunState
   const start = useMutation({ mutationFn: (body: StartRunBody) => api.startRun(body), onSuccess: (r) => onRunStarted(r.runId) })
   const command = useRunCommand(runId)
+  const timeoutMs = useQuery(catalogQuery(api)).data?.timeoutMs
   const check = buildStartBody(tool.id, drafts, false)
 
   const go = (stepping: boolean) => {
@@ -71,6 +72,7 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
             hasRun={!!runId}
             disabledReason={check.ok ? undefined : check.reason}
             starting={start.isPending}
+            timeoutMs={timeoutMs}
             onRun={() => go(false)}
             onStep={() => go(true)}
             onContinue={() => command.mutate({ type: 'continue' })}

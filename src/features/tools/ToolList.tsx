@@ -1,5 +1,6 @@
 // The tool picker: navigation "Tools" with a search combobox over a virtualized listbox (1,000+ tools stay
-// smooth). `/` focuses the search, arrows move, Enter opens; catalog load errors are listed with their file.
+// smooth), grouped by agent / Mastra instance / file in folds remembered across reloads. `/` focuses the search,
+// arrows move, Enter opens a tool or toggles a fold; a search with no match says so; load errors list their file.
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -8,8 +9,14 @@ import { catalogQuery } from '../../api/queries.ts'
 import { filterTools } from './toolFilter.ts'
 import { ToolListItem } from './ToolListItem.tsx'
 import { CatalogErrors } from './CatalogErrors.tsx'
+import { ToolGroupHeader } from './ToolGroupHeader.tsx'
+import { groupRows, parseCollapsed, toggleCollapsed } from './toolGroups.ts'
+import { toolBadges } from './toolFilter.ts'
+import { useSetting } from '../../hooks/useSetting.ts'
 
-const ROW = 58
+const HEADER_ROW = 28
+const TOOL_ROW = 54
+const TOOL_ROW_BADGES = 76
 
 export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id: string) => void }) {
   const api = useApi()
@@ -17,12 +24,22 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
   const [query, setQuery] = useState('')
   const deferred = useDeferredValue(query)
   const tools = useMemo(() => filterTools(catalog.data?.tools ?? [], deferred), [catalog.data, deferred])
+  const [storedCollapsed, setCollapsed] = useSetting('toolList.collapsed', '[]')
+  const collapsed = useMemo(() => parseCollapsed(storedCollapsed), [storedCollapsed])
+  const rows = useMemo(() => groupRows(tools, collapsed, deferred.trim() !== ''), [tools, collapsed, deferred])
+  const toggle = (key: string) => setCollapsed(toggleCollapsed(collapsed, key))
   const [active, setActive] = useState(0)
   const [focused, setFocused] = useState(false)
-  const activeIndex = Math.min(active, Math.max(0, tools.length - 1))
+  const activeIndex = Math.min(active, Math.max(0, rows.length - 1))
   const search = useRef<HTMLInputElement>(null)
   const scroller = useRef<HTMLDivElement>(null)
-  const virtual = useVirtualizer({ count: tools.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 8 })
+  const rowHeight = (i: number) => {
+    const row = rows[i]
+    return row.kind === 'header' ? HEADER_ROW : toolBadges(row.tool.flags).length ? TOOL_ROW_BADGES : TOOL_ROW
+  }
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: rowHeight, overscan: 8 })
+  // Heights are estimates per row kind: re-measure when the rows change (a fold, a search).
+  useEffect(() => virtual.measure(), [rows, virtual])
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -43,16 +60,27 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
     virtual.scrollToIndex(index, { align: 'auto' })
   }
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') move(Math.min(tools.length - 1, activeIndex + 1))
+    // Keys act on what the query shows now, not on the deferred render (Enter right after typing must open the match).
+    // The input's own value: state may lag behind fast typing by a render.
+    const typed = e.currentTarget.value
+    const current = typed === deferred ? rows : groupRows(filterTools(catalog.data?.tools ?? [], typed), collapsed, typed.trim() !== '')
+    const row = current[Math.min(activeIndex, Math.max(0, current.length - 1))]
+    if (e.key === 'ArrowDown') move(Math.min(rows.length - 1, activeIndex + 1))
     else if (e.key === 'ArrowUp') move(Math.max(0, activeIndex - 1))
     else if (e.key === 'Home') move(0)
-    else if (e.key === 'End') move(tools.length - 1)
-    else if (e.key === 'Enter' && tools[activeIndex]) onOpen(tools[activeIndex].id)
-    else return
+    else if (e.key === 'End') move(rows.length - 1)
+    else if (e.key === 'Enter' && row) {
+      if (row.kind === 'header') toggle(row.key)
+      else onOpen(row.tool.id)
+    } else return
     e.preventDefault()
   }
 
   const optionId = (id: string) => `tool-option-${id.replace(/[^\w-]/g, '_')}`
+  const rowId = (i: number) => {
+    const row = rows[i]
+    return row.kind === 'header' ? `tool-group-${i}` : optionId(row.tool.id)
+  }
   return (
     <nav aria-label="Tools" className="flex h-full min-h-0 flex-col">
       <div className="p-3">
@@ -63,7 +91,7 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
           aria-label="Search tools"
           aria-expanded="true"
           aria-controls="tool-listbox"
-          aria-activedescendant={tools[activeIndex] ? optionId(tools[activeIndex].id) : undefined}
+          aria-activedescendant={rows[activeIndex] ? rowId(activeIndex) : undefined}
           placeholder="Search tools  ( / )"
           value={query}
           onChange={(e) => {
@@ -84,21 +112,34 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
           {catalog.error.message}
         </p>
       )}
+      {catalog.data && tools.length === 0 && deferred.trim() !== '' && (
+        <div role="status" className="mx-3 space-y-2 rounded-md border border-dashed border-zinc-300 p-3 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-300">
+          <p>No tool matches “{deferred.trim()}” in its id, title, group or description.</p>
+          <button type="button" onClick={() => setQuery('')} className="rounded border border-zinc-300 px-2 py-1 hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800">
+            Clear search
+          </button>
+        </div>
+      )}
       <div ref={scroller} className="min-h-0 flex-1 overflow-auto px-2">
         <ul id="tool-listbox" role="listbox" aria-label="Tool list" className="relative" style={{ height: virtual.getTotalSize() }}>
-          {virtual.getVirtualItems().map((row) => {
-            const tool = tools[row.index]
+          {virtual.getVirtualItems().map((v) => {
+            const row = rows[v.index]
+            const active = focused && v.index === activeIndex
+            if (row.kind === 'header') {
+              return <ToolGroupHeader key={row.key} id={rowId(v.index)} label={row.label} count={row.count} collapsed={row.collapsed} active={active} top={v.start} height={v.size} onToggle={() => toggle(row.key)} />
+            }
+            const tool = row.tool
             return (
               <ToolListItem
                 key={tool.id}
                 id={optionId(tool.id)}
                 tool={tool}
-                top={row.start}
-                height={ROW}
-                active={focused && row.index === activeIndex}
+                top={v.start}
+                height={v.size}
+                active={active}
                 selected={tool.id === selected}
                 onOpen={() => {
-                  setActive(row.index)
+                  setActive(v.index)
                   onOpen(tool.id)
                 }}
               />

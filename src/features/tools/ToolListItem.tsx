@@ -1,4 +1,5 @@
-// One entry of the tool list: id, title and flag badges (or the description); an ARIA option driven by the search combobox.
+// One entry of the tool list: id, title, description and flag badges (its group is the header above it); an ARIA
+// option driven by the search combobox.
 import type { ToolSummary } from '../../shared/protocol.ts'
 import { Badge } from '../../components/ui/Badge.tsx'
 import { toolBadges } from './toolFilter.ts'
@@ -29,18 +30,17 @@ export function ToolListItem({ id, tool, top, height, active, selected, onOpen }
         <span className="truncate font-mono text-[13px] font-semibold text-zinc-900 dark:text-zinc-50">{tool.id}</span>
         {tool.title && <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">{tool.title}</span>}
       </div>
-      {/* Rows have a fixed height (virtualized list): a tool without badges shows its description there instead. */}
-      {tool.group || badges.length > 0 ? (
+      <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400" title={tool.description}>
+        {tool.description || 'No description'}
+      </p>
+      {badges.length > 0 && (
         <div className="mt-1 flex gap-1 overflow-hidden">
-          {tool.group && <Badge>{tool.group}</Badge>}
           {badges.map((b) => (
             <Badge key={b.label} tone={b.tone}>
               {b.label}
             </Badge>
           ))}
         </div>
-      ) : (
-        <p className="mt-1 truncate text-xs text-zinc-500 dark:text-zinc-400">{tool.description}</p>
       )}
     </li>
   )
