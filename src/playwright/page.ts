@@ -2,7 +2,8 @@
 // and waits for a visible state, never for time. Published as part of `toolscope/playwright`.
 
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { RunEvent } from '../shared/protocol.ts'
+import { createSseParser } from '../api/sseParser.ts'
+import { RunEvent } from '../shared/protocol.ts'
 import type { Outcome } from '../testbench/match.ts'
 import { outcomeFromEvents } from '../testbench/replay.ts'
 import type { LaunchedToolscope } from './launch.ts'
@@ -153,9 +154,11 @@ export class ToolscopePage {
    * `display`, `transcript`, `model`, and `error` for a failed run. Read from the server's record of the run.
    */
   async views(): Promise<Outcome> {
-    const res = await this.page.request.get(`${this.server.origin}/api/runs/${encodeURIComponent(this.runId())}`, { headers: { authorization: `Bearer ${this.server.token}` } })
+    // A finished run's event stream is its stored log, sent at once and then closed.
+    const res = await this.page.request.get(`${this.server.origin}/api/runs/${encodeURIComponent(this.runId())}/events`, { headers: { authorization: `Bearer ${this.server.token}` } })
     if (!res.ok()) throw new Error(`Could not read run ${this.runId()}: ${res.status()} ${await res.text()}`)
-    return outcomeFromEvents(((await res.json()) as { events: RunEvent[] }).events)
+    const frames = createSseParser().push(`${await res.text()}\n\n`)
+    return outcomeFromEvents(frames.map((f) => RunEvent.parse(JSON.parse(f.data))))
   }
 
   /** Shows the Compare panels of one phase (input, output, error, approval, suspend, resume). */
