@@ -6,6 +6,7 @@ import { acceptsInput, checkInput, checkOutput, checkRequestContext, checkResume
 import { RequestContext, requestContextInputSource, toRequestContext, TransformedRequestContext } from './requestContext.ts'
 import { hasIssues, isStandardSchema, isThenable, isValidatingSchema } from './standardSchema.ts'
 import { hasNullish } from './pipeline.ts'
+import { undefinedNeverValid } from './zodShape.ts'
 import { TOOL_BRAND, type RequestContextLike, type StandardResult, type StandardSchemaV1, type Tool as ToolType, type ToolConfig, type ToolValidationError } from './types.ts'
 
 const SCHEMA_OPTIONS = ['inputSchema', 'outputSchema', 'suspendSchema', 'resumeSchema', 'requestContextSchema'] as const
@@ -72,7 +73,8 @@ function contextFor(id: string, schema: StandardSchemaV1, given: unknown): { con
 
 /**
  * The validator of a schema Mastra validates with, for the hot path; undefined when there is none. Inputs with nullish
- * values take the full path, where Mastra's normalisations apply (they never change a value that has none).
+ * values take the full path, where Mastra's normalisations apply (they never change a value that has none); for a
+ * schema that no undefined can pass (`undefinedNeverValid`), only a nullish input as a whole needs it.
  */
 function fastValidator(schema: AnySchema): StandardSchemaV1['~standard'] | undefined {
   return schema && isValidatingSchema(schema) ? schema['~standard'] : undefined
@@ -92,12 +94,15 @@ function makeExecute(id: string, config: ToolConfig<any, any, any, any, any>, us
   const { inputSchema, outputSchema, suspendSchema, resumeSchema, requestContextSchema } = config as unknown as Record<string, AnySchema>
   const inFast = fastValidator(inputSchema)
   const outFast = fastValidator(outputSchema)
+  // Without the scan for nested undefined, a success on the raw input is Mastra's result only for such a schema.
+  const inScan = !undefinedNeverValid(inputSchema)
   // Mastra's Tool.execute, stage for stage (see pipeline.ts); the context is organised as Mastra does (directContext.ts).
   return async function execute(input: unknown, ctx?: AnyContext | null): Promise<any> {
     const resumeGiven = ctx ? resumeDataOf(ctx) : undefined
     let data = input
     if (inputSchema && (resumeGiven === undefined || resumeGiven === null)) {
-      const fast = inFast && !hasNullish(input) ? fastValue(inFast, input) : undefined
+      const plain = inScan ? !hasNullish(input) : input !== null && input !== undefined
+      const fast = inFast && plain ? fastValue(inFast, input) : undefined
       if (fast) data = fast.value
       else {
         const checked = checkInput(id, inputSchema, input)

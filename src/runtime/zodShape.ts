@@ -1,5 +1,6 @@
 // Reads the shape of Zod schemas (3 and 4, any copy of the library) by their definitions, as Mastra's zod-utils do,
-// for the one input leniency that depends on it: object and array fields sent as stringified JSON.
+// for the one input leniency that depends on it (object and array fields sent as stringified JSON), and to tell which
+// Zod 4 schemas make Mastra's undefined-to-null normalisation a no-op on a valid input (the direct-execute hot path).
 
 import { isPlainObject } from './plainObject.ts'
 
@@ -73,4 +74,42 @@ export function coerceStringifiedJson(schema: unknown, input: unknown): unknown 
     }
   }
   return changed ? out : input
+}
+
+/** Zod 4 leaf types that take a primitive and reject undefined (without `coerce`: String(undefined) is "undefined"). */
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'boolean', 'bigint'])
+
+type Zod4Def = { type?: unknown; coerce?: unknown; catchall?: unknown; shape?: unknown; element?: unknown; innerType?: unknown; values?: unknown; entries?: unknown }
+
+function zod4Def(schema: unknown): Zod4Def | undefined {
+  const def = (schema as ZodLike | null)?._zod?.def as Zod4Def | undefined
+  return def && typeof def.type === 'string' ? def : undefined
+}
+
+/**
+ * True when a successful validation of an input proves that Mastra's normalisation (undefined becomes null in plain
+ * objects and arrays) would not change the result: a Zod 4 tree of strip-mode objects, arrays, nullables and primitive
+ * leaves (string, number, boolean, bigint, enum, literal) that all reject undefined. Every position such a schema reads
+ * must then hold a defined value, and whatever it does not read (extra keys) is dropped from its output. False for any
+ * other schema (optional fields, defaults, transforms, unions, loose objects, Zod 3, other libraries, recursion).
+ */
+export function undefinedNeverValid(schema: unknown, seen: Set<unknown> = new Set()): boolean {
+  const def = zod4Def(schema)
+  if (!def || seen.has(schema)) return false
+  if (PRIMITIVE_TYPES.has(def.type as string)) return !def.coerce
+  if (def.type === 'enum') return !!def.entries && typeof def.entries === 'object' && !Object.values(def.entries).includes(undefined)
+  if (def.type === 'literal') return Array.isArray(def.values) && !def.values.includes(undefined)
+  seen.add(schema)
+  try {
+    if (def.type === 'nullable') return undefinedNeverValid(def.innerType, seen)
+    if (def.type === 'array') return undefinedNeverValid(def.element, seen)
+    if (def.type !== 'object' || def.catchall !== undefined) return false
+    const shape = def.shape
+    if (!shape || typeof shape !== 'object' || Object.getOwnPropertySymbols(shape).length > 0) return false
+    return Object.values(shape).every((field) => undefinedNeverValid(field, seen))
+  } catch {
+    return false
+  } finally {
+    seen.delete(schema)
+  }
 }

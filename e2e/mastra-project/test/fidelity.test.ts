@@ -274,3 +274,36 @@ describe('7. validationErrors is Mastra’s tree', () => {
     expect(errors[1]).toBe(errors[0])
   })
 })
+
+describe('8. undefined in the input, for schemas the hot path validates without scanning for it', () => {
+  /** JSON that keeps what toEqual hides: a key holding undefined. */
+  const show = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (v === undefined ? '<undefined>' : v))
+
+  it('extra, nested, array and required-field undefined give Mastra’s result, as do optional and loose schemas', async () => {
+    const schemas: Array<[string, unknown]> = [
+      ['required fields only', z.object({ a: z.number(), list: z.array(z.object({ t: z.enum(['x', 'y']), n: z.number().nullable() })) }).refine((v) => v.a !== 13, 'unlucky')],
+      ['optional field', z.object({ a: z.number(), note: z.string().optional() })],
+      ['loose object', z.looseObject({ a: z.number() })],
+      ['unknown field', z.object({ a: z.number(), x: z.unknown() })],
+    ]
+    const inputs: unknown[] = [
+      { a: 1, list: [{ t: 'x', n: null }] },
+      { a: 1, list: [], extra: undefined },
+      { a: 1, list: [{ t: 'y', n: 2, extra: undefined }], deep: { x: undefined } },
+      { a: 1, list: [{ t: 'x', n: undefined }] },
+      { a: 1, list: [undefined] },
+      { a: undefined, list: [] },
+      { a: 13, list: [], extra: undefined },
+      { a: 1, note: undefined, x: undefined },
+      null,
+      undefined,
+    ]
+    for (const [name, inputSchema] of schemas) {
+      for (const input of inputs) {
+        const config = () => ({ id: 'undef', description: 'd', inputSchema, execute: async (i: unknown) => show(i) })
+        const { theirs, ours } = await both(config, (tool) => tool.execute(input))
+        expect(show(ours), `${name} ${show(input)}`).toBe(show(theirs))
+      }
+    }
+  })
+})
