@@ -2,12 +2,12 @@
 // Events are appended as they happen, in one transaction per batch (≤ flushMs apart), never rewriting a record;
 // finished runs are read back page by page. Runs found unfinished at open get a terminal `interrupted` event.
 
-import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { RunDetail, RunEvent, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody } from '../src/shared/protocol.ts'
 import { RUN_END_STATUSES, isFinalStatus } from '../src/shared/runStatus.ts'
 import { expandViews } from './limits.ts'
+import { openDatabase, type Database } from './sqlite.ts'
 import { migrate } from './runStoreSchema.ts'
 import { importJsonHistory } from './runStoreImport.ts'
 
@@ -21,6 +21,8 @@ export interface RunStoreOptions {
   maxBytes?: number
   /** Longest time an appended event waits before it is written. Default 50 ms. */
   flushMs?: number
+  /** Forces the SQLite driver (tests); by default better-sqlite3 when it loads, else node:sqlite. */
+  driver?: Database['driver']
   log?: (line: string) => void
 }
 
@@ -96,7 +98,7 @@ function toSummary(row: RunRow): RunSummary {
 }
 
 export class RunStore {
-  private db: Database.Database
+  private db: Database
   private pendingEvents: Array<{ pk: number; seq: number; type: string; data: string }> = []
   private pendingProgress = new Map<number, RunProgress>()
   private timer: ReturnType<typeof setTimeout> | undefined
@@ -117,10 +119,10 @@ export class RunStore {
       mkdirSync(options.dataDir, { recursive: true })
       file = join(options.dataDir, 'history.db')
     }
-    this.db = new Database(file)
-    this.db.pragma('journal_mode = WAL')
+    this.db = openDatabase(file, options.driver)
+    this.db.exec('PRAGMA journal_mode = WAL')
     // WAL + NORMAL: a killed process loses nothing committed; only a power cut may lose the last commits.
-    this.db.pragma('synchronous = NORMAL')
+    this.db.exec('PRAGMA synchronous = NORMAL')
     migrate(this.db)
     const db = this.db
     this.stmts = {

@@ -1,7 +1,7 @@
 // Schema of the history database and its upgrade steps: `schema_version` holds the version, each migration moves
 // the database one version up inside a transaction, and a database written by a newer Toolscope is refused.
 
-import type Database from 'better-sqlite3'
+import type { Database } from './sqlite.ts'
 
 /** One upgrade step, from `version - 1` to `version`. */
 interface Migration {
@@ -58,14 +58,14 @@ export class NewerSchemaError extends Error {
 }
 
 /** Current version of a database (0 when empty). */
-export function schemaVersion(db: Database.Database): number {
+export function schemaVersion(db: Database): number {
   db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)')
   const row = db.prepare('SELECT version FROM schema_version').get() as { version: number } | undefined
   return row?.version ?? 0
 }
 
 /** Brings the database to SCHEMA_VERSION, one step per transaction. */
-export function migrate(db: Database.Database): void {
+export function migrate(db: Database): void {
   const current = schemaVersion(db)
   if (current > SCHEMA_VERSION) {
     throw new NewerSchemaError(`The history database is version ${current}; this Toolscope reads up to ${SCHEMA_VERSION}. Upgrade Toolscope or use another --data-dir.`)

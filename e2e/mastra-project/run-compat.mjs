@@ -22,4 +22,4 @@ if (!existsSync(node) || !existsSync(new URL('./node_modules/@mastra/core/packag
 run(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${here}tsconfig.json`])
 run(node, [`${root}node_modules/vitest/vitest.mjs`, 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)])
 // Tool files in every module format must also load on Node 22 (the root suite covers Node 20).
-if (process.argv.length <= 2) run(node, [`${root}node_modules/vitest/vitest.mjs`, 'run', 'server/test/moduleFormats.test.ts'], root)
+if (process.argv.length <= 2) run(node, [`${root}node_modules/vitest/vitest.mjs`, 'run', 'server/test/moduleFormats.test.ts', 'server/test/sqlite.test.ts'], root)
