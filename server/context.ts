@@ -12,7 +12,7 @@ import { RunRegistry } from './runs.ts'
 import { RunStore } from './runStore.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from './scenarioStore.ts'
 import { resolveToken } from './security.ts'
-import { ToolHost } from './toolHost/host.ts'
+import { forwardingSink, ToolHost, type RunSink } from './toolHost/host.ts'
 
 /** The bundled example tools, served when no path is given. */
 export const EXAMPLES_DIR = fileURLToPath(new URL('./examples/', import.meta.url))
@@ -70,7 +70,10 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const token = resolveToken(bindHost, options.token)
   const paths = (options.paths?.length ? options.paths : [EXAMPLES_DIR]).map((p) => resolve(p))
   const store = new RunStore({ dataDir: options.dataDir ?? resolve('.toolscope'), maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, log })
+  // The host reports to the registry, which is built on the host: the sink forwards to it once it exists.
+  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512 })
   const runs = new RunRegistry({
+    host,
     store,
     timeoutMs: options.timeoutMs ?? 60_000,
     limits: options.limits,
@@ -78,8 +81,6 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
     waitingExpiryMs: options.waitingExpiryMs,
     log,
   })
-  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512 })
-  runs.host = host
   host.ready.then(
     () => loadReport(host.catalog, paths).forEach((line) => log(line)),
     (err) => log(`Loading tools failed: ${(err as Error).message}`),

@@ -7,7 +7,7 @@ import { formatMismatches } from '../src/testbench/match.ts'
 import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult } from '../src/testbench/replay.ts'
 import { RunRegistry } from './runs.ts'
 import { RunStore } from './runStore.ts'
-import { ToolHost, UnknownToolError } from './toolHost/host.ts'
+import { forwardingSink, ToolHost, UnknownToolError, type RunSink } from './toolHost/host.ts'
 import type { FitCheck } from './toolHost/messages.ts'
 
 /** A registry run seen through the controls a replay needs; a refused control throws its reason. */
@@ -90,9 +90,8 @@ export async function createHeadlessRunner(options: { paths: string[]; timeoutMs
   const log = options.log ?? (() => {})
   // History in memory only, kept small: the CLI reads each run as it happens.
   const store = new RunStore({ maxRuns: 100, log })
-  const runs = new RunRegistry({ store, timeoutMs: options.timeoutMs ?? 60_000, log, maxLiveRuns: 10_000 })
-  const host = new ToolHost({ paths: options.paths, watch: false, sink: runs, log, toolOutputToStderr: true })
-  runs.host = host
+  const host: ToolHost = new ToolHost({ paths: options.paths, watch: false, sink: forwardingSink((): RunSink => runs), log, toolOutputToStderr: true })
+  const runs = new RunRegistry({ host, store, timeoutMs: options.timeoutMs ?? 60_000, log, maxLiveRuns: 10_000 })
   try {
     await host.ready
   } catch (err) {

@@ -45,7 +45,12 @@ interface LiveRun {
 }
 
 /** Options of the registry. */
+/** What the registry needs of the tool host: start, steer and kill runs. */
+export type RunHost = Pick<ToolHost, 'start' | 'control' | 'terminateRunWorker'>
+
 export interface RunRegistryOptions {
+  /** The tool host that runs the tools; it reports back through the registry's RunSink methods. */
+  host: RunHost
   store: RunStore
   timeoutMs: number
   /** Payload and run size limits; defaults 1 MiB and 50 MiB. */
@@ -60,10 +65,11 @@ export interface RunRegistryOptions {
 export class RunRegistry implements RunSink {
   private live = new Map<string, LiveRun>()
   private limits: RunLimits
-  host!: ToolHost
+  private host: RunHost
 
   constructor(readonly options: RunRegistryOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits }
+    this.host = options.host
   }
 
   /** The history store behind the registry. */
@@ -172,7 +178,7 @@ export class RunRegistry implements RunSink {
     }
     this.append(live, { type: 'run-finished', seq: live.lastSeq + 1, at, status, durationMs: at }, true)
     // The worker may still hold the run (a size limit, an expiry): let it go; its later events are ignored.
-    void this.host?.control(live.runId, { type: 'abort', reason: message }).catch(() => undefined)
+    void this.host.control(live.runId, { type: 'abort', reason: message }).catch(() => undefined)
   }
 
   private now(live: LiveRun): number {

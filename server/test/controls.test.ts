@@ -18,8 +18,7 @@ function setup(answer: (c: RunControl) => ControlFailure | undefined = () => und
     },
     terminateRunWorker: () => {},
   } as unknown as ToolHost
-  const runs = new RunRegistry({ store: new RunStore(), timeoutMs: 60_000, log: () => {} })
-  runs.host = host
+  const runs = new RunRegistry({ host, store: new RunStore(), timeoutMs: 60_000, log: () => {} })
   const app = createApp({ host, runs, security: { token: 't', bindHost: '127.0.0.1', getPort: () => 80 } })
   const post = (path: string, body: unknown) =>
     app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { host: '127.0.0.1', authorization: 'Bearer t', 'content-type': 'application/json' } })

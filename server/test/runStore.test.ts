@@ -142,9 +142,9 @@ describe('run registry memory', () => {
   it('holds only live runs: a finished run leaves memory and is read back from the store', async () => {
     const { RunRegistry } = await import('../runs.ts')
     const store = new RunStore()
-    const registry = new RunRegistry({ store, timeoutMs: 60_000, log: () => {} })
     // A fake host at the boundary: every run starts and the test feeds the events itself.
-    registry.host = { start: async () => {}, control: async () => undefined, terminateRunWorker: () => {} } as unknown as import('../toolHost/host.ts').ToolHost
+    const host = { start: async () => {}, control: async () => undefined, terminateRunWorker: () => {} }
+    const registry = new RunRegistry({ host, store, timeoutMs: 60_000, log: () => {} })
     const ids: string[] = []
     for (let i = 0; i < 20; i++) {
       const id = await registry.start({ toolId: 'echo', input: { i } })

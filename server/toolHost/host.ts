@@ -19,6 +19,14 @@ export interface RunSink {
   onRunLost(runId: string, message: string): void
 }
 
+/** A sink that forwards to one made later (the run registry is built on the host that reports to it). */
+export function forwardingSink(target: () => RunSink): RunSink {
+  return {
+    onEvent: (runId, event) => target().onEvent(runId, event),
+    onRunLost: (runId, message) => target().onRunLost(runId, message),
+  }
+}
+
 /** Options of the tool host. */
 export interface ToolHostOptions {
   paths: string[]
