@@ -50,6 +50,8 @@ export interface ContextOptions {
   log?: (line: string) => void
   /** Heap limit of each tool-host worker in MB (a tool past it ends only its own run); default 512. */
   workerHeapMb?: number
+  /** Runs executing at once (one worker each); more starts wait for a slot. Default max(4, 2 × cores). */
+  maxWorkers?: number
   /** The listening port, once known (Host/Origin checks need it). */
   getPort: () => number | undefined
 }
@@ -78,7 +80,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
     waitingExpiryMs: options.waitingExpiryMs,
     log,
   })
-  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512 })
+  const host = new ToolHost({ paths, watch: options.watch ?? true, sink: runs, log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers })
   runs.host = host
   host.ready.then(
     () => loadReport(host.catalog, paths).forEach((line) => log(line)),
