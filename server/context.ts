@@ -50,6 +50,8 @@ export interface ContextOptions {
   log?: (line: string) => void
   /** Heap limit of each tool-host worker in MB (a tool past it ends only its own run); default 512. */
   workerHeapMb?: number
+  /** Runs executing at once (one worker each); more starts wait for a slot. Default max(4, 2 × cores). */
+  maxWorkers?: number
   /** The listening port, once known (Host/Origin checks need it). */
   getPort: () => number | undefined
 }
@@ -71,7 +73,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const paths = (options.paths?.length ? options.paths : [EXAMPLES_DIR]).map((p) => resolve(p))
   const store = new RunStore({ dataDir: options.dataDir ?? resolve('.toolscope'), maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, log })
   // The host reports to the registry, which is built on the host: the sink forwards to it once it exists.
-  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512 })
+  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers })
   const runs = new RunRegistry({
     host,
     store,

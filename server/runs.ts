@@ -64,6 +64,8 @@ export interface RunRegistryOptions {
 
 export class RunRegistry implements RunSink {
   private live = new Map<string, LiveRun>()
+  /** Starts handed to the host and not yet registered (waiting for an execution slot or a worker). */
+  private starting = 0
   private limits: RunLimits
   private host: RunHost
 
@@ -110,11 +112,18 @@ export class RunRegistry implements RunSink {
   /** Starts a run; throws UnknownToolError (from the host) for an unknown tool, TooManyRunsError past the cap. */
   async start(request: StartRunBody): Promise<string> {
     const max = this.options.maxLiveRuns ?? 100
-    if (this.live.size >= max) {
-      throw new TooManyRunsError(`Too many runs in flight (${this.live.size}, the limit is ${max}): finish, abort or wait for some before starting more.`)
+    // Starts still waiting for an execution slot count too: the cap also bounds the host's queue.
+    const inFlight = this.live.size + this.starting
+    if (inFlight >= max) {
+      throw new TooManyRunsError(`Too many runs in flight (${inFlight}, the limit is ${max}): finish, abort or wait for some before starting more.`)
     }
     const runId = randomUUID()
-    await this.host.start(runId, request, this.options.timeoutMs, this.limits.payloadBytes)
+    this.starting++
+    try {
+      await this.host.start(runId, request, this.options.timeoutMs, this.limits.payloadBytes)
+    } finally {
+      this.starting--
+    }
     // Events arrive as later messages: the run is registered before the first one can be delivered.
     const startedAt = new Date().toISOString()
     const pk = this.options.store.createRun({ runId, toolId: request.toolId, caller: request.caller ?? 'agent', startedAt, request: redactContext(request) })

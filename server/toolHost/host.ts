@@ -1,7 +1,9 @@
 // The tool host seen by the server: the current catalog and its pool of warm workers (one run per worker, see
-// pool.ts), hot reload (new pool on file change, old busy workers finish their run), and catalog diffs.
+// pool.ts), at most `maxWorkers` of them executing (slots.ts), hot reload (new pool on file change, old busy workers
+// finish their run), and catalog diffs.
 
 import { createHash } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
 import type { CatalogError, CatalogEvent, RunControl, RunEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
@@ -10,6 +12,7 @@ import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
 import type { ControlFailure, FitCheck, WorkerInit } from './messages.ts'
 import { WorkerPool } from './pool.ts'
+import { ExecutionSlots, type SlotStats } from './slots.ts'
 import { watchPaths } from './watch.ts'
 
 /** Receives run events and run losses from the host. Events are already validated against the protocol. */
@@ -40,8 +43,13 @@ export interface ToolHostOptions {
   maxOldGenerationSizeMb?: number
   /** Loaded idle workers kept ready, so a run starts without an import (default 1). */
   spareWorkers?: number
-  /** Idle workers kept at most after a burst of runs (default 8). */
+  /** Idle workers kept at most after a burst of runs (default `maxWorkers`). */
   maxIdleWorkers?: number
+  /**
+   * Runs executing at once, at most (default max(4, 2 × cores)); more starts wait for a slot. A run waiting for a
+   * person holds no slot, so a tool that blocks its thread never delays approvals, and waiting runs never block starts.
+   */
+  maxWorkers?: number
   /** Send the tools' console output to stderr instead of stdout (CLI commands whose stdout is machine-read). */
   toolOutputToStderr?: boolean
 }
@@ -56,8 +64,8 @@ export interface HostCatalog {
   errors: CatalogError[]
 }
 
-/** Worker counts, for tests and diagnostics. */
-export interface HostStats {
+/** Worker and slot counts, for tests and diagnostics. */
+export interface HostStats extends SlotStats {
   idle: number
   busy: number
   loading: number
@@ -74,6 +82,7 @@ export class ToolHost {
   private owners = new Map<string, HostWorker>()
   private alive = new Set<HostWorker>()
   private created = 0
+  private slots: ExecutionSlots
   private catalogState: HostCatalog = { version: 0, tools: [], errors: [] }
   /** Content hash of each tool file by its catalog path, to tell code-only edits apart from no change. */
   private digests = new Map<string, string>()
@@ -87,6 +96,7 @@ export class ToolHost {
   private checking: { pool: WorkerPool | undefined; worker?: HostWorker; taken: Promise<HostWorker>; pending: number } | undefined
 
   constructor(private options: ToolHostOptions) {
+    this.slots = new ExecutionSlots(options.maxWorkers ?? defaultMaxWorkers())
     this.readyPromise = this.boot()
     this.readyPromise.catch((err) => options.log(`Tool host failed to start: ${(err as Error).message}`))
     if (options.watch) {
@@ -105,7 +115,8 @@ export class ToolHost {
 
   /** Idle, busy and loading workers of the current pool (busy counts every generation). */
   stats(): HostStats {
-    return { idle: this.pool?.idleCount ?? 0, busy: this.busy.size, loading: this.pool?.spawningCount ?? 0, live: this.alive.size, created: this.created }
+    const pool = { idle: this.pool?.idleCount ?? 0, busy: this.busy.size, loading: this.pool?.spawningCount ?? 0 }
+    return { ...pool, live: this.alive.size, created: this.created, ...this.slots.stats() }
   }
 
   /** Lists summaries (the catalog without schemas and previews). */
@@ -159,7 +170,7 @@ export class ToolHost {
     this.pool?.close('replaced by a reloaded tool host')
     this.pool = new WorkerPool(init, {
       spares: this.options.spareWorkers ?? 1,
-      maxIdle: this.options.maxIdleWorkers ?? 8,
+      maxIdle: this.options.maxIdleWorkers ?? this.slots.max,
       spawn: (i) => this.newWorker(i),
       // A spare loads the files as they are now: it may serve runs only while they still match this catalog.
       unchanged: async () => sameDigests(digests, await fileDigests(init.files)),
@@ -184,10 +195,12 @@ export class ToolHost {
   private workerEvents: HostWorkerEvents = {
     onEvent: (runId, event) => {
       if (event.type === 'run-finished') this.owners.delete(runId)
+      this.slots.onEvent(runId, event)
       this.options.sink.onEvent(runId, event)
     },
     onStartFailed: (runId, message) => {
       this.owners.delete(runId)
+      this.slots.end(runId)
       this.options.sink.onRunLost(runId, message)
     },
     onRunEnded: (worker, reusable) => this.release(worker, reusable),
@@ -198,6 +211,7 @@ export class ToolHost {
       pool?.forget(worker)
       for (const runId of worker.runs) {
         this.owners.delete(runId)
+        this.slots.end(runId)
         this.options.sink.onRunLost(runId, `The tool host stopped: ${reason}. The run was ended; other runs were not affected.`)
       }
       worker.runs.clear()
@@ -254,19 +268,29 @@ export class ToolHost {
     }
   }
 
-  /** Starts a run on its own worker. Throws UnknownToolError for an unknown id. */
+  /** Starts a run on its own worker once an execution slot is free. Throws UnknownToolError for an unknown id. */
   async start(runId: string, request: StartRunBody, timeoutMs: number, payloadBytes?: number): Promise<void> {
     await this.readyPromise
     if (!this.hasTool(request.toolId)) throw new UnknownToolError(`Unknown tool "${shownId(request.toolId)}".`)
-    const { worker, pool } = await this.takeWorker()
+    await this.slots.acquire()
+    let taken: { worker: HostWorker; pool: WorkerPool }
+    try {
+      taken = await this.takeWorker()
+    } catch (err) {
+      this.slots.cancel()
+      throw err
+    }
+    const { worker, pool } = taken
     this.busy.set(worker, pool)
     this.owners.set(runId, worker)
+    this.slots.claim(runId)
     try {
       worker.start(runId, request, timeoutMs, payloadBytes)
     } catch (err) {
       // A refused start (the request could not be sent) leaves no trace: the worker never saw it.
       worker.runs.delete(runId)
       this.owners.delete(runId)
+      this.slots.end(runId)
       this.release(worker, true)
       throw err
     }
@@ -320,8 +344,14 @@ export class ToolHost {
     this.closed = true
     await this.stopWatching?.()
     this.pool?.close('closed')
+    this.slots.close('closed')
     for (const w of this.busy.keys()) w.terminate('server closing')
   }
+}
+
+/** Runs executing at once by default: enough for concurrency, few enough that each worker's ~40 MB stays bounded. */
+function defaultMaxWorkers(): number {
+  return Math.max(4, 2 * availableParallelism())
 }
 
 /** True when every file of `now` has the digest it had in `loaded`. */

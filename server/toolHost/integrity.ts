@@ -1,5 +1,8 @@
 // Worker-side integrity checks: pristine references to the builtins the host relies on, captured before any tool
-// module loads, and a test of whether the worker is still fit after a run (builtins intact, no leftover timers).
+// module loads, and a test of whether the worker is still fit after a run (builtins intact, no leftover timers, heap
+// not grown far past its size after loading).
+
+import { getHeapStatistics } from 'node:v8'
 
 const pristine = {
   stringify: JSON.stringify,
@@ -28,16 +31,25 @@ export function brokenBuiltin(): string | undefined {
   return undefined
 }
 
+/**
+ * Heap growth (bytes over the size after loading) past which a worker is replaced rather than reused: a run that
+ * built a huge value leaves its heap grown until V8 collects, and a new worker is cheaper than that memory.
+ */
+const MAX_HEAP_GROWTH = 64 * 1024 * 1024
+
 let baseline: Map<string, number> | undefined
+let baselineHeap = 0
 
 /** Records the worker's idle resources (after loading), so leftovers of a run can be told apart. */
 export function recordBaseline(): void {
   baseline = countResources()
+  baselineHeap = getHeapStatistics().total_heap_size
 }
 
-/** True when nothing a run started is still pending (timers, sockets…) and the builtins are intact. */
+/** True when nothing a run started is still pending (timers, sockets…), the builtins are intact and the heap is small. */
 export function fitForReuse(): boolean {
   if (brokenBuiltin() || !baseline) return false
+  if (getHeapStatistics().total_heap_size > baselineHeap + MAX_HEAP_GROWTH) return false
   for (const [kind, n] of countResources()) if (n > (baseline.get(kind) ?? 0)) return false
   return true
 }

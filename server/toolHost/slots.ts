@@ -1,0 +1,83 @@
+// Execution slots of the tool host: at most `max` runs execute at once (each on a worker of its own), so memory and
+// CPU stay bounded however many clients start runs; further starts queue in order. A run waiting for a person
+// (approval, resume data, an answer, a step) gives its slot back until it is resumed: no tool code of it is running.
+
+import type { RunEvent } from '../../src/shared/protocol.ts'
+import { isWaitingStatus, statusAfter } from '../../src/shared/runStatus.ts'
+
+/** Counts of the slots, for stats. */
+export interface SlotStats {
+  /** Runs holding a slot (executing), plus starts that got a slot and are taking a worker. */
+  executing: number
+  /** Runs on a worker that wait for a person (they hold no slot). */
+  waiting: number
+  /** Starts waiting for a slot. */
+  queued: number
+}
+
+export class ExecutionSlots {
+  /** Status of each run on a worker (running, or one of the waiting statuses). */
+  private status = new Map<string, string>()
+  private holding = new Set<string>()
+  private reserved = 0
+  private queue: Array<{ resolve: () => void; reject: (e: Error) => void }> = []
+
+  constructor(readonly max: number) {}
+
+  stats(): SlotStats {
+    return { executing: this.holding.size + this.reserved, waiting: this.status.size - this.holding.size, queued: this.queue.length }
+  }
+
+  /** Resolves once the caller may start a run (a slot is reserved for it); then call claim() or cancel(). */
+  acquire(): Promise<void> {
+    if (this.queue.length === 0 && this.stats().executing < this.max) {
+      this.reserved++
+      return Promise.resolve()
+    }
+    return new Promise((resolve, reject) => this.queue.push({ resolve, reject }))
+  }
+
+  /** The reserved slot now belongs to `runId`, which was handed to a worker. */
+  claim(runId: string): void {
+    this.reserved--
+    this.status.set(runId, 'running')
+    this.holding.add(runId)
+  }
+
+  /** The reserved slot was not used (no worker could be taken). */
+  cancel(): void {
+    this.reserved--
+    this.drain()
+  }
+
+  /** Follows a run's status: waiting gives the slot back, anything else holds it (a resumed run may exceed `max`). */
+  onEvent(runId: string, event: RunEvent): void {
+    const before = this.status.get(runId)
+    if (before === undefined) return
+    if (event.type === 'run-finished') return this.end(runId)
+    const after = statusAfter(before, event)
+    this.status.set(runId, after)
+    if (isWaitingStatus(after)) this.holding.delete(runId)
+    else this.holding.add(runId)
+    this.drain()
+  }
+
+  /** The run is over or lost: its slot (if any) goes to the next start in the queue. */
+  end(runId: string): void {
+    this.status.delete(runId)
+    this.holding.delete(runId)
+    this.drain()
+  }
+
+  /** Refuses every queued start. */
+  close(reason: string): void {
+    for (const q of this.queue.splice(0)) q.reject(new Error(`The tool host was ${reason}.`))
+  }
+
+  private drain(): void {
+    while (this.queue.length > 0 && this.stats().executing < this.max) {
+      this.reserved++
+      this.queue.shift()!.resolve()
+    }
+  }
+}
