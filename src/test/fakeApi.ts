@@ -10,6 +10,10 @@ export interface FakeApi extends ApiClient {
   refuseNext(status: number, body: ApiError): void
   /** Scripts the SSE text the next `openStream` call answers with. */
   streams: string[]
+  /** Every `openStream` call: the path and the Last-Event-ID it sent. */
+  opened: Array<{ path: string; lastEventId?: string }>
+  /** When true, a scripted stream stays open after its text (as a live run's does) until the reader cancels. */
+  holdStreamsOpen: boolean
 }
 
 const unused = (what: string) => () => Promise.reject(new Error(`the fake ApiClient does not serve ${what}`))
@@ -20,6 +24,8 @@ export function createFakeApi(): FakeApi {
   const fake: FakeApi = {
     controls: [],
     streams: [],
+    opened: [],
+    holdStreamsOpen: false,
     refuseNext(status, body) {
       refusal = { status, body }
     },
@@ -29,10 +35,16 @@ export function createFakeApi(): FakeApi {
       refusal = undefined
       if (r) throw new ApiRequestError(r.status, r.body, `${r.status}`)
     },
-    async openStream() {
+    async openStream(path, init) {
+      fake.opened.push({ path, lastEventId: init.lastEventId })
       const text = fake.streams.shift()
       if (text === undefined) throw new TypeError('fetch failed')
-      return new Response(text)
+      if (!fake.holdStreamsOpen) return new Response(text)
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start: (c) => c.enqueue(new TextEncoder().encode(text)),
+        }),
+      )
     },
     catalog: unused('catalog'),
     tool: unused('tool'),
