@@ -1,7 +1,7 @@
 // A fake ApiClient for component tests: records every run control, refuses the ones a test scripts to fail
 // (as the server would, with an ApiError body and its code), and serves run streams from scripted SSE text.
 import { ApiRequestError, type ApiClient } from '../api/client.ts'
-import type { ApiError, RunControl } from '../shared/protocol.ts'
+import type { ApiError, RunControl, StartRunBody } from '../shared/protocol.ts'
 
 /** What a test reads back from the fake. */
 export interface FakeApi extends ApiClient {
@@ -10,6 +10,8 @@ export interface FakeApi extends ApiClient {
   refuseNext(status: number, body: ApiError): void
   /** Scripts the SSE text the next `openStream` call answers with. */
   streams: string[]
+  /** Every run started, with its body; each gets the id `new-1`, `new-2`… */
+  started: StartRunBody[]
   /** Every `openStream` call: the path and the Last-Event-ID it sent. */
   opened: Array<{ path: string; lastEventId?: string }>
   /** When true, a scripted stream stays open after its text (as a live run's does) until the reader cancels. */
@@ -25,6 +27,7 @@ export function createFakeApi(): FakeApi {
     controls: [],
     streams: [],
     opened: [],
+    started: [],
     holdStreamsOpen: false,
     refuseNext(status, body) {
       refusal = { status, body }
@@ -50,7 +53,10 @@ export function createFakeApi(): FakeApi {
     tool: unused('tool'),
     runs: unused('runs'),
     run: unused('run'),
-    startRun: unused('startRun'),
+    async startRun(body) {
+      fake.started.push(body)
+      return { runId: `new-${fake.started.length}` }
+    },
     scenarios: unused('scenarios'),
     saveScenario: unused('saveScenario'),
     deleteScenario: unused('deleteScenario'),
