@@ -55,3 +55,20 @@ test('history lists summaries (caller, input) and filters them by status', async
   await history.getByLabel('Status').selectOption('success')
   await expect(history.getByRole('link', { name: `Open run ${runId}` })).toBeVisible()
 })
+
+test('a waiting run reopened from History follows its stream: approving it shows the end', async ({ toolscope, page }) => {
+  await toolscope.goto()
+  await toolscope.selectTool('delete-file')
+  await toolscope.setInput({ path: '/tmp/reopened.txt' })
+  await toolscope.run()
+  await toolscope.expectStatus('awaiting approval')
+  const runId = new URL(page.url()).searchParams.get('run')!
+
+  await page.getByRole('tab', { name: 'History' }).click()
+  await page.getByRole('region', { name: 'History' }).getByRole('link', { name: `Open run ${runId}` }).click()
+  await toolscope.expectStatus('awaiting approval')
+  await toolscope.approve()
+  await toolscope.expectStatus('success')
+  await expect(page.getByRole('region', { name: 'Approval' })).toBeHidden()
+  expect((await toolscope.panels()).raw).toContain('"deleted": "/tmp/reopened.txt"')
+})
