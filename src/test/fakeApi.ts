@@ -1,7 +1,7 @@
 // A fake ApiClient for component tests: records every run control, refuses the ones a test scripts to fail
 // (as the server would, with an ApiError body and its code), and serves run streams from scripted SSE text.
-import { ApiRequestError, type ApiClient } from '../api/client.ts'
-import type { ApiError, RunControl, StartRunBody } from '../shared/protocol.ts'
+import { ApiRequestError, type ApiClient, type RunListQuery } from '../api/client.ts'
+import type { ApiError, Catalog, RunControl, RunPage, StartRunBody } from '../shared/protocol.ts'
 
 /** What a test reads back from the fake. */
 export interface FakeApi extends ApiClient {
@@ -12,6 +12,12 @@ export interface FakeApi extends ApiClient {
   streams: string[]
   /** Every run started, with its body; each gets the id `new-1`, `new-2`… */
   started: StartRunBody[]
+  /** Every history query asked for, in order. */
+  runQueries: RunListQuery[]
+  /** Answers a history query (an empty page by default). */
+  listRuns: (query: RunListQuery) => RunPage
+  /** Tools of the catalog (ids only matter to most tests). */
+  catalogTools: Catalog['tools']
   /** Every `openStream` call: the path and the Last-Event-ID it sent. */
   opened: Array<{ path: string; lastEventId?: string }>
   /** When true, a scripted stream stays open after its text (as a live run's does) until the reader cancels. */
@@ -27,6 +33,9 @@ export function createFakeApi(): FakeApi {
     controls: [],
     streams: [],
     opened: [],
+    runQueries: [],
+    listRuns: () => ({ runs: [] }),
+    catalogTools: [],
     started: [],
     holdStreamsOpen: false,
     refuseNext(status, body) {
@@ -49,9 +58,12 @@ export function createFakeApi(): FakeApi {
         }),
       )
     },
-    catalog: unused('catalog'),
+    catalog: async () => ({ version: 1, tools: fake.catalogTools, errors: [] }),
     tool: unused('tool'),
-    runs: unused('runs'),
+    async runs(query = {}) {
+      fake.runQueries.push(query)
+      return fake.listRuns(query)
+    },
     run: unused('run'),
     async startRun(body) {
       fake.started.push(body)
