@@ -7,6 +7,7 @@ import type { ApiError, ErrorCode } from '../src/shared/protocol.ts'
 /** HTTP status of each error code. */
 export const HTTP_STATUS = {
   'invalid-body': 400,
+  unauthorized: 401,
   'too-large': 413,
   'not-found': 404,
   conflict: 409,

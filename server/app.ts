@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/api/*', declaredSizeGuard())
   app.use('/mcp', declaredSizeGuard())
   app.use('/api/*', tokenGuard(deps.security.token))
-  app.use('/mcp', tokenGuard(deps.security.token))
+  app.use('/mcp', tokenGuard(deps.security.token, 'mcp'))
   app.use('/api/*', async (c, next) => {
     await next()
     c.header('Cache-Control', 'no-store')

@@ -4,6 +4,7 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto'
 import { hostname, networkInterfaces } from 'node:os'
 import type { MiddlewareHandler } from 'hono'
+import { apiError } from './apiError.ts'
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1']
 
@@ -128,14 +129,27 @@ export function hostGuard(options: SecurityOptions): MiddlewareHandler {
   }
 }
 
-/** Token check for /api and /mcp. */
-export function tokenGuard(token: string): MiddlewareHandler {
+/** How to pass the session token and where to find it: the body of every 401, so clients can show it as is. */
+export const TOKEN_HELP =
+  'Toolscope needs its session token: send the header "Authorization: Bearer <token>". The token is in the URL Toolscope ' +
+  'printed when it started (after ?token=) and on its "MCP endpoint" line, or is TOOLSCOPE_TOKEN when that is set.'
+
+/** JSON-RPC error code of a refused MCP request (the server-error range of JSON-RPC). */
+export const MCP_UNAUTHORIZED = -32001
+
+/**
+ * Token check for /api and /mcp. The 401 says how to pass the token: an ApiError under /api, and under /mcp a
+ * JSON-RPC error (what MCP clients read and show) with the same message.
+ */
+export function tokenGuard(token: string, kind: 'api' | 'mcp' = 'api'): MiddlewareHandler {
   return async (c, next) => {
     const given = tokenFromRequest(c.req.raw)
     if (given === undefined || !tokensEqual(given, token)) {
-      return c.json({ error: 'Missing or wrong session token: use the URL Toolscope printed, or send "Authorization: Bearer <token>".' }, 401, {
-        'WWW-Authenticate': 'Bearer realm="toolscope"',
-      })
+      const headers = { 'WWW-Authenticate': 'Bearer realm="toolscope"' }
+      if (kind === 'mcp') {
+        return c.json({ jsonrpc: '2.0', id: null, error: { code: MCP_UNAUTHORIZED, message: TOKEN_HELP, data: { code: 'unauthorized', header: 'Authorization: Bearer <token>' } } }, 401, headers)
+      }
+      return apiError(c, 'unauthorized', TOKEN_HELP, {}, headers)
     }
     await next()
   }

@@ -1,6 +1,7 @@
 // Serves the built SPA (dist/app): public static files, index.html for other GETs of page paths (client-side routes);
 // a missing file (a name with an extension, anything under /.well-known/) is a 404, so clients probing for
-// `/favicon.ico` or OAuth metadata never get the SPA page instead.
+// OAuth metadata never get the SPA page instead. `/favicon.ico` (what MCP clients and browsers probe) answers with
+// the app's real icon, favicon.svg, or a 404 when there is none.
 // Paths are resolved inside the app folder only; index.html is never cached and never leaks its ?token= as a referrer.
 
 import { readFile, stat } from 'node:fs/promises'
@@ -48,7 +49,7 @@ export async function serveApp(c: Context, appDir: string): Promise<Response> {
   }
   const candidate = resolve(root, `.${pathname}`)
   const inside = candidate === root || candidate.startsWith(root + sep)
-  const found = inside && pathname !== '/' ? await fileIfExists(candidate) : undefined
+  const found = inside && pathname !== '/' ? ((await fileIfExists(candidate)) ?? (pathname === '/favicon.ico' ? await fileIfExists(join(root, 'favicon.svg')) : undefined)) : undefined
   if (!found && (pathname.startsWith('/.well-known/') || /\.[^/]*$/.test(pathname))) return c.text(`Not found: ${pathname.slice(0, 200)}`, 404, SECURITY_HEADERS)
   const file = found || index
   const body = await readFile(file)

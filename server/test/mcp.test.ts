@@ -26,7 +26,8 @@ const textOf = (result: unknown) => ((result as { content: unknown }).content as
 describe('MCP', () => {
   it('refuses a client without the token', async () => {
     const client = new Client({ name: 'no-token', version: '1.0.0' })
-    await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)))).rejects.toThrow()
+    // The SDK puts the body of the 401 in its error: the client shows Toolscope's own words on the token.
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)))).rejects.toThrow(/Authorization: Bearer <token>/)
   })
 
   it('lists tools with inputSchema, outputSchema, annotations and _meta', async () => {

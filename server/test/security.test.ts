@@ -49,6 +49,28 @@ describe('session token', () => {
     expect((await server.api('/api/tools')).status).toBe(200)
   })
 
+  it('says in every 401 body how to pass the token and where to find it: an ApiError under /api, JSON-RPC under /mcp', async () => {
+    const api = await fetch(`${server.origin}/api/tools`)
+    expect(api.status).toBe(401)
+    expect(api.headers.get('www-authenticate')).toBe('Bearer realm="toolscope"')
+    const apiBody = await api.json()
+    expect(apiBody).toMatchObject({ code: 'unauthorized' })
+    expect(apiBody.error).toContain('Authorization: Bearer <token>')
+    expect(apiBody.error).toContain('?token=')
+
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })
+    const auths: Array<Record<string, string>> = [{}, { authorization: 'Bearer wrong-token-value' }]
+    for (const headers of auths) {
+      const mcp = await fetch(`${server.origin}/mcp`, { method: 'POST', body, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } })
+      expect(mcp.status).toBe(401)
+      expect(mcp.headers.get('content-type')).toMatch(/^application\/json/)
+      const json = await mcp.json()
+      expect(json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, data: { code: 'unauthorized', header: 'Authorization: Bearer <token>' } } })
+      expect(json.error.message).toContain('Authorization: Bearer <token>')
+      expect(json.error.message).toContain('MCP endpoint')
+    }
+  })
+
   it('takes the token as a query parameter on SSE GETs only', async () => {
     const runId = await server.startRun({ toolId: 'echo', input: { text: 'q' } })
     const sse = await fetch(`${server.origin}/api/runs/${runId}/events?token=${server.token}`)

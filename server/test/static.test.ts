@@ -27,10 +27,31 @@ describe('static files', () => {
   })
 
   it('a missing file or a /.well-known/ probe is a 404, never the page', async () => {
-    for (const path of ['/favicon.ico', '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/mcp', '/assets/gone.js', '/robots.txt']) {
+    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/mcp', '/assets/gone.js', '/robots.txt']) {
       const res = await server.api(path)
       expect(res.status, path).toBe(404)
       expect(await res.text(), path).not.toContain('<title>')
+    }
+  })
+
+  it('answers a /favicon.ico probe with the real icon (favicon.svg), or a 404 when the app has none', async () => {
+    const ico = await server.api('/favicon.ico')
+    expect(ico.status).toBe(200)
+    expect(ico.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await ico.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>')
+
+    const bare = await tempDir()
+    await writeFile(join(bare.dir, 'index.html'), '<!doctype html><title>Toolscope</title>')
+    const noIcon = await startTestServer({ appDir: bare.dir })
+    try {
+      for (const path of ['/favicon.ico', '/favicon.svg']) {
+        const res = await noIcon.api(path)
+        expect(res.status, path).toBe(404)
+        expect(await res.text(), path).not.toContain('<title>')
+      }
+    } finally {
+      await noIcon.stop()
+      await bare.cleanup()
     }
   })
 })

@@ -1,7 +1,7 @@
 // React Query factories: the only place server data enters the UI. Runs are streamed queries whose data is
 // the reduced RunState, so live events, replays after a reload and history all go through applyRunEvents.
 
-import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query'
+import { experimental_streamedQuery as streamedQuery, queryOptions, type Query } from '@tanstack/react-query'
 import { applyRunEvents, initialRunState, type RunState } from '../shared/runState.ts'
 import type { ExportBody } from '../shared/protocol.ts'
 import type { ApiClient, RunListQuery } from './client.ts'
@@ -52,16 +52,29 @@ export function applyRunChunk(run: LiveRun, chunk: RunChunk): LiveRun {
   }
 }
 
+/** True when a run's stream stopped (its last observer left) before the run finished: it must be followed again. */
+function streamStopped(query: Query<LiveRun, Error, LiveRun, ReturnType<typeof keys.run>>): 'always' | false {
+  const data = query.state.data
+  return query.state.fetchStatus === 'idle' && data !== undefined && !data.state.finished ? 'always' : false
+}
+
+/**
+ * A run's stream as a query. Leaving the run view cancels the stream but keeps what it reduced; coming back to a run
+ * that has not finished (from History, from another run) follows it again from the last event it holds, so it goes
+ * on updating like a new run.
+ */
 export const runQuery = (api: ApiClient, runId: string) =>
   queryOptions({
     queryKey: keys.run(runId),
     queryFn: streamedQuery({
-      streamFn: ({ signal }) => streamRunEvents(api, runId, signal),
+      streamFn: ({ signal, client, queryKey }) => streamRunEvents(api, runId, signal, client.getQueryData<LiveRun>(queryKey)?.state.lastSeq ?? -1),
       reducer: applyRunChunk,
       initialValue: emptyRun,
+      refetchMode: 'append',
     }),
-    // The stream reconnects by itself; a refetch would only replay what we already have.
+    // The stream reconnects by itself: a finished run is never fetched again, an unfinished one whose stream stopped is.
     staleTime: Infinity,
+    refetchOnMount: streamStopped,
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

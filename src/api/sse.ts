@@ -42,20 +42,21 @@ async function* frames(res: Response, signal?: AbortSignal): AsyncGenerator<SseF
 }
 
 /**
- * Streams a run's events (one chunk per network read), from the first event, until `run-finished`. The server
+ * Streams a run's events (one chunk per network read), after `afterSeq` (from the first event by default), until
+ * `run-finished`. The server
  * streams finished runs from its history store too, so a 404 means the run is unknown (a race right after a restart):
  * it is retried only while `GET /api/runs/:id` knows the run.
  */
-export async function* streamRunEvents(api: ApiClient, runId: string, signal?: AbortSignal): AsyncGenerator<RunChunk> {
+export async function* streamRunEvents(api: ApiClient, runId: string, signal?: AbortSignal, afterSeq = -1): AsyncGenerator<RunChunk> {
   try {
-    yield* follow(api, runId, signal)
+    yield* follow(api, runId, signal, afterSeq)
   } finally {
     setConnection('run', true) // not trying any more: never leave the offline banner up
   }
 }
 
-async function* follow(api: ApiClient, runId: string, signal?: AbortSignal): AsyncGenerator<RunChunk> {
-  let lastSeq = -1
+async function* follow(api: ApiClient, runId: string, signal: AbortSignal | undefined, afterSeq: number): AsyncGenerator<RunChunk> {
+  let lastSeq = afterSeq
   let failures = 0 // reconnects in a row without a good frame
   const path = `/api/runs/${encodeURIComponent(runId)}/events`
   while (!signal?.aborted) {

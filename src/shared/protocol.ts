@@ -261,6 +261,7 @@ export type RunControl = z.infer<typeof RunControl>
  */
 export const ErrorCode = z.enum([
   'invalid-body',
+  'unauthorized',
   'too-large',
   'not-found',
   'conflict',

@@ -1,7 +1,7 @@
 // A fake ApiClient for component tests: records every run control, refuses the ones a test scripts to fail
 // (as the server would, with an ApiError body and its code), and serves run streams from scripted SSE text.
-import { ApiRequestError, type ApiClient } from '../api/client.ts'
-import type { ApiError, RunControl } from '../shared/protocol.ts'
+import { ApiRequestError, type ApiClient, type RunListQuery } from '../api/client.ts'
+import type { ApiError, Catalog, RunControl, RunPage, StartRunBody } from '../shared/protocol.ts'
 
 /** What a test reads back from the fake. */
 export interface FakeApi extends ApiClient {
@@ -10,6 +10,18 @@ export interface FakeApi extends ApiClient {
   refuseNext(status: number, body: ApiError): void
   /** Scripts the SSE text the next `openStream` call answers with. */
   streams: string[]
+  /** Every run started, with its body; each gets the id `new-1`, `new-2`… */
+  started: StartRunBody[]
+  /** Every history query asked for, in order. */
+  runQueries: RunListQuery[]
+  /** Answers a history query (an empty page by default). */
+  listRuns: (query: RunListQuery) => RunPage
+  /** Tools of the catalog (ids only matter to most tests). */
+  catalogTools: Catalog['tools']
+  /** Every `openStream` call: the path and the Last-Event-ID it sent. */
+  opened: Array<{ path: string; lastEventId?: string }>
+  /** When true, a scripted stream stays open after its text (as a live run's does) until the reader cancels. */
+  holdStreamsOpen: boolean
 }
 
 const unused = (what: string) => () => Promise.reject(new Error(`the fake ApiClient does not serve ${what}`))
@@ -20,6 +32,12 @@ export function createFakeApi(): FakeApi {
   const fake: FakeApi = {
     controls: [],
     streams: [],
+    opened: [],
+    runQueries: [],
+    listRuns: () => ({ runs: [] }),
+    catalogTools: [],
+    started: [],
+    holdStreamsOpen: false,
     refuseNext(status, body) {
       refusal = { status, body }
     },
@@ -29,16 +47,28 @@ export function createFakeApi(): FakeApi {
       refusal = undefined
       if (r) throw new ApiRequestError(r.status, r.body, `${r.status}`)
     },
-    async openStream() {
+    async openStream(path, init) {
+      fake.opened.push({ path, lastEventId: init.lastEventId })
       const text = fake.streams.shift()
       if (text === undefined) throw new TypeError('fetch failed')
-      return new Response(text)
+      if (!fake.holdStreamsOpen) return new Response(text)
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start: (c) => c.enqueue(new TextEncoder().encode(text)),
+        }),
+      )
     },
-    catalog: unused('catalog'),
+    catalog: async () => ({ version: 1, tools: fake.catalogTools, errors: [] }),
     tool: unused('tool'),
-    runs: unused('runs'),
+    async runs(query = {}) {
+      fake.runQueries.push(query)
+      return fake.listRuns(query)
+    },
     run: unused('run'),
-    startRun: unused('startRun'),
+    async startRun(body) {
+      fake.started.push(body)
+      return { runId: `new-${fake.started.length}` }
+    },
     scenarios: unused('scenarios'),
     saveScenario: unused('saveScenario'),
     deleteScenario: unused('deleteScenario'),

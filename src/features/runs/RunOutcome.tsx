@@ -1,20 +1,12 @@
 // The end of a run in words: the error message with its validation issues, the decline reason, or the abort.
 import type { RunState } from '../../shared/runState.ts'
+import { IssueMessage } from './IssueMessage.tsx'
 
 export function RunOutcome({ state }: { state: RunState }) {
   if (state.status === 'error' && state.error) {
     return (
       <div role="alert" aria-label="Run error" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
-        <p className="whitespace-pre-wrap font-mono">{state.error.message}</p>
-        {state.error.validationErrors && state.error.validationErrors.length > 0 && (
-          <ul className="mt-2 list-disc pl-4">
-            {state.error.validationErrors.map((v, i) => (
-              <li key={i}>
-                <span className="font-mono">{v.path.join('.') || '(root)'}</span>: {v.message}
-              </li>
-            ))}
-          </ul>
-        )}
+        <IssueMessage message={state.error.message} issues={state.error.validationErrors ?? []} mono />
       </div>
     )
   }

@@ -1,8 +1,8 @@
 // The playground of one tool: Input and controls with the pending prompt on the left, Events on the right,
 // Compare below. The open run comes from the URL (?run=…) and its state from the reduced event stream.
 import { useEffect, useRef } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { StartRunBody, ToolDetail } from '../../shared/protocol.ts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ToolDetail } from '../../shared/protocol.ts'
 import { initialRunState } from '../../shared/runState.ts'
 import { useApi } from '../../api/useApi.ts'
 import { catalogQuery, keys, runQuery } from '../../api/queries.ts'
@@ -13,6 +13,8 @@ import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx'
 import { buildStartBody } from './startBody.ts'
 import { useDrafts } from './useDrafts.ts'
 import { useRunCommand } from './useRunCommand.ts'
+import { useStartRun } from './useStartRun.ts'
+import { WaitingRunDialog } from './WaitingRunDialog.tsx'
 import { RunControls } from './RunControls.tsx'
 import { RunPrompts } from './RunPrompts.tsx'
 import { ApiErrorMessage } from './ApiErrorMessage.tsx'
@@ -32,14 +34,15 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
   const { drafts, setInput, setRequestContext, setContext } = useDrafts(tool)
   const run = useQuery({ ...runQuery(api, runId ?? ''), enabled: !!runId })
   const state = (runId && run.data?.state) || initialRunState
-  const start = useMutation({ mutationFn: (body: StartRunBody) => api.startRun(body), onSuccess: (r) => onRunStarted(r.runId) })
+  const starter = useStartRun(runId, state, onRunStarted)
+  const start = starter.start
   const command = useRunCommand(runId)
   const timeoutMs = useQuery(catalogQuery(api)).data?.timeoutMs
   const check = buildStartBody(tool.id, drafts, false)
 
   const go = (stepping: boolean) => {
     const r = buildStartBody(tool.id, drafts, stepping)
-    if (r.ok && !start.isPending) start.mutate(r.body)
+    if (r.ok) starter.request(r.body)
   }
   const goRef = useRef(go)
   useEffect(() => {
@@ -71,7 +74,7 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
             state={state}
             hasRun={!!runId}
             disabledReason={check.ok ? undefined : check.reason}
-            starting={start.isPending}
+            starting={starter.busy}
             timeoutMs={timeoutMs}
             onRun={() => go(false)}
             onStep={() => go(true)}
@@ -79,6 +82,9 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
             onAbort={() => command.mutate({ type: 'abort', reason: 'Aborted from the playground' })}
           />
           <ApiErrorMessage error={start.error ?? command.error ?? (run.isError ? run.error : null)} />
+          {starter.held && (
+            <WaitingRunDialog status={state.status} busy={starter.busy} error={starter.abandonError} onAbandon={starter.abandonAndRun} onKeep={starter.keep} onCancel={starter.cancel} />
+          )}
           {runId && <StreamProblems problems={run.data?.problems ?? []} />}
           {runId && <RunPrompts runId={runId} state={state} />}
           {runId && state.toolId === tool.id && <RunActions key={runId} runId={runId} toolId={tool.id} state={state} onOpenScenarios={onOpenScenarios} />}

@@ -52,4 +52,19 @@ describe('SuspendCard', () => {
       { type: 'resume', resumeData: { seat: '2C' } },
     ]))
   })
+
+  it('shows each issue of a refused resume once, though the server message lists them too', async () => {
+    const { api } = renderWithApi(<SuspendCard runId="r1" suspension={suspension} />)
+    api.refuseNext(422, {
+      error: 'Invalid resume data for t; the run stays suspended:\n- seat: Invalid string: must match /^\\d+[A-F]$/',
+      code: 'invalid-resume-data',
+      state: 'suspended',
+      issues: [{ path: ['seat'], message: 'Invalid string: must match /^\\d+[A-F]$/' }],
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Invalid resume data for t; the run stays suspended:')
+    expect(alert.textContent!.split('Invalid string').length - 1).toBe(1)
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+  })
 })
