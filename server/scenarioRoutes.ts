@@ -127,6 +127,8 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
       } else {
         scenario = (await store.get(ref!.toolId, ref!.name)).scenario
       }
+      // Where to import the tool from comes from the catalog: wait for the first load (as GET /api/tools does).
+      await deps.host.ready
       try {
         return c.json(exportScenario(scenario, format, deps))
       } catch (err) {
@@ -163,5 +165,5 @@ export function exportScenario(scenario: Scenario, format: 'vitest' | 'playwrigh
   }
   const tool = deps.host.catalog.tools.find((t) => t.id === scenario.toolId)
   if (!tool) throw new Error(`The tool "${scenario.toolId}" is not in the catalog: cannot tell where to import it from.`)
-  return { filename: `${base}.test.ts`, code: toVitestTest(scenario, { from: importPath(tool.file), exportName: tool.exportName ?? 'default' }) }
+  return { filename: `${base}.test.ts`, code: toVitestTest(scenario, { from: importPath(tool.file), access: tool.access ?? tool.exportName ?? 'default', kind: tool.kind, id: tool.id }) }
 }

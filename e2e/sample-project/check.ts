@@ -39,7 +39,7 @@ try {
     for (const file of readdirSync(join(scenariosDir, toolId))) {
       const scenario = parseScenario(readFileSync(join(scenariosDir, toolId, file), 'utf8'), file)
       const base = join(project, 'tests', `${toolId}.${scenario.name}`)
-      writeFileSync(`${base}.test.ts`, toVitestTest(scenario, { from: '../tools/bookings.mjs', exportName: EXPORTS[toolId] }))
+      writeFileSync(`${base}.test.ts`, toVitestTest(scenario, { from: '../tools/bookings.mjs', access: EXPORTS[toolId] }))
       writeFileSync(`${base}.spec.ts`, toPlaywrightTest(scenario, { toolPaths: ['./tools'] }))
     }
   }

@@ -61,6 +61,7 @@ export function describeTool(found: DetectedTool, displayFile: string): { detail
     kind: found.kind,
     file: displayFile,
     exportName: found.exportName,
+    access: found.access,
     flags: toolFlags(tool),
     schemas: {
       input: schemaOf(tool.inputSchema, 'input', 'input', sink),

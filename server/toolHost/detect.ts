@@ -3,7 +3,7 @@
 // instances, AI SDK tools: registered by detectors/index.ts); a value that looks like a tool of no known kind is an error.
 
 import { isPlainObject, type Tool } from '../../src/runtime/index.ts'
-import type { CatalogError } from '../../src/shared/protocol.ts'
+import type { CatalogError, ToolAccess } from '../../src/shared/protocol.ts'
 
 /** Kinds listed in the catalog (protocol ToolKind). */
 export type DetectedKind = 'toolscope' | 'mastra' | 'ai-sdk'
@@ -21,6 +21,8 @@ export interface DetectedTool {
   kind: DetectedKind
   file: string
   exportName: string
+  /** How the value was reached from the module's exports. */
+  access: ToolAccess
   /** The exported value itself: the same object exported twice is one tool, not a duplicate. */
   original: unknown
   /** What makes two found values one tool when they are different objects (a Mastra agent's copy of an AI SDK tool); default `original`. */
@@ -39,6 +41,8 @@ export interface FoundAt {
   file: string
   exportName: string
   key: string
+  /** How the value was reached from the module's exports. */
+  access: ToolAccess
   group?: string
   /** The Mastra instance the value was found in (its tools and its agents' tools run with it as `context.mastra`). */
   mastra?: unknown
@@ -104,7 +108,7 @@ function detectOne(value: unknown, exportName: string): { tool: Tool; kind: Dete
 /** One value: a tool of a known kind, a source's tools, an error for an unknown tool-like value, or undefined (not a tool). */
 export async function detectValue(value: unknown, at: FoundAt): Promise<SourceResult | undefined> {
   const hit = detectOne(value, at.exportName)
-  if (hit) return { tools: [{ ...hit, exportName: at.exportName, original: value, ...(at.group ? { group: at.group } : {}), ...(at.mastra ? { mastra: at.mastra } : {}) }], errors: [] }
+  if (hit) return { tools: [{ ...hit, exportName: at.exportName, access: at.access, original: value, ...(at.group ? { group: at.group } : {}), ...(at.mastra ? { mastra: at.mastra } : {}) }], errors: [] }
   const source = sources.find((s) => s.matches(value))
   if (source) {
     try {
@@ -134,10 +138,11 @@ export async function detectModule(moduleNamespace: Record<string, unknown>, fil
     for (const message of result.errors) errors.push({ file: displayFile, message })
   }
   for (const [name, value] of Object.entries(moduleNamespace)) {
-    const result = await detectValue(value, { file, exportName: name, key: name })
+    const result = await detectValue(value, { file, exportName: name, key: name, access: { exportName: name, steps: [] } })
+    const entry = (key: string | number) => ({ exportName: name, steps: [{ via: 'key' as const, key }] })
     if (result) collect(result)
-    else if (Array.isArray(value)) for (const [i, item] of value.entries()) collect((await detectValue(item, { file, exportName: `${name}[${i}]`, key: `${name}_${i}` })) ?? { tools: [], errors: [] })
-    else if (isPlainObject(value)) for (const [key, item] of Object.entries(value)) collect((await detectValue(item, { file, exportName: `${name}.${key}`, key })) ?? { tools: [], errors: [] })
+    else if (Array.isArray(value)) for (const [i, item] of value.entries()) collect((await detectValue(item, { file, exportName: `${name}[${i}]`, key: `${name}_${i}`, access: entry(i) })) ?? { tools: [], errors: [] })
+    else if (isPlainObject(value)) for (const [key, item] of Object.entries(value)) collect((await detectValue(item, { file, exportName: `${name}.${key}`, key, access: entry(key) })) ?? { tools: [], errors: [] })
   }
   return { tools, errors }
 }

@@ -3,6 +3,7 @@
 
 export { createTool, isTool, Tool } from './createTool.ts'
 export { runTool } from './runTool.ts'
+export { fromAiSdkTool, fromMastraTool, type AiSdkModule, type AiSdkSchema } from './adapters.ts'
 export { RunControlError, isValidationError, toFormattedErrors, toValidationIssues } from './errors.ts'
 export { RequestContext, TransformedRequestContext, isSecretKey } from './requestContext.ts'
 export { isStandardSchema, isStandardJsonSchema, toJsonSchema, type ToJsonSchemaOptions, type ValidationIssue } from './standardSchema.ts'

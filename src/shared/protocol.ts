@@ -159,6 +159,18 @@ export const ToolFlags = z.object({
 })
 export type ToolFlags = z.infer<typeof ToolFlags>
 
+/**
+ * One step from a module export to a tool: an entry of an exported record or array (`key`), a Mastra agent's tools
+ * (`agent-tools`: `(await agent.listTools())[key]`), a Mastra instance's agents (`instance-agent`: `listAgents()[key]`)
+ * or tools (`instance-tools`: `listTools()[key]`).
+ */
+export const AccessStep = z.object({ via: z.enum(['key', 'agent-tools', 'instance-agent', 'instance-tools']), key: z.union([z.string(), z.number()]) })
+export type AccessStep = z.infer<typeof AccessStep>
+
+/** How the tool host reached a tool from its module: the export, then the steps (exported tests reach it the same way). */
+export const ToolAccess = z.object({ exportName: z.string(), steps: z.array(AccessStep) })
+export type ToolAccess = z.infer<typeof ToolAccess>
+
 export const ToolSummary = z.object({
   id: z.string(),
   title: z.string().optional(),
@@ -174,6 +186,7 @@ export type ToolSummary = z.infer<typeof ToolSummary>
 
 export const ToolDetail = ToolSummary.extend({
   libraryVersion: z.string().optional(),
+  access: ToolAccess.optional(),
   schemas: z.object({
     input: JsonSchemaObject.optional(),
     output: JsonSchemaObject.optional(),

@@ -32,7 +32,7 @@ describe('exported Vitest tests', () => {
   it('pass when run (approval, decline, suspend/resume, abort)', async () => {
     for (const [rel, file, exportName] of CASES) {
       const scenario = await load(rel)
-      const code = toVitestTest(scenario, { from: join(ROOT, 'server/examples', file), exportName }, { toolscopeImport: join(ROOT, 'src/index.ts') })
+      const code = toVitestTest(scenario, { from: join(ROOT, 'server/examples', file), access: exportName }, { toolscopeImport: join(ROOT, 'src/index.ts') })
       await writeFile(join(dir, `${scenario.toolId}.${scenario.name}.test.ts`), code)
     }
     const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter', 'verbose'], { encoding: 'utf8', env: { ...process.env, CI: '1', NO_COLOR: '1' } })
@@ -48,7 +48,7 @@ describe('exported Vitest tests', () => {
     await mkdir(failing)
     await symlink(join(ROOT, 'node_modules'), join(failing, 'node_modules'))
     await writeFile(join(failing, 'package.json'), '{ "type": "module" }\n')
-    await writeFile(join(failing, 'wrong.test.ts'), toVitestTest(wrong, { from: join(ROOT, 'server/examples/interactive.ts'), exportName: 'bookFlight' }, { toolscopeImport: join(ROOT, 'src/index.ts') }))
+    await writeFile(join(failing, 'wrong.test.ts'), toVitestTest(wrong, { from: join(ROOT, 'server/examples/interactive.ts'), access: 'bookFlight' }, { toolscopeImport: join(ROOT, 'src/index.ts') }))
     const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', failing], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
     expect(result.status).not.toBe(0)
     expect(`${result.stdout}${result.stderr}`).toContain('"confirmation": "nope"')

@@ -31,7 +31,7 @@ describe('detectModule without the libraries installed', () => {
 
 describe('dedupeTools', () => {
   const tool = (id: string) => createTool({ id, description: id })
-  const entry = (t: unknown, extra: Partial<DetectedTool> = {}): DetectedTool => ({ tool: t as DetectedTool['tool'], kind: 'toolscope', file: 'f.ts', exportName: 'x', original: t, ...extra })
+  const entry = (t: unknown, extra: Partial<DetectedTool> = {}): DetectedTool => ({ tool: t as DetectedTool['tool'], kind: 'toolscope', file: 'f.ts', exportName: 'x', access: { exportName: 'x', steps: [] }, original: t, ...extra })
 
   it('keeps one tool per value, taking the group found later, and one per identity for copies', () => {
     const a = tool('a')

@@ -1,6 +1,7 @@
 // Mastra containers: an exported Agent stands for its tools (grouped under the agent's name), an exported Mastra
 // instance for the tools registered on it and its agents' tools. Agents are only asked for their tools, never called.
 
+import type { AccessStep } from '../../../src/shared/protocol.ts'
 import type { FoundAt, NestedDetect, SourceResult, ToolSource } from '../detect.ts'
 
 type MastraAgent = { id?: string; name?: string; listTools(options?: unknown): Promise<Record<string, unknown>> | Record<string, unknown> }
@@ -20,6 +21,11 @@ export function isMastraInstance(value: unknown): value is MastraInstance {
   return v.constructor?.name === 'Mastra' && typeof v.listTools === 'function' && typeof v.listAgents === 'function'
 }
 
+/** The access path of `at` followed by one more step. */
+function then(at: FoundAt, step: AccessStep): FoundAt['access'] {
+  return { exportName: at.access.exportName, steps: [...at.access.steps, step] }
+}
+
 function merge(into: SourceResult, from: SourceResult): void {
   into.tools.push(...from.tools)
   into.errors.push(...from.errors)
@@ -30,7 +36,8 @@ async function agentTools(agent: MastraAgent, at: FoundAt, nested: NestedDetect)
   const group = agent.name || agent.id || at.key
   const tools = (await agent.listTools()) ?? {}
   for (const [key, tool] of Object.entries(tools)) {
-    merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key, group, ...(at.mastra ? { mastra: at.mastra } : {}) }))
+    const access = then(at, { via: 'agent-tools', key })
+    merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key, access, group, ...(at.mastra ? { mastra: at.mastra } : {}) }))
   }
   return out
 }
@@ -51,13 +58,13 @@ export const mastraInstanceSource: ToolSource = {
     const out: SourceResult = { tools: [], errors: [] }
     for (const [key, agent] of Object.entries(mastra.listAgents() ?? {})) {
       try {
-        merge(out, await agentTools(agent, { file: at.file, exportName: `${at.exportName}.agents.${key}`, key, mastra }, nested))
+        merge(out, await agentTools(agent, { file: at.file, exportName: `${at.exportName}.agents.${key}`, key, access: then(at, { via: 'instance-agent', key }), mastra }, nested))
       } catch (err) {
         out.errors.push(`${at.exportName}.agents.${key}: could not list the agent's tools: ${err instanceof Error ? err.message : String(err)}`)
       }
     }
     for (const [key, tool] of Object.entries(mastra.listTools() ?? {})) {
-      merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key, mastra }))
+      merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key, access: then(at, { via: 'instance-tools', key }), mastra }))
     }
     return out
   },
