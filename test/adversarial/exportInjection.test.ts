@@ -55,7 +55,7 @@ describe('exported tests with hostile strings', () => {
         decisions: [{ type: 'decline', reason: hostile }, { type: 'resume', resumeData: { answer: hostile } }],
         expect: { status: 'error', match: 'exact', error: hostile, raw: { message: hostile } },
       }
-      for (const code of [toVitestTest(scenario, { from: `./${hostile}.ts`, exportName: 'tool' }), toPlaywrightTest(scenario, { toolPaths: [hostile] })]) {
+      for (const code of [toVitestTest(scenario, { from: `./${hostile}.ts`, access: 'tool' }), toPlaywrightTest(scenario, { toolPaths: [hostile] })]) {
         const { errors, literals, outside } = inspect(code)
         expect(errors).toEqual([])
         expect(outside).not.toContain('PWNED')
