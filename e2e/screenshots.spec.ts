@@ -1,5 +1,6 @@
-// E2E screenshots of the main screens in light and dark themes. Each screen is checked, then captured:
-// into the test output folder normally, into docs/screenshots/ with TOOLSCOPE_UPDATE_SCREENSHOTS=1.
+// E2E screenshots of the main screens in light and dark themes (the run screen also at 1440×900, 1280×800 and
+// 1024×700). Each screen is checked, then captured: into the test output folder normally, into docs/screenshots/
+// with TOOLSCOPE_UPDATE_SCREENSHOTS=1.
 import { fileURLToPath } from 'node:url'
 import { test, expect, type ToolscopePage } from './fixtures/toolscope.ts'
 
@@ -7,6 +8,7 @@ const DOCS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 
 for (const theme of ['light', 'dark'] as const) {
   test(`main screens in the ${theme} theme`, async ({ toolscope, page }, testInfo) => {
+    test.slow() // a dozen screens in one test: more than the default minute on a busy 2-core machine
     const shot = async (name: string) => {
       const path = process.env.TOOLSCOPE_UPDATE_SCREENSHOTS === '1' ? `${DOCS}${name}-${theme}.png` : testInfo.outputPath(`${name}-${theme}.png`)
       await page.screenshot({ path })
@@ -30,6 +32,15 @@ for (const theme of ['light', 'dark'] as const) {
     await toolscope.expectStatus('success')
     await settle(toolscope)
     await shot('run')
+    // The run screen at the sizes the layout is judged at: the result in view at 1440×900 and 1280×800, stacked panes at 1024×700.
+    for (const [width, height] of [[1440, 900], [1280, 800], [1024, 700]] as const) {
+      await page.setViewportSize({ width, height })
+      const compare = page.getByRole('region', { name: 'Compare' })
+      if (width > 1024) await expect(compare).toBeInViewport()
+      else await expect(page.getByRole('separator', { name: 'Resize input and results' })).toBeHidden()
+      await shot(`run-${width}x${height}`)
+    }
+    await page.setViewportSize({ width: 1600, height: 1000 })
 
     // Two scenarios from that run: the exact one passes, one with an edited expectation fails with its diff.
     const save = async (name: string, expectation?: unknown, beforeSaving?: () => Promise<void>) => {

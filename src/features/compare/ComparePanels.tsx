@@ -1,5 +1,7 @@
 // Region "Compare": for the chosen payload phase, four side-by-side panels (Raw, Display, Transcript, Model)
 // with the paths that differ from Raw (added, removed, changed) highlighted. Follows the latest phase until the user picks one.
+// Panels sit in a grid sized by the region's own width (container queries), each a subgrid of three rows (header,
+// notes, body), so badges wrapping in one header never push its JSON below its neighbours'.
 import { useState } from 'react'
 import type { RunState, ViewPhase } from '../../shared/runState.ts'
 import { Tabs } from '../../components/ui/Tabs.tsx'
@@ -14,7 +16,7 @@ export function ComparePanels({ state }: { state: RunState }) {
   const views = phase ? state.views[phase] : undefined
   const truncated = phase ? state.truncated[phase] : undefined
   return (
-    <section aria-label="Compare" className="space-y-2">
+    <section aria-label="Compare" className="@container space-y-2">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-sm font-semibold">Compare</h2>
         {truncated && (
@@ -27,7 +29,7 @@ export function ComparePanels({ state }: { state: RunState }) {
       {!views ? (
         <p className="text-xs text-zinc-500">Run the tool to compare what each audience gets.</p>
       ) : (
-        <div id={`phase-panel-${phase}`} role="tabpanel" aria-labelledby={`phase-tab-${phase}`} className="grid gap-2 md:grid-cols-2 xl:grid-cols-4">
+        <div id={`phase-panel-${phase}`} role="tabpanel" aria-labelledby={`phase-tab-${phase}`} className="grid grid-cols-1 gap-x-2 gap-y-2 @lg:grid-cols-2 @5xl:grid-cols-4">
           <ViewPanel title="Raw" value={views.raw} note="what execute saw or returned" />
           <ViewPanel title="Display" view={views.display} raw={views.raw} note="UI stream" />
           <ViewPanel title="Transcript" view={views.transcript} raw={views.raw} note="saved messages" />

@@ -3,6 +3,8 @@
 import Editor from '@monaco-editor/react'
 import { useEffect, useRef } from 'react'
 import { monaco, setModelSchema } from './monacoSetup.ts'
+
+export { warmUp } from './monacoSetup.ts'
 import type { JsonEditorProps } from './JsonEditor.tsx'
 import { useTheme } from '../../hooks/useTheme.ts'
 

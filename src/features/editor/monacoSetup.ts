@@ -1,11 +1,14 @@
 // Loads Monaco from the local bundle (never a CDN), wires its web workers through Vite's `?worker` imports,
 // and keeps one merged JSON-schema registry: every editor (input, request context, resume data) adds its
 // schema under its own model URI, because each setDiagnosticsOptions call replaces the previous list.
-// Imported only by the lazily loaded editor chunk, so Monaco stays out of the initial JavaScript.
+// Imported only by the lazily loaded editor chunk, so Monaco stays out of the initial JavaScript; the chunk is
+// prefetched when the browser is idle (prefetchEditor.ts). Only the JSON language is bundled. The editor
+// contributions come as one set: a hand-picked subset fails at run time (code lens and drag-and-drop services that
+// other contributions depend on go missing) for a chunk that is not smaller in total.
 
 import * as monaco from 'monaco-editor/editor'
 import 'monaco-editor/features/register.all'
-import { jsonDefaults } from 'monaco-editor/languages/features/json/register'
+import { getWorker as getJsonWorker, jsonDefaults } from 'monaco-editor/languages/features/json/register'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker'
 import { loader } from '@monaco-editor/react'
@@ -38,6 +41,20 @@ export function setModelSchema(modelUri: string, schema: Record<string, unknown>
   if (schema) schemas.set(modelUri, schema)
   else if (!schemas.delete(modelUri)) return
   publish()
+}
+
+/**
+ * Warms the JSON language before the first editor mounts: a throwaway JSON model makes Monaco load the JSON mode
+ * chunk and start its worker, work that would otherwise happen after a tool is picked.
+ */
+export async function warmUp(): Promise<void> {
+  const model = monaco.editor.createModel('{}', 'json', monaco.Uri.parse('inmemory://toolscope/warm-up.json'))
+  try {
+    const getWorker = await getJsonWorker()
+    await getWorker(model.uri)
+  } finally {
+    model.dispose()
+  }
 }
 
 export { monaco }

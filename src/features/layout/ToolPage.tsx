@@ -41,7 +41,7 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
     )
   const t = tool.data
   return (
-    <div className="flex min-h-0 flex-col">
+    <div className="flex h-full min-h-0 flex-col">
       <header className="border-b border-zinc-200 px-4 pt-3 dark:border-zinc-800">
         <div className="flex flex-wrap items-baseline gap-2">
           <h1 ref={heading} tabIndex={-1} className="font-mono text-lg font-semibold outline-none">
@@ -61,7 +61,7 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
           <Tabs label="Tool views" idPrefix="tool" items={TABS} selected={tab} onSelect={(id) => navigate({ ...url, tab: id }, { replace: true })} />
         </div>
       </header>
-      <div id={`tool-panel-${tab}`} role="tabpanel" aria-labelledby={`tool-tab-${tab}`} className="min-h-0 flex-1">
+      <div id={`tool-panel-${tab}`} role="tabpanel" aria-labelledby={`tool-tab-${tab}`} className="min-h-0 flex-1 overflow-auto">
         <ErrorBoundary what={`the ${tab} tab`} resetKey={`${t.id}:${tab}`}>
           {tab === 'run' && (
             <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })} />

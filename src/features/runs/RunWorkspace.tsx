@@ -1,5 +1,6 @@
-// The playground of one tool: Input and controls with the pending prompt on the left, Events on the right,
-// Compare below. The open run comes from the URL (?run=…) and its state from the reduced event stream.
+// The playground of one tool: Input and controls with the pending prompt on the left, the results (Compare, then
+// Events) on the right, in resizable panes whose split is remembered; narrow screens stack them. The open run comes
+// from the URL (?run=…) and its state from the reduced event stream.
 import { useEffect, useRef } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ToolDetail } from '../../shared/protocol.ts'
@@ -10,6 +11,8 @@ import { InputPanel } from '../editor/InputPanel.tsx'
 import { ComparePanels } from '../compare/ComparePanels.tsx'
 import { EventsPanel } from '../events/EventsPanel.tsx'
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx'
+import { SplitPane } from '../../components/ui/SplitPane.tsx'
+import { useSetting } from '../../hooks/useSetting.ts'
 import { buildStartBody } from './startBody.ts'
 import { useDrafts } from './useDrafts.ts'
 import { useRunCommand } from './useRunCommand.ts'
@@ -20,6 +23,9 @@ import { RunPrompts } from './RunPrompts.tsx'
 import { ApiErrorMessage } from './ApiErrorMessage.tsx'
 import { StreamProblems } from './StreamProblems.tsx'
 import { RunActions } from '../scenarios/RunActions.tsx'
+
+/** Default width of the input pane, in percent. */
+const DEFAULT_SPLIT = 40
 
 interface Props {
   tool: ToolDetail
@@ -39,6 +45,8 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
   const command = useRunCommand(runId)
   const timeoutMs = useQuery(catalogQuery(api)).data?.timeoutMs
   const check = buildStartBody(tool.id, drafts, false)
+  const [storedSplit, setSplit] = useSetting('runPanes.split', String(DEFAULT_SPLIT))
+  const split = Number(storedSplit) || DEFAULT_SPLIT
 
   const go = (stepping: boolean) => {
     const r = buildStartBody(tool.id, drafts, stepping)
@@ -64,9 +72,15 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
   }, [state.finished, qc])
 
   return (
-    <div className="space-y-4 p-4">
-      <div className="grid gap-4 xl:grid-cols-2">
-        <div className="min-w-0 space-y-3">
+    <SplitPane
+      label="Resize input and results"
+      firstId="run-input-pane"
+      size={split}
+      onSize={(v) => setSplit(String(v))}
+      min={25}
+      max={70}
+      first={
+        <div className="space-y-3 p-4">
           <ErrorBoundary what="the input editors" resetKey={tool.id}>
             <InputPanel tool={tool} drafts={drafts} setInput={setInput} setRequestContext={setRequestContext} setContext={setContext} onSubmit={() => goRef.current(false)} />
           </ErrorBoundary>
@@ -89,15 +103,17 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
           {runId && <RunPrompts runId={runId} state={state} />}
           {runId && state.toolId === tool.id && <RunActions key={runId} runId={runId} toolId={tool.id} state={state} onOpenScenarios={onOpenScenarios} />}
         </div>
-        <div className="min-w-0">
+      }
+      second={
+        <div className="space-y-4 p-4">
+          <ErrorBoundary what="the comparison" resetKey={runId}>
+            <ComparePanels key={runId} state={state} />
+          </ErrorBoundary>
           <ErrorBoundary what="the events" resetKey={runId}>
             <EventsPanel key={runId} state={state} />
           </ErrorBoundary>
         </div>
-      </div>
-      <ErrorBoundary what="the comparison" resetKey={runId}>
-        <ComparePanels key={runId} state={state} />
-      </ErrorBoundary>
-    </div>
+      }
+    />
   )
 }
