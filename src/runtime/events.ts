@@ -65,7 +65,15 @@ export type RunEvent = EventBase &
     | { type: 'suspended'; payload: unknown; resumeSchema?: JsonSchema; resumeLabel?: string | string[]; views: Views }
     | { type: 'resumed'; resumeData: unknown; views: Views }
     | { type: 'writer-chunk'; chunk: unknown }
-    | { type: 'log'; level: LogLevel; message: string; data?: unknown; source: LogSource }
+    | {
+        type: 'log'
+        level: LogLevel
+        message: string
+        data?: unknown
+        source: LogSource
+        /** Where the log call was made (`file:line`), for console output captured by a host. */
+        location?: string
+      }
     | {
         type: 'span'
         spanId: string

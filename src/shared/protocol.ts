@@ -99,7 +99,7 @@ export const RunEvent = z.discriminatedUnion('type', [
   }),
   z.object({ ...base, type: z.literal('resumed'), resumeData: Payload, views: Views }),
   z.object({ ...base, type: z.literal('writer-chunk'), chunk: Payload }),
-  z.object({ ...base, type: z.literal('log'), level: LogLevel, message: z.string(), data: z.unknown().optional(), source: LogSource }),
+  z.object({ ...base, type: z.literal('log'), level: LogLevel, message: z.string(), data: z.unknown().optional(), source: LogSource, location: z.string().optional() }),
   z.object({
     ...base,
     type: z.literal('span'),
