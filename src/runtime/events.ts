@@ -159,6 +159,11 @@ export interface ToolRun {
   respond(answer: ElicitationResult): void
   continue(): void
   abort(reason?: string): void
+  /**
+   * Adds a `log` event with source 'console': a host's capture of the tool's own console output during this run
+   * (`location` is where the call was made). Ignored once the run has ended.
+   */
+  console(level: LogLevel, message: string, location?: string): void
   /** Subscribe to events as they happen (no replay). Returns an unsubscribe function. */
   subscribe(listener: (event: RunEvent) => void): () => void
 }

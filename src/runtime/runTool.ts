@@ -399,6 +399,7 @@ export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
     respond: (answer: ElicitationResult) => (guard('respond'), run.settle('awaiting-elicitation', 'respond', answer)),
     continue: () => (guard('continue'), run.settle('paused', 'continue', undefined)),
     abort: (reason?: string) => (guard('abort'), run.end('aborted', reason)),
+    console: (level, message, location) => run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
     subscribe: (listener) => run.log.subscribe(listener),
   }
 }
