@@ -70,3 +70,26 @@ describe('error event of a run', () => {
     expect(error).not.toHaveProperty('causes')
   })
 })
+
+describe('what a host adds and what the error brings are scrubbed of secrets too', () => {
+  it('run.console() events and the cause chain never carry a secret request-context value', async () => {
+    const tool = createTool({
+      id: 'leaky',
+      description: 'x',
+      inputSchema: z.object({}),
+      execute: async (_input, ctx) => {
+        const key = String(ctx.requestContext!.get('apiKey'))
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        throw new Error(`request with ${key} failed`, { cause: new Error(`401 for ${key}`) })
+      },
+    })
+    const run = runTool(tool, { input: {}, requestContext: { apiKey: 'sk-live-999' } })
+    run.console('info', 'calling with sk-live-999', 'tools/leaky.ts:9')
+    const result = await run.result
+    const log = result.events.find((e) => e.type === 'log') as RunEventOf<'log'>
+    expect(log).toMatchObject({ level: 'info', source: 'console', location: 'tools/leaky.ts:9' })
+    const error = result.events.find((e) => e.type === 'error') as RunEventOf<'error'>
+    expect(error.causes).toHaveLength(1)
+    expect(JSON.stringify(result.events)).not.toContain('sk-live-999')
+  })
+})
