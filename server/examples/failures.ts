@@ -1,5 +1,5 @@
-// Long-running and failing tools: a background report with a timeout, a tool that throws,
-// and one that runs until it is aborted.
+// Long-running and failing tools: a background report with a timeout, a tool that throws, one whose error has a
+// cause chain (after logging to the console), and one that runs until it is aborted.
 import { z } from 'zod'
 import { createTool } from '../../src/index.ts'
 
@@ -26,6 +26,17 @@ export const chargeCard = createTool({
   inputSchema: z.object({ amountUsd: z.number().positive() }),
   execute: async ({ amountUsd }) => {
     throw new Error(`Card declined for $${amountUsd}: insufficient funds`)
+  },
+})
+
+export const fetchProfile = createTool({
+  id: 'fetch-profile',
+  description: 'Fails as a fetch does when DNS cannot resolve the host (no network call is made)',
+  inputSchema: z.object({ userId: z.string() }),
+  execute: async ({ userId }) => {
+    console.log(`fetching profile ${userId} from https://api.example.com`)
+    const dns = Object.assign(new Error('getaddrinfo ENOTFOUND api.example.com'), { code: 'ENOTFOUND', hostname: 'api.example.com' })
+    throw new Error('fetch failed', { cause: dns })
   },
 })
 

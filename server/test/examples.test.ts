@@ -56,6 +56,9 @@ describe('bundled examples', () => {
     const step = await run({ toolId: 'counter-step', input: { add: 2 }, caller: 'workflow', workflowState: { total: 40 } })
     expect(step.find((e) => e.type === 'state-changed')).toMatchObject({ state: { total: 42 } })
     expect(finished(await run({ toolId: 'charge-card', input: { amountUsd: 5 } })).status).toBe('error')
+    const fetchFailed = await run({ toolId: 'fetch-profile', input: { userId: 'u1' } })
+    expect(fetchFailed.find((e) => e.type === 'error')).toMatchObject({ message: 'fetch failed', causes: [{ message: 'getaddrinfo ENOTFOUND api.example.com', code: 'ENOTFOUND' }] })
+    expect(fetchFailed.find((e) => e.type === 'log' && e.source === 'console')).toMatchObject({ level: 'info', location: 'failures.ts:37' })
   })
 
   it('approval, suspend and abort examples stop where they should', async () => {

@@ -16,6 +16,7 @@ import { importErrorMessage, moduleExports } from './moduleLoading.ts'
 import { toPlainJson } from './sanitize.ts'
 import { applyRunControl } from '../../src/shared/runControl.ts'
 import { boundedForPost } from '../limits.ts'
+import { captureConsole } from './consoleCapture.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -98,17 +99,21 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
     return startFailed(msg.runId, describeError(err))
   }
   runs.set(msg.runId, run)
+  const restoreConsole = captureConsole((level, message, location) => run.console(level, message, location), found.file)
   try {
     for await (const event of run.events) {
       // Checked before serialising: a replaced JSON.stringify or toJSON must not reach the host's own code.
       if (checkIntegrity(msg.runId)) return
       if (event.type === 'run-finished') {
+        // Before the worker says it is free: the next run's capture must start from the real console.
+        restoreConsole()
         runs.delete(msg.runId)
         post({ type: 'run-ended', runId: msg.runId, reusable: runs.size === 0 && fitForReuse() })
       }
       post({ type: 'event', runId: msg.runId, event: boundedForPost(toPlainJson(event), msg.payloadBytes) })
     }
   } finally {
+    restoreConsole()
     runs.delete(msg.runId)
   }
 }

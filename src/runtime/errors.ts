@@ -1,7 +1,7 @@
 // Error shapes of the runtime: Mastra-compatible validation error objects (returned, never thrown, by execute)
 // and RunControlError (thrown by run controls that do not fit the run's state).
 
-import type { RunControlErrorShape, RunState } from './events.ts'
+import type { ErrorCause, RunControlErrorShape, RunState } from './events.ts'
 import { formatIssues, truncateForMessage, type ValidationIssue } from './standardSchema.ts'
 import { SELF_VALIDATING, TOOL_BRAND, type FormattedValidationErrors, type ToolValidationError } from './types.ts'
 
@@ -120,4 +120,53 @@ export function toValidationIssues(value: unknown): ValidationIssue[] | undefine
   }
   walk(value as FormattedErrors, [])
   return out
+}
+
+/** Links of a `cause` chain reported at most (a longer chain ends with a "… more causes" link). */
+export const MAX_CAUSES = 10
+/** Characters of a stack reported at most. */
+export const MAX_STACK_CHARS = 16 * 1024
+
+/** Reads a property without letting a throwing getter (or a hostile Proxy) escape. */
+function read(value: object, key: string): unknown {
+  try {
+    return (value as Record<string, unknown>)[key]
+  } catch {
+    return undefined
+  }
+}
+
+function causeOf(value: unknown): ErrorCause {
+  if (value === null || typeof value !== 'object') return { message: errorMessage(value) }
+  const name = read(value, 'name')
+  const code = read(value, 'code')
+  const message = read(value, 'message')
+  return {
+    message: typeof message === 'string' ? message : errorMessage(value),
+    ...(typeof name === 'string' && name ? { name } : {}),
+    ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+  }
+}
+
+/**
+ * The stack and `cause` chain of a thrown value, for the run's `error` event: the stack as the engine formats it
+ * (source-mapped when source maps are on) and each `.cause` in turn, bounded in depth and safe against cycles.
+ */
+export function errorDetails(error: unknown): { stack?: string; causes?: ErrorCause[] } {
+  if (error === null || typeof error !== 'object') return {}
+  const rawStack = error instanceof Error ? read(error, 'stack') : undefined
+  const stack = typeof rawStack === 'string' && rawStack ? rawStack.slice(0, MAX_STACK_CHARS) : undefined
+  const causes: ErrorCause[] = []
+  const seen = new Set<unknown>([error])
+  let next = read(error, 'cause')
+  while (next !== undefined && !seen.has(next)) {
+    if (causes.length === MAX_CAUSES) {
+      causes.push({ message: '… more causes not shown' })
+      break
+    }
+    seen.add(next)
+    causes.push(causeOf(next))
+    next = next !== null && typeof next === 'object' ? read(next, 'cause') : undefined
+  }
+  return { ...(stack ? { stack } : {}), ...(causes.length ? { causes } : {}) }
 }

@@ -34,6 +34,16 @@ export interface Views {
 /** Phases `stepping: true` pauses before. */
 export type StepPhase = 'input-streaming' | 'input-available' | 'approval' | 'execute' | 'output-mapping'
 
+/** Who wrote a `log` event: the tool's observe logger, MCP logging, a hook, the runtime, or the tool's console (captured by a host). */
+export type LogSource = 'observe' | 'mcp' | 'hook' | 'runtime' | 'console'
+
+/** One link of a thrown error's `cause` chain. */
+export interface ErrorCause {
+  message: string
+  name?: string
+  code?: string
+}
+
 /** Final status of a run. */
 export type RunStatus = 'success' | 'error' | 'declined' | 'aborted'
 
@@ -55,7 +65,15 @@ export type RunEvent = EventBase &
     | { type: 'suspended'; payload: unknown; resumeSchema?: JsonSchema; resumeLabel?: string | string[]; views: Views }
     | { type: 'resumed'; resumeData: unknown; views: Views }
     | { type: 'writer-chunk'; chunk: unknown }
-    | { type: 'log'; level: LogLevel; message: string; data?: unknown; source: 'observe' | 'mcp' | 'hook' | 'runtime' }
+    | {
+        type: 'log'
+        level: LogLevel
+        message: string
+        data?: unknown
+        source: LogSource
+        /** Where the log call was made (`file:line`), for console output captured by a host. */
+        location?: string
+      }
     | {
         type: 'span'
         spanId: string
@@ -73,7 +91,16 @@ export type RunEvent = EventBase &
     | { type: 'elicitation-resolved'; result: ElicitationResult }
     | { type: 'paused'; next: StepPhase }
     | { type: 'output'; output: unknown; views: Views }
-    | { type: 'error'; message: string; validationErrors?: Array<{ path: Array<string | number>; message: string }>; views: Views }
+    | {
+        type: 'error'
+        message: string
+        validationErrors?: Array<{ path: Array<string | number>; message: string }>
+        /** The thrown error's stack (source-mapped when source maps are on), when it was an Error. */
+        stack?: string
+        /** The thrown error's `cause` chain, outermost first (bounded, cycles cut). */
+        causes?: ErrorCause[]
+        views: Views
+      }
     | { type: 'aborted'; reason?: string }
     | { type: 'background-attempt'; attempt: number; error?: string }
     | { type: 'run-finished'; status: RunStatus; durationMs: number }
@@ -132,6 +159,11 @@ export interface ToolRun {
   respond(answer: ElicitationResult): void
   continue(): void
   abort(reason?: string): void
+  /**
+   * Adds a `log` event with source 'console': a host's capture of the tool's own console output during this run
+   * (`location` is where the call was made). Ignored once the run has ended.
+   */
+  console(level: LogLevel, message: string, location?: string): void
   /** Subscribe to events as they happen (no replay). Returns an unsubscribe function. */
   subscribe(listener: (event: RunEvent) => void): () => void
 }

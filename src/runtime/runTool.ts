@@ -2,7 +2,7 @@
 // mapping) and reports every step as a buffered event. Controls (approve, resume, abort…) steer the run.
 
 import { afterExecute, TimeoutClock, withTimeout, type Outcome } from './attempt.ts'
-import { errorMessage, isSelfValidating, RunControlError, toValidationIssues } from './errors.ts'
+import { errorDetails, errorMessage, isSelfValidating, RunControlError, toValidationIssues } from './errors.ts'
 import { EventLog, type PendingEvent } from './eventLog.ts'
 import type { Caller, RunResult, RunState, RunStatus, RunToolOptions, StepPhase, ToolRun, Views } from './events.ts'
 import { parseInputText, splitChunks } from './inputText.ts'
@@ -130,7 +130,7 @@ class Run {
   async fail(message: string, raw: unknown, error: unknown = raw, validationErrors?: ValidationIssue[], input?: unknown): Promise<void> {
     if (this.finished) return
     const views = await errorViews(this.tool, raw, error, message, this.ids, input, (target, phase, m) => this.transformFailed(target, phase, m))
-    this.emit({ type: 'error', message, ...(validationErrors ? { validationErrors } : {}), views })
+    this.emit({ type: 'error', message, ...(validationErrors ? { validationErrors } : {}), ...errorDetails(error), views })
     this.finish('error', views, message)
   }
 
@@ -399,6 +399,7 @@ export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
     respond: (answer: ElicitationResult) => (guard('respond'), run.settle('awaiting-elicitation', 'respond', answer)),
     continue: () => (guard('continue'), run.settle('paused', 'continue', undefined)),
     abort: (reason?: string) => (guard('abort'), run.end('aborted', reason)),
+    console: (level, message, location) => run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
     subscribe: (listener) => run.log.subscribe(listener),
   }
 }

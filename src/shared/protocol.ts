@@ -16,9 +16,14 @@ export const Caller = z.enum(['agent', 'workflow', 'mcp', 'direct'])
 export type Caller = z.infer<typeof Caller>
 
 export const LogLevel = z.enum(['debug', 'info', 'warn', 'error', 'fatal'])
+/** Who wrote a `log` event: the tool's observe logger, MCP logging, a hook, the runtime, or the tool's console. */
+export const LogSource = z.enum(['observe', 'mcp', 'hook', 'runtime', 'console'])
 
 export const ValidationIssue = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })
 export type ValidationIssue = z.infer<typeof ValidationIssue>
+/** One link of a thrown error's `cause` chain. */
+export const ErrorCause = z.object({ message: z.string(), name: z.string().optional(), code: z.string().optional() })
+export type ErrorCause = z.infer<typeof ErrorCause>
 
 const FileId = z.union([z.string(), z.record(z.string(), z.string())])
 const ContentPart = z.discriminatedUnion('type', [
@@ -94,7 +99,7 @@ export const RunEvent = z.discriminatedUnion('type', [
   }),
   z.object({ ...base, type: z.literal('resumed'), resumeData: Payload, views: Views }),
   z.object({ ...base, type: z.literal('writer-chunk'), chunk: Payload }),
-  z.object({ ...base, type: z.literal('log'), level: LogLevel, message: z.string(), data: z.unknown().optional(), source: z.enum(['observe', 'mcp', 'hook', 'runtime']) }),
+  z.object({ ...base, type: z.literal('log'), level: LogLevel, message: z.string(), data: z.unknown().optional(), source: LogSource, location: z.string().optional() }),
   z.object({
     ...base,
     type: z.literal('span'),
@@ -113,7 +118,17 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('elicitation-resolved'), result: z.object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }) }),
   z.object({ ...base, type: z.literal('paused'), next: StepPhase }),
   z.object({ ...base, type: z.literal('output'), output: Payload, views: Views }),
-  z.object({ ...base, type: z.literal('error'), message: z.string(), validationErrors: z.array(ValidationIssue).optional(), views: Views }),
+  z.object({
+    ...base,
+    type: z.literal('error'),
+    message: z.string(),
+    validationErrors: z.array(ValidationIssue).optional(),
+    /** The thrown error's stack (source-mapped to the tool's TypeScript), when it was an Error. */
+    stack: z.string().optional(),
+    /** The thrown error's `cause` chain, outermost first. */
+    causes: z.array(ErrorCause).optional(),
+    views: Views,
+  }),
   z.object({ ...base, type: z.literal('aborted'), reason: z.string().optional() }),
   z.object({ ...base, type: z.literal('background-attempt'), attempt: z.number().int(), error: z.string().optional() }),
   z.object({ ...base, type: z.literal('run-finished'), status: RunStatus, durationMs: z.number() }),

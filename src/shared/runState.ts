@@ -41,7 +41,7 @@ export interface RunState {
   inputText: string
   input?: unknown
   output?: unknown
-  error?: { message: string; validationErrors?: EventOf<'error'>['validationErrors'] }
+  error?: Pick<EventOf<'error'>, 'message' | 'validationErrors' | 'stack' | 'causes'>
   /** Latest views per payload phase. */
   views: Partial<Record<ViewPhase, Views>>
   /** Phases in the order they first produced views. */
@@ -189,7 +189,7 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
     case 'output':
       return { ...s, status, output: e.output, ...withViews(s, 'output', e.views, e.truncated) }
     case 'error':
-      return { ...s, status, error: { message: e.message, validationErrors: e.validationErrors }, ...withViews(s, 'error', e.views, e.truncated) }
+      return { ...s, status, error: { message: e.message, validationErrors: e.validationErrors, stack: e.stack, causes: e.causes }, ...withViews(s, 'error', e.views, e.truncated) }
     case 'aborted':
       return { ...s, status, abortReason: e.reason }
     case 'run-finished':

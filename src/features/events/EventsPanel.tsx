@@ -1,5 +1,6 @@
 // Region "Events": the run's timeline (virtualized, stays fluid with 10,000 events), filterable, each row with
-// its time offset; the selected event's JSON below, and the spans as a tree with durations.
+// its time offset; the selected event's JSON below (an error's causes and stack readable above it), and the spans as a
+// tree with durations.
 import { useMemo, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { RunState } from '../../shared/runState.ts'
@@ -7,6 +8,7 @@ import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
 import { eventCategory, eventSummary } from './eventSummary.ts'
 import { EventRow } from './EventRow.tsx'
 import { SpanTree } from './SpanTree.tsx'
+import { ErrorDetails } from '../runs/ErrorDetails.tsx'
 
 const ROW = 24
 
@@ -45,6 +47,11 @@ export function EventsPanel({ state }: { state: RunState }) {
         </ol>
         {state.events.length === 0 && <p className="p-3 text-xs text-zinc-500">No events yet.</p>}
       </div>
+      {selected?.type === 'error' && (selected.causes || selected.stack) && (
+        <div className="border-t border-zinc-200 px-2 py-1 text-xs text-rose-900 dark:border-zinc-700 dark:text-rose-100">
+          <ErrorDetails causes={selected.causes} stack={selected.stack} />
+        </div>
+      )}
       {selected && <JsonBlock value={selected} copyLabel="Copy event" className="max-h-64" />}
       {state.spans.length > 0 && <SpanTree spans={state.spans} />}
     </section>

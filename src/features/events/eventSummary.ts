@@ -74,7 +74,7 @@ export function eventSummary(e: RunEvent): string {
     case 'writer-chunk':
       return short(e.chunk)
     case 'log':
-      return `[${e.level}] ${e.message}${e.data !== undefined ? ` ${short(e.data, 50)}` : ''}`
+      return `[${e.level}]${e.source === 'console' ? ' console' : ''} ${e.message}${e.data !== undefined ? ` ${short(e.data, 50)}` : ''}${e.location ? ` (${e.location})` : ''}`
     case 'span':
       return `${e.name} ${formatDuration(e.durationMs)}${e.status === 'error' ? ` failed: ${e.error ?? ''}` : ''}`
     case 'hook-error':
@@ -90,7 +90,7 @@ export function eventSummary(e: RunEvent): string {
     case 'output':
       return short(e.output)
     case 'error':
-      return e.message.split('\n')[0]
+      return [e.message.split('\n')[0], ...(e.causes ?? []).map((c) => c.message.split('\n')[0])].join(' ← ')
     case 'aborted':
       return e.reason ?? 'aborted'
     case 'background-attempt':

@@ -22,6 +22,20 @@ describe('RunOutcome', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['path: Required', 'mode: Invalid option'])
   })
 
+  it('shows the cause chain as lines and the stack folded away', () => {
+    const error = {
+      message: 'fetch failed',
+      stack: 'Error: fetch failed\n    at execute (tools/failures.ts:12:11)',
+      causes: [{ name: 'Error', message: 'getaddrinfo ENOTFOUND api.example.com', code: 'ENOTFOUND' }, { name: 'TypeError', message: 'inner' }],
+    }
+    render(<RunOutcome state={{ ...initialRunState, status: 'error', error } as RunState} />)
+    const causes = screen.getByRole('list', { name: 'Caused by' })
+    expect([...causes.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['caused by getaddrinfo ENOTFOUND api.example.comENOTFOUND', 'caused by TypeError: inner'])
+    const stack = screen.getByLabelText('Stack trace')
+    expect(stack.textContent).toContain('tools/failures.ts:12:11')
+    expect(stack.closest('details')!.open).toBe(false)
+  })
+
   it('shows a message without issues whole', () => {
     expect(errorParts('boom\nsecond line', false)).toEqual({ headline: 'boom\nsecond line' })
     expect(errorParts('head:\n- a: b', true)).toEqual({ headline: 'head:' })

@@ -1,5 +1,7 @@
-// The end of a run in words: the error message with its validation issues, the decline reason, or the abort.
+// The end of a run in words: the error message with its validation issues, cause chain and stack, the decline reason,
+// or the abort.
 import type { RunState } from '../../shared/runState.ts'
+import { ErrorDetails } from './ErrorDetails.tsx'
 import { IssueMessage } from './IssueMessage.tsx'
 
 export function RunOutcome({ state }: { state: RunState }) {
@@ -7,6 +9,7 @@ export function RunOutcome({ state }: { state: RunState }) {
     return (
       <div role="alert" aria-label="Run error" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
         <IssueMessage message={state.error.message} issues={state.error.validationErrors ?? []} mono />
+        <ErrorDetails causes={state.error.causes} stack={state.error.stack} />
       </div>
     )
   }
