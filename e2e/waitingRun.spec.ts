@@ -1,5 +1,5 @@
 // E2E: Run while the open run waits for a person asks first, in a dialog. Abandon aborts the waiting run (History
-// shows its end); Keep (Escape) leaves it live in History, from where it can still be approved.
+// shows its end); Escape starts nothing; Keep (Enter, focus is on it) leaves it live in History, from where it can still be approved.
 import { test, expect } from './fixtures/toolscope.ts'
 
 const runIdOf = (url: string) => new URL(url).searchParams.get('run')!
@@ -30,7 +30,7 @@ test('Abandon: the waiting run is aborted before the new run starts', async ({ t
   await expect(row).toContainText('aborted')
 })
 
-test('Keep (Escape): the waiting run stays live and can still be approved from History', async ({ toolscope, page }) => {
+test('Escape starts nothing; Keep: the waiting run stays live and can still be approved from History', async ({ toolscope, page }) => {
   await toolscope.goto()
   await toolscope.selectTool('delete-file')
   await toolscope.setInput({ path: '/tmp/kept.txt' })
@@ -43,6 +43,12 @@ test('Keep (Escape): the waiting run stays live and can still be approved from H
   const dialog = page.getByRole('dialog', { name: 'The open run is still waiting' })
   await expect(dialog).toBeVisible()
   await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  expect(runIdOf(page.url())).toBe(first)
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Keep it and run' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(dialog).toBeHidden()
   await expect.poll(() => runIdOf(page.url())).not.toBe(first)
   await expect(page.getByRole('region', { name: 'Approval' })).toContainText('/tmp/other.txt')

@@ -1,5 +1,5 @@
 // Run while the open run waits for a person, against a fake ApiClient: a dialog asks first; Abandon aborts the
-// waiting run through the control API before the new run starts, Keep (or Escape) starts it and leaves the other
+// waiting run through the control API before the new run starts, Keep starts it and leaves the other
 // live, Cancel does nothing. A run that is not waiting starts at once.
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
@@ -39,16 +39,25 @@ describe('Run while the open run is waiting', () => {
     expect(api.controls).toEqual([])
   })
 
-  it('asks first, in a dialog whose focus is on Keep; Escape keeps the waiting run and starts the new one', async () => {
+  it('asks first, in a dialog whose focus is on Keep; Keep leaves the waiting run alone and starts the new one', async () => {
     const { api, started } = setup(waiting)
     const dialog = screen.getByRole('dialog', { name: 'The open run is still waiting' })
     expect(dialog.textContent).toContain('awaiting approval')
     expect(api.started).toEqual([])
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep it and run' }))
-    fireEvent.keyDown(dialog, { key: 'Escape' })
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it and run' }))
     await waitFor(() => expect(started).toEqual(['new-1']))
     expect(api.controls).toEqual([])
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('Escape closes the dialog and starts nothing', async () => {
+    const { api, started } = setup(waiting)
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'The open run is still waiting' }), { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(started).toEqual([])
+    expect(api.started).toEqual([])
+    expect(api.controls).toEqual([])
   })
 
   it('Abandon aborts the waiting run through the control API, then starts the new one', async () => {

@@ -1,5 +1,5 @@
 // Asked when Run or Step is pressed while the open run waits for a person: abandon it (aborted, so History shows
-// its end) or keep it (it stays live, reachable from History) and start the new run. Escape keeps it.
+// its end) or keep it (it stays live, reachable from History) and start the new run. Escape cancels: nothing starts, the dialog closes.
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
 import { statusLabel, type RunState } from '../../shared/runState.ts'
@@ -18,7 +18,7 @@ export function WaitingRunDialog({ status, busy, error, onAbandon, onKeep, onCan
   return (
     <Dialog
       title="The open run is still waiting"
-      onEscape={onKeep}
+      onEscape={onCancel}
       description={
         <>
           <p>
