@@ -62,3 +62,22 @@ test('Escape starts nothing; Keep: the waiting run stays live and can still be a
   await toolscope.approve()
   await toolscope.expectStatus('success')
 })
+
+test('the Playwright fixture answers the dialog: run({ whileWaiting }) keeps or abandons the waiting run', async ({ toolscope, page }) => {
+  await toolscope.goto()
+  await toolscope.selectTool('delete-file')
+  await toolscope.setInput({ path: '/tmp/a.txt' })
+  await toolscope.run()
+  await toolscope.expectStatus('awaiting approval')
+  const first = runIdOf(page.url())
+  await toolscope.run()
+  const second = runIdOf(page.url())
+  expect(second).not.toBe(first)
+  await toolscope.run({ whileWaiting: 'abandon' })
+  expect(runIdOf(page.url())).not.toBe(second)
+
+  await page.getByRole('tab', { name: 'History' }).click()
+  const rowOf = (runId: string) => page.getByRole('region', { name: 'History' }).getByRole('row').filter({ has: page.getByRole('link', { name: `Open run ${runId}` }) })
+  await expect(rowOf(first)).toContainText('awaiting approval')
+  await expect(rowOf(second)).toContainText('aborted')
+})

@@ -6,6 +6,7 @@ import { launchToolscope, type LaunchedToolscope, type ToolscopeOptions } from '
 import { ToolscopePage } from './page.ts'
 
 export { expect, launchToolscope, ToolscopePage }
+export type { StartOptions } from './page.ts'
 export type { LaunchedToolscope, ToolscopeOptions }
 
 /** Test-scoped fixtures. */

@@ -9,6 +9,11 @@ import { outcomeFromEvents } from '../testbench/replay.ts'
 import type { LaunchedToolscope } from './launch.ts'
 
 /** Page object of the playground. Every method waits for a visible state, never for time. */
+/** How run() and step() answer when the open run is still waiting for a person. */
+export interface StartOptions {
+  whileWaiting?: 'keep' | 'abandon'
+}
+
 export class ToolscopePage {
   constructor(
     readonly page: Page,
@@ -81,18 +86,25 @@ export class ToolscopePage {
     if (ctx.chunkSize !== undefined) await this.inputRegion.getByLabel('Input chunk size').fill(String(ctx.chunkSize))
   }
 
-  /** Clicks Run and waits for the new run's URL. */
-  async run(): Promise<void> {
-    await this.startWith('Run')
+  /**
+   * Clicks Run and waits for the new run's URL. When the open run is waiting for a person, the app asks first:
+   * `whileWaiting` answers (`keep`, the default, leaves it live; `abandon` aborts it).
+   */
+  async run(options: StartOptions = {}): Promise<void> {
+    await this.startWith('Run', options)
   }
-  /** Starts a stepping run (pauses before each phase). */
-  async step(): Promise<void> {
-    await this.startWith('Step')
+  /** Starts a stepping run (pauses before each phase); `whileWaiting` as for run(). */
+  async step(options: StartOptions = {}): Promise<void> {
+    await this.startWith('Step', options)
   }
-  private async startWith(name: 'Run' | 'Step'): Promise<void> {
-    const before = new URL(this.page.url()).searchParams.get('run')
+  private async startWith(name: 'Run' | 'Step', { whileWaiting = 'keep' }: StartOptions): Promise<void> {
+    const runId = () => new URL(this.page.url()).searchParams.get('run')
+    const before = runId()
     await this.page.getByRole('button', { name, exact: true }).click()
-    await expect.poll(() => new URL(this.page.url()).searchParams.get('run')).not.toBe(before)
+    const dialog = this.page.getByRole('dialog', { name: 'The open run is still waiting' })
+    await expect.poll(async () => runId() !== before || (await dialog.isVisible())).toBe(true)
+    if (runId() === before) await dialog.getByRole('button', { name: whileWaiting === 'abandon' ? 'Abandon it and run' : 'Keep it and run' }).click()
+    await expect.poll(runId).not.toBe(before)
   }
   async continue(): Promise<void> {
     await this.page.getByRole('button', { name: 'Continue' }).click()
