@@ -1,16 +1,21 @@
 // E2E: Run while the open run waits for a person asks first, in a dialog. Abandon aborts the waiting run (History
 // shows its end); Escape starts nothing; Keep (Enter, focus is on it) leaves it live in History, from where it can still be approved.
-import { test, expect } from './fixtures/toolscope.ts'
+import { test, expect, type ToolscopePage } from './fixtures/toolscope.ts'
 
 const runIdOf = (url: string) => new URL(url).searchParams.get('run')!
 
-test('Abandon: the waiting run is aborted before the new run starts', async ({ toolscope, page }) => {
+/** Opens delete-file and runs it on `path` until it awaits approval; returns that run's id. */
+async function startWaiting(toolscope: ToolscopePage, path: string): Promise<string> {
   await toolscope.goto()
   await toolscope.selectTool('delete-file')
-  await toolscope.setInput({ path: '/tmp/first.txt' })
+  await toolscope.setInput({ path })
   await toolscope.run()
   await toolscope.expectStatus('awaiting approval')
-  const first = runIdOf(page.url())
+  return runIdOf(toolscope.page.url())
+}
+
+test('Abandon: the waiting run is aborted before the new run starts', async ({ toolscope, page }) => {
+  const first = await startWaiting(toolscope, '/tmp/first.txt')
 
   await toolscope.setInput({ path: '/tmp/second.txt' })
   await page.getByRole('button', { name: 'Run', exact: true }).click()
@@ -31,12 +36,7 @@ test('Abandon: the waiting run is aborted before the new run starts', async ({ t
 })
 
 test('Escape starts nothing; Keep: the waiting run stays live and can still be approved from History', async ({ toolscope, page }) => {
-  await toolscope.goto()
-  await toolscope.selectTool('delete-file')
-  await toolscope.setInput({ path: '/tmp/kept.txt' })
-  await toolscope.run()
-  await toolscope.expectStatus('awaiting approval')
-  const first = runIdOf(page.url())
+  const first = await startWaiting(toolscope, '/tmp/kept.txt')
 
   await toolscope.setInput({ path: '/tmp/other.txt' })
   await page.getByRole('button', { name: 'Run', exact: true }).click()
@@ -64,12 +64,7 @@ test('Escape starts nothing; Keep: the waiting run stays live and can still be a
 })
 
 test('the Playwright fixture answers the dialog: run({ whileWaiting }) keeps or abandons the waiting run', async ({ toolscope, page }) => {
-  await toolscope.goto()
-  await toolscope.selectTool('delete-file')
-  await toolscope.setInput({ path: '/tmp/a.txt' })
-  await toolscope.run()
-  await toolscope.expectStatus('awaiting approval')
-  const first = runIdOf(page.url())
+  const first = await startWaiting(toolscope, '/tmp/a.txt')
   await toolscope.run()
   const second = runIdOf(page.url())
   expect(second).not.toBe(first)
