@@ -1,5 +1,5 @@
 // The tool host's worker pool: a refused start leaves no worker behind (before or after a hot reload), and workers
-// whose run ended cleanly are reused instead of reloaded.
+// whose run ended cleanly are reused instead of reloaded; one left unfit is replaced only after its run's last event.
 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RunEvent } from '../../src/shared/protocol.ts'
@@ -50,6 +50,32 @@ describe('worker pool', () => {
     await vi.waitFor(() => expect(host!.stats()).toMatchObject({ busy: 0, loading: 0 }), { timeout: 10_000 })
     // The first worker plus one spare: each run went to a worker that had hosted the previous one.
     expect(host.stats().created).toBe(2)
+  })
+
+  it("a tool's console output leaves its worker fit: the next run reuses it", async () => {
+    const made = newHost()
+    host = made.host
+    await host.ready
+    await vi.waitFor(() => expect(host!.stats().idle).toBe(1), { timeout: 10_000 })
+    for (const runId of ['first', 'second']) {
+      await host.start(runId, { toolId: 'console-chatter', input: { count: 1 } }, 5_000)
+      await vi.waitFor(() => expect(made.finished.get(runId)).toMatchObject({ status: 'success' }), { timeout: 10_000 })
+    }
+    await vi.waitFor(() => expect(host!.stats()).toMatchObject({ busy: 0, loading: 0 }), { timeout: 10_000 })
+    expect(host.stats().created).toBe(2)
+  })
+
+  it('a run that leaves its worker unfit still ends with its own result, and the worker is replaced', async () => {
+    const made = newHost()
+    host = made.host
+    await host.ready
+    for (const runId of Array.from({ length: 12 }, (_, i) => `t${i}`)) {
+      await host.start(runId, { toolId: 'leaves-timer', input: {} }, 5_000)
+      await vi.waitFor(() => expect(made.finished.get(runId)).toBeDefined(), { timeout: 10_000 })
+      expect(made.finished.get(runId)).toMatchObject({ status: 'success' })
+    }
+    await vi.waitFor(() => expect(host!.stats()).toMatchObject({ busy: 0 }), { timeout: 10_000 })
+    expect(host.stats().created).toBeGreaterThanOrEqual(4)
   })
 
   it('concurrent fit checks (a scenario list) share one worker instead of loading one each', async () => {

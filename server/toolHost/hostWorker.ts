@@ -13,7 +13,7 @@ const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
 export interface HostWorkerEvents {
   onEvent(runId: string, event: RunEvent): void
   onStartFailed(runId: string, message: string): void
-  /** The worker's run is over (sent before its `run-finished`): `reusable` when it may host another run. */
+  /** The worker's run is over: `reusable` when it may host another run (then before its `run-finished`, else after). */
   onRunEnded(worker: HostWorker, reusable: boolean): void
   onExit(worker: HostWorker, reason: string): void
   log(line: string): void
@@ -48,6 +48,8 @@ export class HostWorker {
   private reqId = 0
   private pending = new Map<number, (failure: ControlFailure | undefined) => void>()
   private checks = new Map<number, (problems: string[]) => void>()
+  /** The run that ended leaving the worker unfit, until its last message is handled. */
+  private retiring: string | undefined
   readonly loadResult: Promise<LoadResult>
 
   constructor(
@@ -96,6 +98,13 @@ export class HostWorker {
     })
   }
 
+  /** Lets the worker go once the last message of the run that left it unfit has been handled. */
+  private retireAfter(runId: string): void {
+    if (this.retiring !== runId) return
+    this.retiring = undefined
+    this.events.onRunEnded(this, false)
+  }
+
   /** A message that does not match the worker protocol: its run (if named) ends with an error saying so. */
   private protocolMismatch(raw: unknown, issues: Array<{ path: PropertyKey[]; message: string }>): void {
     const detail = issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; ')
@@ -122,10 +131,14 @@ export class HostWorker {
         }
         if (event.data.type === 'run-finished') this.runs.delete(msg.runId)
         this.events.onEvent(msg.runId, event.data)
+        if (event.data.type === 'run-finished') this.retireAfter(msg.runId)
         break
       }
       case 'run-ended':
-        this.events.onRunEnded(this, msg.reusable)
+        // A reusable worker is free at once (before run-finished, so a run started on it finds it idle). An unfit
+        // one is let go only after its run's last event: terminating it now could drop that event.
+        if (msg.reusable) this.events.onRunEnded(this, true)
+        else this.retiring = msg.runId
         break
       case 'poisoned':
         this.terminate(msg.runId ? `run ${msg.runId}'s tool ${msg.problem}, which every later run would depend on` : `a tool ${msg.problem}`)
@@ -133,6 +146,7 @@ export class HostWorker {
       case 'start-failed':
         this.runs.delete(msg.runId)
         this.events.onStartFailed(msg.runId, msg.message)
+        this.retireAfter(msg.runId)
         break
       case 'control-result': {
         const resolve = this.pending.get(msg.reqId)
