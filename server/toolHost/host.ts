@@ -1,19 +1,19 @@
 // The tool host seen by the server: the current catalog and its pool of warm workers (one run per worker, see
-// pool.ts), at most `maxWorkers` of them executing (slots.ts), hot reload (new pool on file change, old busy workers
-// finish their run), and catalog diffs.
+// pool.ts), at most `maxWorkers` of them executing (slots.ts), runs waiting for approval or resume data parked as
+// checkpoints on no worker (continued on any worker when answered), hot reload (new pool on file change, old busy
+// workers finish their run), and catalog diffs.
 
-import { createHash } from 'node:crypto'
 import { availableParallelism } from 'node:os'
-import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
 import type { CatalogError, CatalogEvent, RunControl, RunEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
 import { shownId } from '../security.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
-import type { ControlFailure, FitCheck, WorkerInit } from './messages.ts'
+import type { ControlFailure, FitCheck, RunCheckpoint, WorkerInit } from './messages.ts'
 import { WorkerPool } from './pool.ts'
 import { ExecutionSlots, type SlotStats } from './slots.ts'
 import { watchPaths } from './watch.ts'
+import { catalogChange, fileDigests, sameDigests } from './catalogChange.ts'
 
 /** Receives run events and run losses from the host. Events are already validated against the protocol. */
 export interface RunSink {
@@ -73,6 +73,8 @@ export interface HostStats extends SlotStats {
   live: number
   /** Workers created since the host started (reuse keeps this low). */
   created: number
+  /** Runs waiting for approval or resume data on no worker (kept as checkpoints). */
+  parked: number
 }
 
 export class ToolHost {
@@ -80,6 +82,12 @@ export class ToolHost {
   /** Workers hosting a run, with the pool (generation) they belong to. */
   private busy = new Map<HostWorker, WorkerPool>()
   private owners = new Map<string, HostWorker>()
+  /** What each live run was started with (a parked run continues with it). */
+  private requests = new Map<string, { request: StartRunBody; payloadBytes?: number }>()
+  /** Runs waiting for approval or resume data that left their worker, by run id. */
+  private parked = new Map<string, RunCheckpoint>()
+  /** Parked runs being handed to a worker: a second control waits for the hand-over. */
+  private continuing = new Map<string, Promise<unknown>>()
   private alive = new Set<HostWorker>()
   private created = 0
   private slots: ExecutionSlots
@@ -116,7 +124,7 @@ export class ToolHost {
   /** Idle, busy and loading workers of the current pool (busy counts every generation). */
   stats(): HostStats {
     const pool = { idle: this.pool?.idleCount ?? 0, busy: this.busy.size, loading: this.pool?.spawningCount ?? 0 }
-    return { ...pool, live: this.alive.size, created: this.created, ...this.slots.stats() }
+    return { ...pool, live: this.alive.size, created: this.created, parked: this.parked.size, ...this.slots.stats() }
   }
 
   /** Lists summaries (the catalog without schemas and previews). */
@@ -163,9 +171,7 @@ export class ToolHost {
   }
 
   private install(worker: HostWorker, result: LoadResult, digests: Map<string, string>, init: WorkerInit, notify: boolean): void {
-    // A tool counts as changed when its description changed or the source of its file did (code-only edits too).
-    const fingerprint = (t: ToolDetail, of: Map<string, string>) => `${of.get(t.file) ?? ''}:${JSON.stringify(t)}`
-    const before = new Map(this.catalogState.tools.map((t) => [t.id, fingerprint(t, this.digests)]))
+    const before = { tools: this.catalogState.tools, digests: this.digests }
     // Old idle workers go now; old busy ones finish their run and are terminated when it ends.
     this.pool?.close('replaced by a reloaded tool host')
     this.pool = new WorkerPool(init, {
@@ -180,28 +186,20 @@ export class ToolHost {
     this.catalogState = { version: this.catalogState.version + 1, tools: result.tools, errors: result.errors }
     this.digests = digests
     if (!notify) return
-    const after = new Map(result.tools.map((t) => [t.id, fingerprint(t, digests)]))
-    const event: CatalogEvent = {
-      type: 'catalog-changed',
-      version: this.catalogState.version,
-      added: [...after.keys()].filter((id) => !before.has(id)),
-      removed: [...before.keys()].filter((id) => !after.has(id)),
-      changed: [...after.keys()].filter((id) => before.has(id) && before.get(id) !== after.get(id)),
-      errors: result.errors,
-    }
+    const event = catalogChange(before, { tools: result.tools, digests }, this.catalogState.version, result.errors)
     for (const l of this.listeners) l(event)
   }
 
   private workerEvents: HostWorkerEvents = {
     onEvent: (runId, event) => {
-      if (event.type === 'run-finished') this.owners.delete(runId)
+      if (event.type === 'run-finished') this.forget(runId)
       this.slots.onEvent(runId, event)
       this.options.sink.onEvent(runId, event)
     },
-    onStartFailed: (runId, message) => {
+    onStartFailed: (runId, message) => this.lose(runId, message),
+    onParked: (runId, checkpoint) => {
       this.owners.delete(runId)
-      this.slots.end(runId)
-      this.options.sink.onRunLost(runId, message)
+      this.parked.set(runId, checkpoint)
     },
     onRunEnded: (worker, reusable) => this.release(worker, reusable),
     onExit: (worker, reason) => {
@@ -209,15 +207,25 @@ export class ToolHost {
       const pool = this.busy.get(worker) ?? this.pool
       this.busy.delete(worker)
       pool?.forget(worker)
-      for (const runId of worker.runs) {
-        this.owners.delete(runId)
-        this.slots.end(runId)
-        this.options.sink.onRunLost(runId, `The tool host stopped: ${reason}. The run was ended; other runs were not affected.`)
-      }
+      for (const runId of worker.runs) this.lose(runId, `The tool host stopped: ${reason}. The run was ended; other runs were not affected.`)
       worker.runs.clear()
       if (!this.closed) this.options.log(`Tool-host worker ${worker.generation} stopped (${reason}).`)
     },
     log: (line) => this.options.log(line),
+  }
+
+  /** Drops what the host keeps of a run that is over. */
+  private forget(runId: string): void {
+    this.owners.delete(runId)
+    this.requests.delete(runId)
+    this.parked.delete(runId)
+  }
+
+  /** The run ends with `message` (its worker stopped, its start or continuation failed). */
+  private lose(runId: string, message: string): void {
+    this.forget(runId)
+    this.slots.end(runId)
+    this.options.sink.onRunLost(runId, message)
   }
 
   /** A worker's run ended: back to its pool when fit (a closed pool terminates it). */
@@ -283,13 +291,14 @@ export class ToolHost {
     const { worker, pool } = taken
     this.busy.set(worker, pool)
     this.owners.set(runId, worker)
+    this.requests.set(runId, { request, payloadBytes })
     this.slots.claim(runId)
     try {
       worker.start(runId, request, timeoutMs, payloadBytes)
     } catch (err) {
       // A refused start (the request could not be sent) leaves no trace: the worker never saw it.
       worker.runs.delete(runId)
-      this.owners.delete(runId)
+      this.forget(runId)
       this.slots.end(runId)
       this.release(worker, true)
       throw err
@@ -329,10 +338,46 @@ export class ToolHost {
     }
   }
 
-  control(runId: string, control: RunControl, replyTimeoutMs = 5_000): Promise<ControlFailure | undefined> {
+  async control(runId: string, control: RunControl, replyTimeoutMs = 5_000): Promise<ControlFailure | undefined> {
+    const handingOver = this.continuing.get(runId)
+    if (handingOver) await handingOver
     const owner = this.owners.get(runId)
-    if (!owner) return Promise.resolve({ code: 'unknown-run', message: 'The run is not live in the tool host.' })
-    return owner.control(runId, control, replyTimeoutMs)
+    if (owner) {
+      const failure = await owner.control(runId, control, replyTimeoutMs)
+      // The run left its worker while the control was on its way (it parked): continue it from its checkpoint.
+      if (failure?.code !== 'unknown-run' || !this.parked.has(runId)) return failure
+    }
+    const checkpoint = this.parked.get(runId)
+    if (!checkpoint) return { code: 'unknown-run', message: 'The run is not live in the tool host.' }
+    const continued = this.continueParked(runId, checkpoint, control, replyTimeoutMs)
+    this.continuing.set(runId, continued)
+    return continued.finally(() => this.continuing.delete(runId))
+  }
+
+  /** Answers a parked run: on any worker of the current catalog, from its checkpoint (an abort needs no worker). */
+  private async continueParked(runId: string, checkpoint: RunCheckpoint, control: RunControl, replyTimeoutMs: number): Promise<ControlFailure | undefined> {
+    const started = this.requests.get(runId)
+    if (control.type === 'abort' || !started) {
+      // Nothing of the run is executing: the registry ends it as aborted (it set the abort reason), as the runtime would.
+      this.lose(runId, control.type === 'abort' ? (control.reason ?? 'aborted') : 'The run was lost by the tool host.')
+      return undefined
+    }
+    if (!this.hasTool(started.request.toolId)) {
+      const message = `The tool "${shownId(started.request.toolId)}" is not in the catalog any more; the run cannot go on.`
+      this.lose(runId, message)
+      return { code: 'unknown-tool', message }
+    }
+    this.parked.delete(runId)
+    let taken: { worker: HostWorker; pool: WorkerPool }
+    try {
+      taken = await this.takeWorker()
+    } catch (err) {
+      this.parked.set(runId, checkpoint)
+      return { code: 'host-unavailable', message: (err as Error).message }
+    }
+    this.busy.set(taken.worker, taken.pool)
+    this.owners.set(runId, taken.worker)
+    return taken.worker.continueRun(runId, started.request, checkpoint, control, replyTimeoutMs, started.payloadBytes)
   }
 
   /** Terminates the worker running `runId` (a tool that ignores abort or blocks the thread); only that run is lost. */
@@ -352,21 +397,4 @@ export class ToolHost {
 /** Runs executing at once by default: enough for concurrency, few enough that each worker's ~40 MB stays bounded. */
 function defaultMaxWorkers(): number {
   return Math.max(4, 2 * availableParallelism())
-}
-
-/** True when every file of `now` has the digest it had in `loaded`. */
-function sameDigests(loaded: Map<string, string>, now: Map<string, string>): boolean {
-  return [...now].every(([file, digest]) => loaded.get(file) === digest)
-}
-
-/** sha1 of each file's text, keyed like the catalog's `file` (relative to the working folder when inside it). */
-async function fileDigests(files: string[]): Promise<Map<string, string>> {
-  const entries = await Promise.all(
-    files.map(async (f) => {
-      const rel = relative(process.cwd(), f)
-      const text = await readFile(f).catch(() => Buffer.alloc(0))
-      return [rel && !rel.startsWith('..') ? rel : f, createHash('sha1').update(text).digest('hex')] as const
-    }),
-  )
-  return new Map(entries)
 }

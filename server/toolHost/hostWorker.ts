@@ -4,8 +4,8 @@
 
 import { Worker } from 'node:worker_threads'
 import { relative } from 'node:path'
-import { RunEvent, type CatalogError, type RunControl, type ToolDetail } from '../../src/shared/protocol.ts'
-import { FromWorker, type ControlFailure, type FitCheck, type ToWorker, type WorkerInit } from './messages.ts'
+import { RunEvent, type CatalogError, type RunControl, type StartRunBody, type ToolDetail } from '../../src/shared/protocol.ts'
+import { FromWorker, type ControlFailure, type FitCheck, type RunCheckpoint, type ToWorker, type WorkerInit } from './messages.ts'
 
 const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
 
@@ -13,6 +13,8 @@ const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
 export interface HostWorkerEvents {
   onEvent(runId: string, event: RunEvent): void
   onStartFailed(runId: string, message: string): void
+  /** The run waits for a person and left the worker (`run-ended` follows): the owner keeps its checkpoint. */
+  onParked(runId: string, checkpoint: RunCheckpoint): void
   /** The worker's run is over: `reusable` when it may host another run (then before its `run-finished`, else after). */
   onRunEnded(worker: HostWorker, reusable: boolean): void
   onExit(worker: HostWorker, reason: string): void
@@ -140,6 +142,10 @@ export class HostWorker {
         if (msg.reusable) this.events.onRunEnded(this, true)
         else this.retiring = msg.runId
         break
+      case 'parked':
+        this.runs.delete(msg.runId)
+        this.events.onParked(msg.runId, msg.checkpoint)
+        break
       case 'poisoned':
         this.terminate(msg.runId ? `run ${msg.runId}'s tool ${msg.problem}, which every later run would depend on` : `a tool ${msg.problem}`)
         break
@@ -176,6 +182,16 @@ export class HostWorker {
 
   /** Sends a control; resolves with the failure, or undefined when the runtime accepted it. */
   control(runId: string, control: RunControl, replyTimeoutMs: number): Promise<ControlFailure | undefined> {
+    return this.steer((reqId) => ({ type: 'control', reqId, runId, control }), replyTimeoutMs)
+  }
+
+  /** Continues a parked run here and applies `control` to it; replies as control() does. */
+  continueRun(runId: string, request: StartRunBody, checkpoint: RunCheckpoint, control: RunControl, replyTimeoutMs: number, payloadBytes?: number): Promise<ControlFailure | undefined> {
+    this.runs.add(runId)
+    return this.steer((reqId) => ({ type: 'continue', reqId, runId, request, checkpoint, control, payloadBytes }), replyTimeoutMs)
+  }
+
+  private steer(message: (reqId: number) => ToWorker, replyTimeoutMs: number): Promise<ControlFailure | undefined> {
     if (this.exited) return Promise.resolve({ code: 'host-unavailable', message: 'The tool host that ran this run has stopped.' })
     const reqId = ++this.reqId
     return new Promise((resolve) => {
@@ -187,7 +203,7 @@ export class HostWorker {
         clearTimeout(timer)
         resolve(failure)
       })
-      this.post({ type: 'control', reqId, runId, control })
+      this.post(message(reqId))
     })
   }
 

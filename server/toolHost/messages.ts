@@ -2,7 +2,8 @@
 // functions stay in the worker. Worker → main messages are zod-validated once, at the first main-thread hop.
 
 import { z } from 'zod'
-import { CatalogError, ErrorCode, ToolDetail, type RunControl, type StartRunBody } from '../../src/shared/protocol.ts'
+import { Caller, CatalogError, ErrorCode, ToolDetail, type RunControl, type StartRunBody } from '../../src/shared/protocol.ts'
+import type { RunCheckpoint as RuntimeCheckpoint } from '../../src/runtime/index.ts'
 
 /** Data given to a worker at spawn time. */
 export interface WorkerInit {
@@ -26,6 +27,25 @@ export type ToWorker =
   | { type: 'start'; runId: string; request: StartRunBody; timeoutMs: number; /** Payloads larger are cut in the worker, before postMessage. */ payloadBytes?: number }
   | { type: 'check'; reqId: number; check: FitCheck }
   | { type: 'control'; reqId: number; runId: string; control: RunControl }
+  /** Continues a parked run from its checkpoint on this worker and applies `control` to it (replied like a control). */
+  | { type: 'continue'; reqId: number; runId: string; request: StartRunBody; checkpoint: RunCheckpoint; control: RunControl; payloadBytes?: number }
+
+/** A run parked while it waits for approval or resume data (the runtime's RunCheckpoint, checked at the hop). */
+export const RunCheckpoint = z.object({
+  state: z.enum(['awaiting-approval', 'suspended']),
+  toolId: z.string(),
+  toolCallId: z.string(),
+  caller: Caller,
+  background: z.boolean(),
+  input: z.unknown(),
+  requestContext: z.record(z.string(), z.unknown()),
+  workflowState: z.unknown(),
+  nextSeq: z.number().int().nonnegative(),
+  startedAt: z.number(),
+  timeoutMs: z.number().optional(),
+  timeLeftMs: z.number().optional(),
+})
+export type RunCheckpoint = z.infer<typeof RunCheckpoint>
 
 /** A refused control as the runtime reported it (RunControlError) or a plain error: the protocol's ControlFailure. */
 export const ControlFailure = z.object({
@@ -41,8 +61,10 @@ export const FromWorker = z.discriminatedUnion('type', [
   z.object({ type: z.literal('importing'), file: z.string() }),
   z.object({ type: z.literal('loaded'), tools: z.array(ToolDetail), errors: z.array(CatalogError) }),
   z.object({ type: z.literal('event'), runId: z.string(), event: z.unknown() }),
-  /** Sent just before a run's `run-finished`: whether the worker is fit to host another run. */
+  /** Sent just before a run's `run-finished` (or after `parked`): whether the worker is fit to host another run. */
   z.object({ type: z.literal('run-ended'), runId: z.string(), reusable: z.boolean() }),
+  /** The run waits for approval or resume data and left the worker: the host keeps it and continues it on any worker. */
+  z.object({ type: z.literal('parked'), runId: z.string(), checkpoint: RunCheckpoint }),
   /** A tool broke a builtin the host relies on (JSON.stringify, toJSON…): the worker must be replaced at once. */
   z.object({ type: z.literal('poisoned'), runId: z.string().optional(), problem: z.string() }),
   z.object({ type: z.literal('start-failed'), runId: z.string(), message: z.string() }),
@@ -53,3 +75,6 @@ export const FromWorker = z.discriminatedUnion('type', [
 ])
 /** Worker → main thread. */
 export type FromWorker = z.infer<typeof FromWorker>
+
+// The wire checkpoint and the runtime's are one shape.
+true satisfies RunCheckpoint extends RuntimeCheckpoint ? (RuntimeCheckpoint extends RunCheckpoint ? true : false) : false

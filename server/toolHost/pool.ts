@@ -1,9 +1,9 @@
 // The warm workers of one catalog generation. Isolation model: a worker hosts at most one run at a time, from start
 // to finish, so a tool that blocks, exits or exhausts the heap can only end its own run (and the blame is exact).
 // Starting a run takes a pre-loaded idle worker (one postMessage, no import); a worker whose run ended cleanly
-// (builtins intact, nothing left pending) goes back to the pool, any other is terminated. A run waiting for a person
-// keeps its worker idle (no thread busy: the tool call is parked in the worker's event loop, which only that run
-// uses); the registry's live-run cap bounds how many such workers exist.
+// (builtins intact, nothing left pending) goes back to the pool, any other is terminated. A run waiting for approval
+// or resume data leaves its worker as a checkpoint (host.ts); one waiting inside execute (an elicitation answer, a
+// step in step mode) keeps its worker idle, and the registry's live-run cap bounds how many such workers exist.
 
 import type { HostWorker } from './hostWorker.ts'
 import type { WorkerInit } from './messages.ts'

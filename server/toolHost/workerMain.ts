@@ -98,24 +98,76 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   } catch (err) {
     return startFailed(msg.runId, describeError(err))
   }
-  runs.set(msg.runId, run)
-  const restoreConsole = captureConsole((level, message, location) => run.console(level, message, location), found.file)
+  await follow(msg.runId, run, capture(run, found), msg.payloadBytes)
+}
+
+/** Routes the tool's console output to `run` (a worker hosts one run at a time); returns the restore function. */
+function capture(run: ToolRun, found: DetectedTool): () => void {
+  return captureConsole((level, message, location) => run.console(level, message, location), found.file)
+}
+
+/** Posts the run's events until it finishes, or until it waits for a person and can be parked (see park()). */
+async function follow(runId: string, run: ToolRun, restoreConsole: () => void, payloadBytes?: number): Promise<void> {
+  runs.set(runId, run)
   try {
     for await (const event of run.events) {
       // Checked before serialising: a replaced JSON.stringify or toJSON must not reach the host's own code.
-      if (checkIntegrity(msg.runId)) return
+      if (checkIntegrity(runId)) return
       if (event.type === 'run-finished') {
         // Before the worker says it is free: the next run's capture must start from the real console.
         restoreConsole()
-        runs.delete(msg.runId)
-        post({ type: 'run-ended', runId: msg.runId, reusable: runs.size === 0 && fitForReuse() })
+        runs.delete(runId)
+        post({ type: 'run-ended', runId, reusable: runs.size === 0 && fitForReuse() })
       }
-      post({ type: 'event', runId: msg.runId, event: boundedForPost(toPlainJson(event), msg.payloadBytes) })
+      post({ type: 'event', runId, event: boundedForPost(toPlainJson(event), payloadBytes) })
+      if ((event.type === 'approval-requested' || event.type === 'suspended') && park(runId, run, restoreConsole)) return
     }
   } finally {
     restoreConsole()
-    runs.delete(msg.runId)
+    runs.delete(runId)
   }
+}
+
+/**
+ * A run waiting for approval or resume data leaves the worker: its checkpoint goes to the host, which continues it
+ * on any worker when the answer comes, and this worker is free for other runs. False when it cannot be checkpointed.
+ */
+function park(runId: string, run: ToolRun, restoreConsole: () => void): boolean {
+  const checkpoint = run.checkpoint()
+  if (!checkpoint) return false
+  restoreConsole()
+  runs.delete(runId)
+  post({ type: 'parked', runId, checkpoint: toPlainJson(checkpoint) as typeof checkpoint })
+  post({ type: 'run-ended', runId, reusable: runs.size === 0 && fitForReuse() })
+  return true
+}
+
+/** Continues a parked run with the control that answers its wait; a refused control parks it again, unchanged. */
+async function continueRun(msg: Extract<ToWorker, { type: 'continue' }>): Promise<void> {
+  const reply = (failure?: ControlFailure) => post({ type: 'control-result', reqId: msg.reqId, ...(failure ? { failure } : {}) })
+  const found = tools.get(msg.checkpoint.toolId)
+  if (!found) {
+    startFailed(msg.runId, `The tool "${msg.checkpoint.toolId}" is not in the catalog any more; the run cannot go on.`)
+    return reply({ code: 'unknown-tool', message: `The tool "${msg.checkpoint.toolId}" is not in the catalog any more.` })
+  }
+  const { toolId: _toolId, ...options } = msg.request
+  let run: ToolRun
+  try {
+    run = runTool(found.tool, { ...options, mastra: found.mastra, continueFrom: msg.checkpoint })
+  } catch (err) {
+    startFailed(msg.runId, describeError(err))
+    return reply({ code: 'internal', message: describeError(err) })
+  }
+  runs.set(msg.runId, run)
+  const restoreConsole = capture(run, found)
+  try {
+    await applyRunControl(run, msg.control)
+  } catch (err) {
+    if (!park(msg.runId, run, restoreConsole)) void follow(msg.runId, run, restoreConsole, msg.payloadBytes)
+    return reply(failureOf(err))
+  }
+  reply()
+  await follow(msg.runId, run, restoreConsole, msg.payloadBytes)
 }
 
 function failureOf(err: unknown): ControlFailure {
@@ -148,6 +200,7 @@ port.on('message', (msg: ToWorker) => {
   if (poisoned) return
   if (msg.type === 'start') void start(msg)
   else if (msg.type === 'control') void control(msg)
+  else if (msg.type === 'continue') void continueRun(msg)
   else if (msg.type === 'check') void check(msg)
 })
 

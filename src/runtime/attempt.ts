@@ -71,4 +71,9 @@ export class TimeoutClock {
     this.#timer = undefined
     this.#left = Math.max(0, this.#left - (Date.now() - this.#since))
   }
+
+  /** Milliseconds of the budget left (exact while stopped). */
+  get left(): number {
+    return this.#timer === undefined ? this.#left : Math.max(0, this.#left - (Date.now() - this.#since))
+  }
 }

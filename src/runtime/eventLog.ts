@@ -12,17 +12,32 @@ export class EventLog {
   #wakers: Array<() => void> = []
   #listeners = new Set<(event: RunEvent) => void>()
   readonly #startedAt: number
+  readonly #firstSeq: number
   readonly #prepare: (event: PendingEvent) => PendingEvent
 
-  /** `prepare` runs on every event before it is stored (the run scrubs secrets there). */
-  constructor(prepare: (event: PendingEvent) => PendingEvent = (e) => e) {
-    this.#startedAt = performance.now()
+  /**
+   * `prepare` runs on every event before it is stored (the run scrubs secrets there). A continued run's log goes on
+   * from `continues`: its first sequence number, and when the run started (epoch ms, so any thread agrees).
+   */
+  constructor(prepare: (event: PendingEvent) => PendingEvent = (e) => e, continues?: { firstSeq: number; startedAt: number }) {
+    this.#startedAt = continues ? continues.startedAt - performance.timeOrigin : performance.now()
+    this.#firstSeq = continues?.firstSeq ?? 0
     this.#prepare = prepare
   }
 
   /** Milliseconds since the run started. */
   now(): number {
     return performance.now() - this.#startedAt
+  }
+
+  /** When the run started, in epoch milliseconds. */
+  get startedAt(): number {
+    return performance.timeOrigin + this.#startedAt
+  }
+
+  /** The sequence number the next event gets. */
+  get nextSeq(): number {
+    return this.#firstSeq + this.events.length
   }
 
   get closed(): boolean {
@@ -32,7 +47,7 @@ export class EventLog {
   /** Stamps and stores an event; ignored once the log is closed (a tool still running after abort reports nothing). */
   push(pending: PendingEvent): RunEvent | undefined {
     if (this.#closed) return undefined
-    const event = { ...this.#prepare(pending), seq: this.events.length, at: this.now() } as RunEvent
+    const event = { ...this.#prepare(pending), seq: this.nextSeq, at: this.now() } as RunEvent
     this.events.push(event)
     for (const listener of this.#listeners) {
       try {

@@ -2,6 +2,7 @@
 // These types are mirrored one-to-one by the zod schemas in src/shared/protocol.ts (checked there at compile time).
 
 import type { ElicitationRequest, ElicitationResult, JsonSchema, LogLevel, ModelOutput, RequestContextLike, ToolMessage } from './types.ts'
+import type { RunCheckpoint } from './checkpoint.ts'
 
 /** Who calls the tool: decides which parts of the execution context exist. */
 export type Caller = 'agent' | 'workflow' | 'mcp' | 'direct'
@@ -132,6 +133,12 @@ export interface RunToolOptions {
   timeoutMs?: number
   /** Overrides the tool's `background.enabled`. */
   background?: boolean
+  /**
+   * Continues a run parked elsewhere (see ToolRun.checkpoint): the run starts in the wait it was parked in, with its
+   * input, request context and workflow state, and its events go on from the checkpoint's sequence number.
+   * `input`, `inputText`, `requestContext`, `workflowState`, `toolCallId`, `caller` and `background` are ignored.
+   */
+  continueFrom?: RunCheckpoint
 }
 
 /** What a finished run resolves to. */
@@ -166,6 +173,12 @@ export interface ToolRun {
   console(level: LogLevel, message: string, location?: string): void
   /** Subscribe to events as they happen (no replay). Returns an unsubscribe function. */
   subscribe(listener: (event: RunEvent) => void): () => void
+  /**
+   * The run as plain data while it waits for approval or resume data, so that another worker or process can continue
+   * it (`runTool(tool, { continueFrom })`) and this one be dropped. Undefined in any other state, or when the input,
+   * request context or workflow state holds values a copy would change (class instances, functions).
+   */
+  checkpoint(): RunCheckpoint | undefined
 }
 
 /** Thrown (or rejected) by a run control that does not fit the run. */

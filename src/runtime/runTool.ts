@@ -1,201 +1,63 @@
 // runTool(): runs a tool as an agent would (input streaming, validation, approval, execute, suspend/resume, output
 // mapping) and reports every step as a buffered event. Controls (approve, resume, abort…) steer the run.
 
-import { afterExecute, TimeoutClock, withTimeout, type Outcome } from './attempt.ts'
-import { errorDetails, errorMessage, isSelfValidating, RunControlError, toValidationIssues } from './errors.ts'
-import { EventLog, type PendingEvent } from './eventLog.ts'
-import type { Caller, RunResult, RunState, RunStatus, RunToolOptions, StepPhase, ToolRun, Views } from './events.ts'
+import { afterExecute, withTimeout, type Outcome } from './attempt.ts'
+import { isPlainData, type RunCheckpoint } from './checkpoint.ts'
+import { errorMessage, RunControlError, toValidationIssues } from './errors.ts'
+import type { RunToolOptions, ToolRun } from './events.ts'
 import { parseInputText, splitChunks } from './inputText.ts'
 import { createObserve } from './observe.ts'
-import { checkInput, checkRequestContext, checkResume } from './pipeline.ts'
-import { acceptsInput, contextEncoder } from './pipeline.ts'
-import { collectSecretValues, maskSecrets, requestContextValues, scrubSecrets, toRequestContext, TransformedRequestContext } from './requestContext.ts'
-import { buildRunContext, newToolCallId } from './runContext.ts'
-import { formatIssues, toJsonSchema, type ValidationIssue } from './standardSchema.ts'
+import { acceptsInput, checkInput, checkRequestContext, checkResume, contextEncoder } from './pipeline.ts'
+import { maskSecrets, requestContextValues, scrubSecrets, TransformedRequestContext } from './requestContext.ts'
+import { buildRunContext } from './runContext.ts'
+import { ENDED, RunCore } from './runCore.ts'
+import { formatIssues, toJsonSchema } from './standardSchema.ts'
 import type { ElicitationRequest, ElicitationResult, RequestContextLike, StandardSchemaV1, SuspendOptions, Tool } from './types.ts'
-import { EMPTY_VIEWS, errorViews, modelOutputFor, transformViews, type TransformPayload } from './views.ts'
+import { modelOutputFor } from './views.ts'
 
-/** Thrown inside the driver once the run has ended (abort, timeout): unwinds without reporting anything. */
-const ENDED = Symbol('run ended')
-
-type Waiter = { state: RunState; resolve: (value: any) => void; reject: (reason: unknown) => void }
-type HookName = 'onInputStart' | 'onInputDelta' | 'onInputAvailable' | 'onOutput'
-
-class Run {
-  readonly tool: Tool
-  readonly opts: RunToolOptions
-  readonly toolCallId: string
-  readonly caller: Caller
-  readonly background: boolean
-  readonly log: EventLog
-  /** The caller's request context (kept as is: what the tool sets is visible to the caller afterwards). */
-  readonly rc: RequestContextLike
-  readonly selfValidating: boolean // its own execute validates (Mastra, adapted AI SDK tools): no checks of ours
-  readonly controller = new AbortController()
-  readonly result: Promise<RunResult>
-  state: RunState = 'running'
-  #resolve!: (result: RunResult) => void
-  #waiter: Waiter | undefined
-  #secrets: string[] = []
-  #secretsVersion = -1
-  /** The `timeoutMs` budget; it stops while the run waits for a person (approval, resume, answer, continue). */
-  #clock: TimeoutClock | undefined
-  #workflowState: { value: unknown }
-  #cleanup: Array<() => void> = []
+/** The agent's flow over a RunCore: input streaming, validation, approval, execute with suspensions, output. */
+class Run extends RunCore {
+  /** The input execute gets, kept while the run waits for approval or resume data (what a checkpoint carries). */
+  #waitingInput: unknown
+  /** A continued run: the wait it was parked in, entered before any control can arrive. */
+  #parked: Promise<any> | undefined
 
   constructor(tool: Tool, opts: RunToolOptions) {
-    this.tool = tool
-    this.opts = opts
-    this.toolCallId = opts.toolCallId ?? newToolCallId()
-    this.caller = opts.caller ?? 'agent'
-    this.background = opts.background ?? tool.background?.enabled ?? false
-    this.rc = toRequestContext(opts.requestContext)
-    this.selfValidating = isSelfValidating(tool)
-    this.#workflowState = { value: opts.workflowState ?? {} }
-    this.log = new EventLog((event) => scrubSecrets(event, this.secrets()))
-    this.result = new Promise((resolve) => (this.#resolve = resolve))
-    this.emit({ type: 'run-started', toolId: tool.id, toolCallId: this.toolCallId, caller: this.caller, background: this.background, stepping: !!opts.stepping })
-    if (opts.signal) {
-      const onAbort = () => this.end('aborted', String(opts.signal?.reason ?? 'aborted'))
-      if (opts.signal.aborted) queueMicrotask(onAbort)
-      else {
-        opts.signal.addEventListener('abort', onAbort, { once: true })
-        this.#cleanup.push(() => opts.signal?.removeEventListener('abort', onAbort))
-      }
-    }
-    if (opts.timeoutMs !== undefined && opts.timeoutMs > 0) {
-      this.#clock = new TimeoutClock(opts.timeoutMs, () => void this.timeout(opts.timeoutMs!))
-      this.#clock.start()
+    super(tool, opts)
+    const from = opts.continueFrom
+    if (from) {
+      this.#waitingInput = from.input
+      this.#parked = this.wait(from.state)
+      this.#parked.catch(() => {})
     }
     queueMicrotask(() => void this.drive())
   }
 
-  /** Secret values of the request context, recomputed only when the context changed. */
-  secrets(): string[] {
-    // Our RequestContext counts its changes; any other kind is read again each time.
-    const version = (this.rc as { version?: number }).version ?? Number.NaN
-    if (version !== this.#secretsVersion) {
-      this.#secrets = collectSecretValues(requestContextValues(this.rc))
-      this.#secretsVersion = version
+  /** The run as plain data while it waits for approval or resume data; undefined otherwise (see ToolRun.checkpoint). */
+  checkpoint(): RunCheckpoint | undefined {
+    const state = this.state
+    if (this.finished || (state !== 'awaiting-approval' && state !== 'suspended')) return undefined
+    const requestContext = requestContextValues(this.rc)
+    const workflowState = this.workflowState.value
+    if (![this.#waitingInput, requestContext, workflowState].every((v) => isPlainData(v))) return undefined
+    const budget = this.opts.continueFrom ? this.opts.continueFrom.timeoutMs : this.opts.timeoutMs
+    return {
+      state,
+      toolId: this.tool.id,
+      toolCallId: this.toolCallId,
+      caller: this.caller,
+      background: this.background,
+      input: this.#waitingInput,
+      requestContext,
+      workflowState,
+      nextSeq: this.log.nextSeq,
+      startedAt: this.log.startedAt,
+      ...(this.clock ? { timeoutMs: budget, timeLeftMs: this.clock.left } : {}),
     }
-    return this.#secrets
   }
-
-  get ids() {
-    return { toolName: this.tool.id, toolCallId: this.toolCallId }
-  }
-
-  get finished(): boolean {
-    return this.log.closed
-  }
-
-  emit(event: PendingEvent): void {
-    this.log.push(event)
-  }
-
-  /** Throws ENDED when the run is over, so the driver stops after any await. */
-  live(): void {
-    if (this.finished) throw ENDED
-  }
-
-  finish(status: RunStatus, views: Views, error?: string): void {
-    if (this.finished) return
-    this.#clock?.stop()
-    for (const fn of this.#cleanup) fn()
-    this.state = status
-    this.emit({ type: 'run-finished', status, durationMs: this.log.now() })
-    this.log.close()
-    const secrets = this.secrets()
-    this.#resolve({ status, views: scrubSecrets(views, secrets), events: this.log.events, ...(error !== undefined ? { error: scrubSecrets(error, secrets) } : {}) })
-    const waiter = this.#waiter
-    this.#waiter = undefined
-    waiter?.reject(ENDED)
-  }
-
-  /** Abort: context.abortSignal fires, `aborted` is reported and the run ends at once, even if execute ignores the signal. */
-  end(status: 'aborted', reason?: string): void {
-    if (this.finished) return
-    this.controller.abort(reason ?? 'aborted')
-    this.emit({ type: 'aborted', ...(reason !== undefined ? { reason } : {}) })
-    this.finish(status, EMPTY_VIEWS)
-  }
-
-  async timeout(ms: number): Promise<void> {
-    if (this.finished) return
-    const message = `Tool ${this.tool.id} timed out after ${ms} ms`
-    this.controller.abort(message)
-    await this.fail(message, { message })
-  }
-
-  async fail(message: string, raw: unknown, error: unknown = raw, validationErrors?: ValidationIssue[], input?: unknown): Promise<void> {
-    if (this.finished) return
-    const views = await errorViews(this.tool, raw, error, message, this.ids, input, (target, phase, m) => this.transformFailed(target, phase, m))
-    this.emit({ type: 'error', message, ...(validationErrors ? { validationErrors } : {}), ...errorDetails(error), views })
-    this.finish('error', views, message)
-  }
-
-  transformFailed(target: string, phase: string, message: string): void {
-    this.emit({ type: 'log', level: 'warn', message: `Tool payload transform failed (${target}.${phase}): ${message}`, source: 'runtime' })
-  }
-
-  views(phase: Parameters<typeof transformViews>[1], raw: unknown, payload: TransformPayload): Promise<Views> {
-    return transformViews(this.tool, phase, raw, this.ids, payload, (t, p, m) => this.transformFailed(t, p, m))
-  }
-
-  /** Puts the run in a waiting state until a control resolves it (or the run ends). */
-  wait<T>(state: RunState): Promise<T> {
-    this.live()
-    if (this.#waiter) return Promise.reject(new Error(`Tool ${this.tool.id} is already ${this.#waiter.state}`))
-    this.state = state
-    this.#clock?.stop()
-    return new Promise<T>((resolve, reject) => {
-      this.#waiter = {
-        state,
-        resolve: (value: T) => {
-          this.#waiter = undefined
-          this.state = 'running'
-          this.#clock?.start()
-          resolve(value)
-        },
-        reject,
-      }
-    })
-  }
-
-  /** Resolves the pending wait if it is of the expected kind, otherwise throws a RunControlError naming the state. */
-  settle(expected: RunState, control: string, value: unknown): void {
-    if (!this.#waiter || this.#waiter.state !== expected) {
-      throw new RunControlError('invalid-state', this.state, `Cannot ${control}: run ${this.toolCallId} is ${this.state}, not ${expected}`)
-    }
-    this.#waiter.resolve(value)
-  }
-
-  async step(next: StepPhase): Promise<void> {
-    this.live()
-    if (!this.opts.stepping) return
-    this.emit({ type: 'paused', next })
-    await this.wait('paused')
-  }
-
-  hookArgs(): { toolCallId: string; messages: NonNullable<RunToolOptions['messages']>; abortSignal: AbortSignal } {
-    return { toolCallId: this.toolCallId, messages: this.opts.messages ?? [], abortSignal: this.controller.signal }
-  }
-
-  /** Awaits a lifecycle hook; a throw becomes `hook-error` and the run goes on. */
-  async hook(name: HookName, args: Record<string, unknown>): Promise<void> {
-    const fn = this.tool[name] as ((args: any) => unknown) | undefined
-    if (typeof fn !== 'function') return
-    try {
-      await fn(args)
-    } catch (error) {
-      this.emit({ type: 'hook-error', hook: name, message: errorMessage(error) })
-    }
-    this.live()
-  }
-
   async drive(): Promise<void> {
     try {
-      await this.run()
+      await (this.opts.continueFrom ? this.continueRun(this.opts.continueFrom) : this.run())
     } catch (error) {
       if (error === ENDED || this.finished) return
       await this.fail(errorMessage(error), { name: error instanceof Error ? error.name : 'Error', message: errorMessage(error) }, error)
@@ -233,15 +95,32 @@ class Run {
     if (typeof approval === 'function' ? await approval(input, approvalCall) : approval === true) {
       await this.step('approval')
       this.emit({ type: 'approval-requested', input, views: await this.views('approval', input, { input }) })
-      const decision = await this.wait<{ approved: boolean; reason?: string }>('awaiting-approval')
-      this.emit({ type: 'approval-resolved', approved: decision.approved, ...(decision.reason !== undefined ? { reason: decision.reason } : {}) })
-      if (!decision.approved) {
-        const views = await this.views('approval', input, { input })
-        return this.finish('declined', { ...views, model: { type: 'execution-denied', ...(decision.reason !== undefined ? { reason: decision.reason } : {}) } })
-      }
+      this.#waitingInput = input
+      if (!(await this.decided(input, this.wait('awaiting-approval')))) return
     }
+    return this.executeLoop(input)
+  }
 
-    let resumeData: unknown = undefined
+  /** A run continued from a checkpoint: answers the wait it was parked in, then goes on as the original would have. */
+  async continueRun(from: RunCheckpoint): Promise<void> {
+    if (from.state === 'suspended') return this.executeLoop(from.input, this.#parked)
+    if (await this.decided(from.input, this.#parked!)) return this.executeLoop(from.input)
+  }
+
+  /** Reports the approval decision; a declined run finishes here (false). */
+  async decided(input: unknown, decision: Promise<{ approved: boolean; reason?: string }>): Promise<boolean> {
+    const { approved, reason } = await decision
+    this.emit({ type: 'approval-resolved', approved, ...(reason !== undefined ? { reason } : {}) })
+    if (approved) return true
+    const views = await this.views('approval', input, { input })
+    this.finish('declined', { ...views, model: { type: 'execution-denied', ...(reason !== undefined ? { reason } : {}) } })
+    return false
+  }
+
+  /** Executes until the tool returns or fails; each suspension waits for resume data (`resumed`: already waiting). */
+  async executeLoop(input: unknown, resumed?: Promise<unknown>): Promise<void> {
+    const tool = this.tool
+    let resumeData = resumed && (await this.resumedWith(input, resumed))
     for (;;) {
       await this.step('execute')
       const outcome = await this.execute(input, resumeData)
@@ -253,9 +132,15 @@ class Run {
       const label = outcome.options?.resumeLabel
       const suspendViews = await this.views('suspend', payload, { input, suspendPayload: payload })
       this.emit({ type: 'suspended', payload, ...(resumeSchema ? { resumeSchema } : {}), ...(label !== undefined ? { resumeLabel: label } : {}), views: suspendViews })
-      resumeData = await this.wait('suspended')
-      this.emit({ type: 'resumed', resumeData, views: await this.views('resume', resumeData, { input, resumeData }) })
+      this.#waitingInput = input
+      resumeData = await this.resumedWith(input, this.wait('suspended'))
     }
+  }
+
+  async resumedWith(input: unknown, resumed: Promise<unknown>): Promise<unknown> {
+    const resumeData = await resumed
+    this.emit({ type: 'resumed', resumeData, views: await this.views('resume', resumeData, { input, resumeData }) })
+    return resumeData
   }
 
   async complete(input: unknown, output: unknown): Promise<void> {
@@ -341,7 +226,7 @@ class Run {
         log: (level, message, data) => this.emit({ type: 'log', level, message, ...(data !== undefined ? { data } : {}), source: 'observe' }),
       }),
       resumeData,
-      workflowState: this.#workflowState,
+      workflowState: this.workflowState,
       onSuspend: (payload, options) => (suspended = { payload, ...(options ? { options } : {}) }),
       onWrite: (chunk) => this.emit({ type: 'writer-chunk', chunk }),
       onStateChange: (state) => this.emit({ type: 'state-changed', state }),
@@ -400,6 +285,7 @@ export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
     continue: () => (guard('continue'), run.settle('paused', 'continue', undefined)),
     abort: (reason?: string) => (guard('abort'), run.end('aborted', reason)),
     console: (level, message, location) => run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
+    checkpoint: () => run.checkpoint(),
     subscribe: (listener) => run.log.subscribe(listener),
   }
 }
