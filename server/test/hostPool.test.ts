@@ -78,6 +78,14 @@ describe('worker pool', () => {
     expect(host.stats().created).toBeGreaterThanOrEqual(4)
   })
 
+  it('a host closed while its first load runs leaves no worker behind', async () => {
+    host = newHost().host
+    const booting = host.ready
+    await host.close()
+    await booting.catch(() => undefined)
+    await vi.waitFor(() => expect(host!.stats().live).toBe(0), { timeout: 10_000 })
+  })
+
   it('concurrent fit checks (a scenario list) share one worker instead of loading one each', async () => {
     const made = newHost()
     host = made.host

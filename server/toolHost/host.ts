@@ -139,6 +139,8 @@ export class ToolHost {
 
   private async boot(): Promise<void> {
     const { worker, result, digests, init } = await this.spawnLoaded()
+    // Closed while the first load ran: that worker must not outlive the host (it would keep the process alive).
+    if (this.closed) return worker.terminate('closed')
     this.install(worker, result, digests, init, false)
   }
 
