@@ -1,7 +1,7 @@
 // The tool picker: navigation "Tools" with a search combobox over a virtualized listbox (1,000+ tools stay
 // smooth), grouped by agent / Mastra instance / file in folds remembered across reloads. `/` focuses the search,
 // arrows move, Enter opens a tool or toggles a fold; a search with no match says so; load errors list their file.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useApi } from '../../api/useApi.ts'
@@ -35,13 +35,15 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1))
   const search = useRef<HTMLInputElement>(null)
   const scroller = useRef<HTMLDivElement>(null)
-  const rowHeight = (i: number) => {
+  const heights = useMemo(() => rows.map((row) => (row.kind === 'header' ? HEADER_ROW : toolBadges(row.tool.flags).length ? TOOL_ROW_BADGES : TOOL_ROW)), [rows])
+  const rowHeight = (i: number) => heights[i]
+  // Keyed by row (its height never changes): new rows (a fold, a search) are laid out in the same render, with no
+  // second measuring pass before the frame is painted.
+  const rowKey = useCallback((i: number) => {
     const row = rows[i]
-    return row.kind === 'header' ? HEADER_ROW : toolBadges(row.tool.flags).length ? TOOL_ROW_BADGES : TOOL_ROW
-  }
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: rowHeight, overscan: 8 })
-  // Heights are estimates per row kind: re-measure when the rows change (a fold, a search).
-  useEffect(() => virtual.measure(), [rows, virtual])
+    return row.kind === 'header' ? row.key : `tool:${row.tool.id}`
+  }, [rows])
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: rowHeight, getItemKey: rowKey, overscan: 3 })
   // Once the list shows, the editor chunk loads in the background so picking a tool is quick.
   const listed = catalog.isSuccess
   useEffect(() => (listed ? prefetchEditorWhenIdle() : undefined), [listed])

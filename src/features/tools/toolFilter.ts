@@ -2,14 +2,17 @@
 import type { ToolSummary } from '../../shared/protocol.ts'
 import type { BadgeTone } from '../../components/ui/Badge.tsx'
 
+/** The lower-cased searchable text of each tool, built once per catalog (not on every keystroke). */
+const haystacks = new WeakMap<readonly ToolSummary[], string[]>()
+
 /** Tools whose id, title, group or description contain every word of the query (case-insensitive), in catalog order. */
 export function filterTools(tools: readonly ToolSummary[], query: string): ToolSummary[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return tools.slice()
-  return tools.filter((t) => {
-    const hay = `${t.id}\n${t.title ?? ''}\n${t.group ?? ''}\n${t.description}`.toLowerCase()
-    return words.every((w) => hay.includes(w))
-  })
+  let hay = haystacks.get(tools)
+  if (!hay) haystacks.set(tools, (hay = tools.map((t) => `${t.id}\n${t.title ?? ''}\n${t.group ?? ''}\n${t.description}`.toLowerCase())))
+  const texts = hay
+  return tools.filter((_t, i) => words.every((w) => texts[i].includes(w)))
 }
 
 /** One badge of a tool entry. */
