@@ -1,9 +1,9 @@
 // Soak (bounded: ≤ 60 s, loopback only, every loop bounded in count and time): 16 clients against a server in a
 // child process, with a tool mix of 100 MB outputs, 10,000-event runs and small runs. The server stays up, no event
 // of a run within limits is lost or reordered, and its RSS stays bounded. The target is 400 MB, not met yet: with at
-// most max(4, 2 × cores) runs executing, peaks measured 533–713 MB on a 2-core machine at load 5–25 (1,071 MB with a
-// worker per client), from four executing workers of ~45 MB, the big-output worker's copies of its 100 MB string
-// and the server's own heap; the bound asserted is RSS_LIMIT_MB, with room for a loaded machine (BENCHMARKS.md).
+// most max(4, 2 × cores) runs executing, peaks measured 664–698 MB on an idle 2-core machine (1,071 MB with a worker
+// per client), from four executing workers and a spare (V8 heap ~55 MB and a tsx hooks thread ~17 MB each), the
+// big-output worker's 100 MB string and the server's own heap; the bound asserted is RSS_LIMIT_MB (BENCHMARKS.md).
 
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
