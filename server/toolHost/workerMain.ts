@@ -17,6 +17,7 @@ import { toPlainJson } from './sanitize.ts'
 import { applyRunControl } from '../../src/shared/runControl.ts'
 import { boundedForPost } from '../limits.ts'
 import { captureConsole } from './consoleCapture.ts'
+import { interceptNetwork } from './network.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -101,29 +102,40 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   await follow(msg.runId, run, capture(run, found), msg.payloadBytes)
 }
 
-/** Routes the tool's console output to `run` (a worker hosts one run at a time); returns the restore function. */
+/**
+ * Routes the tool's console output and HTTP exchanges to `run` (a worker hosts one run at a time); returns the
+ * function that restores both (calling it again does nothing).
+ */
 function capture(run: ToolRun, found: DetectedTool): () => void {
-  return captureConsole((level, message, location) => run.console(level, message, location), found.file)
+  const restoreConsole = captureConsole((level, message, location) => run.console(level, message, location), found.file)
+  const stopNetwork = interceptNetwork((event) => run.network(event))
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    restoreConsole()
+    stopNetwork()
+  }
 }
 
 /** Posts the run's events until it finishes, or until it waits for a person and can be parked (see park()). */
-async function follow(runId: string, run: ToolRun, restoreConsole: () => void, payloadBytes?: number): Promise<void> {
+async function follow(runId: string, run: ToolRun, release: () => void, payloadBytes?: number): Promise<void> {
   runs.set(runId, run)
   try {
     for await (const event of run.events) {
       // Checked before serialising: a replaced JSON.stringify or toJSON must not reach the host's own code.
       if (checkIntegrity(runId)) return
       if (event.type === 'run-finished') {
-        // Before the worker says it is free: the next run's capture must start from the real console.
-        restoreConsole()
+        // Before the worker says it is free: the next run's capture must start from the real console and network.
+        release()
         runs.delete(runId)
         post({ type: 'run-ended', runId, reusable: runs.size === 0 && fitForReuse() })
       }
       post({ type: 'event', runId, event: boundedForPost(toPlainJson(event), payloadBytes) })
-      if ((event.type === 'approval-requested' || event.type === 'suspended') && park(runId, run, restoreConsole)) return
+      if ((event.type === 'approval-requested' || event.type === 'suspended') && park(runId, run, release)) return
     }
   } finally {
-    restoreConsole()
+    release()
     runs.delete(runId)
   }
 }
@@ -132,10 +144,10 @@ async function follow(runId: string, run: ToolRun, restoreConsole: () => void, p
  * A run waiting for approval or resume data leaves the worker: its checkpoint goes to the host, which continues it
  * on any worker when the answer comes, and this worker is free for other runs. False when it cannot be checkpointed.
  */
-function park(runId: string, run: ToolRun, restoreConsole: () => void): boolean {
+function park(runId: string, run: ToolRun, release: () => void): boolean {
   const checkpoint = run.checkpoint()
   if (!checkpoint) return false
-  restoreConsole()
+  release()
   runs.delete(runId)
   post({ type: 'parked', runId, checkpoint: toPlainJson(checkpoint) as typeof checkpoint })
   post({ type: 'run-ended', runId, reusable: runs.size === 0 && fitForReuse() })
@@ -159,15 +171,15 @@ async function continueRun(msg: Extract<ToWorker, { type: 'continue' }>): Promis
     return reply({ code: 'internal', message: describeError(err) })
   }
   runs.set(msg.runId, run)
-  const restoreConsole = capture(run, found)
+  const release = capture(run, found)
   try {
     await applyRunControl(run, msg.control)
   } catch (err) {
-    if (!park(msg.runId, run, restoreConsole)) void follow(msg.runId, run, restoreConsole, msg.payloadBytes)
+    if (!park(msg.runId, run, release)) void follow(msg.runId, run, release, msg.payloadBytes)
     return reply(failureOf(err))
   }
   reply()
-  await follow(msg.runId, run, restoreConsole, msg.payloadBytes)
+  await follow(msg.runId, run, release, msg.payloadBytes)
 }
 
 function failureOf(err: unknown): ControlFailure {

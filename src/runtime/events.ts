@@ -104,8 +104,27 @@ export type RunEvent = EventBase &
       }
     | { type: 'aborted'; reason?: string }
     | { type: 'background-attempt'; attempt: number; error?: string }
+    | NetworkEvent
     | { type: 'run-finished'; status: RunStatus; durationMs: number }
   )
+
+/** A request or response body as a host saw it: text (or base64 for binary), its full size, and whether it was cut. */
+export interface HttpBody {
+  text?: string
+  base64?: string
+  bytes: number
+  truncated?: boolean
+}
+
+/**
+ * An outbound HTTP exchange of the tool, reported by a host that intercepts its network calls (Toolscope's tool host
+ * does): a request, then its response or its error, linked by `requestId`. Secret headers and query values arrive
+ * redacted.
+ */
+export type NetworkEvent =
+  | { type: 'http-request'; requestId: string; method: string; url: string; headers: Record<string, string>; body?: HttpBody }
+  | { type: 'http-response'; requestId: string; statusCode: number; statusText?: string; headers: Record<string, string>; body?: HttpBody; durationMs: number }
+  | { type: 'http-error'; requestId: string; message: string; durationMs: number }
 
 /** One event type's name. */
 export type RunEventType = RunEvent['type']
@@ -171,6 +190,8 @@ export interface ToolRun {
    * (`location` is where the call was made). Ignored once the run has ended.
    */
   console(level: LogLevel, message: string, location?: string): void
+  /** Adds an HTTP exchange event seen by a host's network interception. Ignored once the run has ended. */
+  network(event: NetworkEvent): void
   /** Subscribe to events as they happen (no replay). Returns an unsubscribe function. */
   subscribe(listener: (event: RunEvent) => void): () => void
   /**

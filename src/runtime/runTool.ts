@@ -285,6 +285,7 @@ export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
     continue: () => (guard('continue'), run.settle('paused', 'continue', undefined)),
     abort: (reason?: string) => (guard('abort'), run.end('aborted', reason)),
     console: (level, message, location) => run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
+    network: (event) => run.emit(event),
     checkpoint: () => run.checkpoint(),
     subscribe: (listener) => run.log.subscribe(listener),
   }

@@ -73,6 +73,11 @@ export const Message = z.looseObject({ role: z.string(), content: z.unknown() })
 export const Truncation = z.object({ originalBytes: z.number().nonnegative(), fields: z.array(z.string()).optional() })
 export type Truncation = z.infer<typeof Truncation>
 
+/** Headers of an HTTP exchange (secret ones redacted by the host). */
+const HttpHeaders = z.record(z.string(), z.string())
+/** A request or response body: text, or base64 for binary; `bytes` is its full size, `truncated` when cut. */
+const HttpBody = z.object({ text: z.string().optional(), base64: z.string().optional(), bytes: z.number().int().nonnegative(), truncated: z.boolean().optional() })
+
 const base = { seq: z.number().int().nonnegative(), at: z.number(), truncated: Truncation.optional() }
 const HookName = z.enum(['onInputStart', 'onInputDelta', 'onInputAvailable', 'onOutput'])
 export const StepPhase = z.enum(['input-streaming', 'input-available', 'approval', 'execute', 'output-mapping'])
@@ -117,6 +122,18 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('elicitation-requested'), request: ElicitationRequest }),
   z.object({ ...base, type: z.literal('elicitation-resolved'), result: z.object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }) }),
   z.object({ ...base, type: z.literal('paused'), next: StepPhase }),
+  z.object({ ...base, type: z.literal('http-request'), requestId: z.string(), method: z.string(), url: z.string(), headers: HttpHeaders, body: HttpBody.optional() }),
+  z.object({
+    ...base,
+    type: z.literal('http-response'),
+    requestId: z.string(),
+    statusCode: z.number().int(),
+    statusText: z.string().optional(),
+    headers: HttpHeaders,
+    body: HttpBody.optional(),
+    durationMs: z.number(),
+  }),
+  z.object({ ...base, type: z.literal('http-error'), requestId: z.string(), message: z.string(), durationMs: z.number() }),
   z.object({ ...base, type: z.literal('output'), output: Payload, views: Views }),
   z.object({
     ...base,

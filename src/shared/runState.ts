@@ -174,6 +174,10 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
       return { ...s, status, elicitation: s.elicitation && { ...s.elicitation, pending: false, action: e.result.action } }
     case 'paused':
       return { ...s, status, pausedBefore: e.next }
+    case 'http-request':
+    case 'http-response':
+    case 'http-error':
+      return { ...s, status }
     case 'writer-chunk':
       return add({ ...s, status }, 'chunks', e.chunk, owned)
     case 'log':

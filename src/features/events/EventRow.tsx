@@ -11,6 +11,7 @@ const COLOURS: Record<EventCategory, string> = {
   span: 'text-teal-700 dark:text-teal-300',
   chunk: 'text-indigo-700 dark:text-indigo-300',
   state: 'text-amber-700 dark:text-amber-300',
+  network: 'text-cyan-700 dark:text-cyan-300',
   result: 'text-emerald-700 dark:text-emerald-300',
   error: 'text-rose-700 dark:text-rose-300',
 }

@@ -3,7 +3,7 @@ import type { RunEvent } from '../../shared/protocol.ts'
 import { formatDuration } from '../../shared/duration.ts'
 
 /** Timeline category of an event. */
-export type EventCategory = 'lifecycle' | 'input' | 'prompt' | 'hook' | 'log' | 'span' | 'chunk' | 'state' | 'result' | 'error'
+export type EventCategory = 'lifecycle' | 'input' | 'prompt' | 'hook' | 'log' | 'span' | 'chunk' | 'state' | 'network' | 'result' | 'error'
 
 function short(value: unknown, max = 80): string {
   let s: string
@@ -44,6 +44,11 @@ export function eventCategory(e: RunEvent): EventCategory {
       return 'chunk'
     case 'state-changed':
       return 'state'
+    case 'http-request':
+    case 'http-response':
+      return 'network'
+    case 'http-error':
+      return 'error'
     case 'output':
       return 'result'
     case 'error':
@@ -87,6 +92,12 @@ export function eventSummary(e: RunEvent): string {
       return e.result.action
     case 'paused':
       return `before ${e.next}`
+    case 'http-request':
+      return `${e.method} ${e.url}`
+    case 'http-response':
+      return `${e.statusCode}${e.statusText ? ` ${e.statusText}` : ''} in ${formatDuration(e.durationMs)}${e.body ? ` (${e.body.bytes} bytes)` : ''}`
+    case 'http-error':
+      return `request failed after ${formatDuration(e.durationMs)}: ${e.message}`
     case 'output':
       return short(e.output)
     case 'error':
