@@ -79,6 +79,17 @@ describe('parked runs', () => {
     expect(await host.control('aborted', { type: 'approve' })).toMatchObject({ code: 'unknown-run' })
   })
 
+  it('a parked input keeps its Dates: execute gets a Date after the hop', async () => {
+    const made = newHost()
+    host = made.host
+    await host.ready
+    await host.start('meeting', { toolId: 'schedule-meeting', input: { at: '2026-12-24T10:00:00.000Z' } }, 5_000)
+    await vi.waitFor(() => expect(host!.stats().parked).toBe(1), { timeout: 20_000 })
+    expect(await host.control('meeting', { type: 'approve' })).toBeUndefined()
+    await vi.waitFor(() => expect(made.last('meeting')).toMatchObject({ type: 'run-finished', status: 'success' }), { timeout: 20_000 })
+    expect(made.events.get('meeting')!.find((e) => e.type === 'output')).toMatchObject({ output: { isDate: true, iso: '2026-12-24T10:00:00.000Z' } })
+  })
+
   it('two answers at once: the first continues the run, the second is refused by the run itself', async () => {
     const made = newHost()
     host = made.host

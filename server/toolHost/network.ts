@@ -8,8 +8,7 @@ import { syncBuiltinESMExports } from 'node:module'
 import { BatchInterceptor } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
-import type { HttpBody, NetworkEvent } from '../../src/runtime/index.ts'
-import { isSecretKey, REDACTED } from '../../src/runtime/requestContext.ts'
+import { isSecretKey, REDACTED, type HttpBody, type NetworkEvent } from '../../src/runtime/index.ts'
 
 /** Bytes of a request or response body kept in its event; the rest is cut (the tool still gets all of it). */
 export const NETWORK_BODY_BYTES = 64 * 1024

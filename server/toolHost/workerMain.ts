@@ -149,7 +149,8 @@ function park(runId: string, run: ToolRun, release: () => void): boolean {
   if (!checkpoint) return false
   release()
   runs.delete(runId)
-  post({ type: 'parked', runId, checkpoint: toPlainJson(checkpoint) as typeof checkpoint })
+  // Posted as is: a checkpoint holds only plain data (Dates included), which a structured copy keeps unchanged.
+  post({ type: 'parked', runId, checkpoint })
   post({ type: 'run-ended', runId, reusable: runs.size === 0 && fitForReuse() })
   return true
 }
