@@ -12,6 +12,7 @@ import { getWorker as getJsonWorker, jsonDefaults } from 'monaco-editor/language
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker'
 import { loader } from '@monaco-editor/react'
+import { untilReady } from './untilReady.ts'
 
 declare global {
   interface Window {
@@ -44,15 +45,24 @@ export function setModelSchema(modelUri: string, schema: Record<string, unknown>
 }
 
 /**
- * Warms the JSON language before the first editor mounts: a throwaway JSON model makes Monaco load the JSON mode
- * chunk and start its worker, work that would otherwise happen after a tool is picked.
+ * Warms the editor before the first one mounts: a throwaway editor on a JSON model, off screen, makes Monaco
+ * create its services, load the JSON mode and start its worker, work that would otherwise happen after a tool is
+ * picked.
  */
 export async function warmUp(): Promise<void> {
   const model = monaco.editor.createModel('{}', 'json', monaco.Uri.parse('inmemory://toolscope/warm-up.json'))
+  const host = document.createElement('div')
+  host.style.cssText = 'position:fixed;left:-10000px;top:0;width:400px;height:200px;visibility:hidden'
+  host.setAttribute('aria-hidden', 'true')
+  document.body.append(host)
+  const editor = monaco.editor.create(host, { model, automaticLayout: false, minimap: { enabled: false } })
   try {
-    const getWorker = await getJsonWorker()
+    // Until the JSON mode is set up (asynchronously, after the first JSON model), getWorker() is refused.
+    const getWorker = await untilReady(getJsonWorker)
     await getWorker(model.uri)
   } finally {
+    editor.dispose()
+    host.remove()
     model.dispose()
   }
 }
