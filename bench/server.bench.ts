@@ -21,11 +21,11 @@ const server = await startServer({ port: 0, dataDir, watch: false, paths: [FIXTU
 const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }
 
 /** One run: POST, then read the SSE stream to run-finished; returns the seq numbers seen. */
-async function oneRun(toolId: string, input: unknown): Promise<number[]> {
-  const res = await fetch(`${server.origin}/api/runs`, { method: 'POST', headers, body: JSON.stringify({ toolId, input }) })
+async function oneRun(toolId: string, input: unknown, origin = server.origin, h: Record<string, string> = headers): Promise<number[]> {
+  const res = await fetch(`${origin}/api/runs`, { method: 'POST', headers: h, body: JSON.stringify({ toolId, input }) })
   if (res.status !== 201) throw new Error(`POST /api/runs → ${res.status}: ${await res.text()}`)
   const { runId } = (await res.json()) as { runId: string }
-  const stream = await fetch(`${server.origin}/api/runs/${runId}/events`, { headers })
+  const stream = await fetch(`${origin}/api/runs/${runId}/events`, { headers: h })
   const text = await stream.text() // the server closes the stream after run-finished
   const seqs = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))
   if (!/event: run-finished\n/.test(text)) throw new Error(`run ${runId}: no run-finished`)
@@ -50,6 +50,29 @@ for (let i = 0; i < SEQUENTIAL; i++) {
   latencies.push(performance.now() - t0)
 }
 latencies.sort((a, b) => a - b)
+
+// Network interception's cost with no traffic: the same echo round trip against a second server whose tool host does
+// not intercept HTTP, interleaved in blocks of 25 runs so both see the same machine.
+const plain = await startServer({ port: 0, dataDir: await mkdtemp(join(tmpdir(), 'toolscope-bench-plain-')), watch: false, paths: [FIXTURES], log: () => {}, interceptNetwork: false })
+const plainHeaders = { authorization: `Bearer ${plain.token}`, 'content-type': 'application/json' }
+for (let i = 0; i < 50; i++) await oneRun('echo', { text: `warm ${i}` }, plain.origin, plainHeaders)
+const withInterception: number[] = []
+const withoutInterception: number[] = []
+for (let block = 0; block < SEQUENTIAL / 25; block++) {
+  for (const [origin, h, out] of [
+    [server.origin, headers, withInterception],
+    [plain.origin, plainHeaders, withoutInterception],
+  ] as const) {
+    for (let i = 0; i < 25; i++) {
+      const t0 = performance.now()
+      check(await oneRun('echo', { text: `side ${i}` }, origin, h), 'side by side')
+      out.push(performance.now() - t0)
+    }
+  }
+}
+await plain.close()
+withInterception.sort((a, b) => a - b)
+withoutInterception.sort((a, b) => a - b)
 
 // Warm-up of the 16-client phase: each concurrent run has its own worker, loaded once and reused afterwards.
 const rampStart = performance.now()
@@ -88,6 +111,9 @@ spinTimes.sort((a, b) => a - b)
 
 console.log(`Server benchmark (${process.version}, loopback)`)
 console.log(`  round trip POST → run-finished (echo, ${SEQUENTIAL} sequential runs): p50 ${pct(latencies, 50).toFixed(2)} ms, p99 ${pct(latencies, 99).toFixed(2)} ms`)
+console.log(
+  `  network interception, no traffic (echo, ${SEQUENTIAL} runs each, interleaved): p50 ${pct(withInterception, 50).toFixed(2)} ms on, ${pct(withoutInterception, 50).toFixed(2)} ms off (${(pct(withInterception, 50) / pct(withoutInterception, 50)).toFixed(2)}×, target ≤ 1.10×); p99 ${pct(withInterception, 99).toFixed(2)} / ${pct(withoutInterception, 99).toFixed(2)} ms`,
+)
 console.log(`  ${CLIENTS} concurrent clients, ${elapsed.toFixed(1)} s: ${completed} runs, ${(completed / elapsed).toFixed(0)} runs/s, ${(events / elapsed).toFixed(0)} events/s, 0 lost or reordered`)
 console.log(`  first 16 concurrent runs (cold: loads the extra workers): ${rampMs.toFixed(0)} ms`)
 console.log(`  run started while another tool spins (echo, 5 times): time to success median ${pct(spinTimes, 50).toFixed(2)} ms, max ${spinTimes.at(-1)!.toFixed(2)} ms`)

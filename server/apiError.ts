@@ -13,6 +13,7 @@ export const HTTP_STATUS = {
   conflict: 409,
   'unknown-run': 404,
   'unknown-tool': 404,
+  'unknown-cassette': 404,
   'too-many-runs': 429,
   'invalid-state': 409,
   'invalid-resume-data': 422,

@@ -10,6 +10,7 @@ import {
   RespondBody,
   ResumeBody,
   RunControl,
+  SaveCassetteBody,
   StartRunBody,
   type RunDetail,
   type RunPage,
@@ -17,6 +18,8 @@ import {
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
+import { CassetteError, type CassetteStore } from './cassetteStore.ts'
+import { InvalidScenarioNameError } from '../src/testbench/scenario.ts'
 import { declaredSizeGuard, readJson } from './body.ts'
 import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 import { TooManyRunsError, type RunRegistry, type ControlOutcome } from './runs.ts'
@@ -41,6 +44,8 @@ export interface AppDeps {
   scenarios?: Pick<ScenarioDeps, 'store' | 'toolPaths'>
   /** Folder of the built SPA; omitted in the Vite dev server (Vite serves the UI). */
   appDir?: string
+  /** Cassette files and recordings; the cassette routes are mounted when given. */
+  cassettes?: CassetteStore
 }
 
 function controlResponse(c: Context, outcome: ControlOutcome): Response {
@@ -60,6 +65,40 @@ const CONTROL_ROUTES: Array<{ path: string; schema: z.ZodType; emptyAs?: unknown
   { path: 'continue', schema: EmptyBody, emptyAs: {}, toControl: () => ({ type: 'continue' }) },
   { path: 'abort', schema: AbortBody, emptyAs: {}, toControl: (b) => ({ type: 'abort', reason: b.reason }) },
 ]
+
+/** A tool's cassette names, a recorded run's cassette, and saving it under a name. */
+function mountCassetteRoutes(app: Hono, runs: RunRegistry, cassettes: CassetteStore): void {
+  const guarded = async (c: Context, work: () => Promise<Response>) => {
+    try {
+      return await work()
+    } catch (err) {
+      if (err instanceof CassetteError) return apiError(c, err.code, err.message)
+      if (err instanceof InvalidScenarioNameError) return apiError(c, 'invalid-body', (err as Error).message)
+      throw err
+    }
+  }
+  app.get('/api/tools/:id/cassettes', (c) => guarded(c, async () => c.json({ root: cassettes.root, names: await cassettes.list(c.req.param('id')) })))
+  app.get('/api/runs/:id/cassette', (c) =>
+    guarded(c, async () => {
+      const runId = c.req.param('id')
+      if (!runs.has(runId)) return unknownRun(c, runId)
+      const cassette = await runs.recording(runId)
+      return cassette ? c.json(cassette) : apiError(c, 'not-found', 'This run recorded no cassette: start it with the network mode "record".')
+    }),
+  )
+  app.post('/api/runs/:id/cassette', (c) =>
+    guarded(c, async () => {
+      const runId = c.req.param('id')
+      if (!runs.has(runId)) return unknownRun(c, runId)
+      const body = await readJson(c, SaveCassetteBody)
+      if (!body.ok) return body.response
+      const cassette = await runs.recording(runId)
+      if (!cassette) return apiError(c, 'not-found', 'This run recorded no cassette: start it with the network mode "record".')
+      const file = await cassettes.save(cassette.toolId ?? runs.detail(runId)!.toolId, body.data.name, cassette)
+      return c.json({ file, exchanges: cassette.exchanges.length }, 201)
+    }),
+  )
+}
 
 /** Builds the Hono app. */
 export function createApp(deps: AppDeps): Hono {
@@ -99,15 +138,21 @@ export function createApp(deps: AppDeps): Hono {
     // inputText is JSON inside a string: the same guards apply before the runtime parses it.
     const inputText = body.data.inputText === undefined ? undefined : parseJsonBounded(body.data.inputText, MAX_JSON_DEPTH, { refuseProtoKeys: true })
     if (inputText && !inputText.ok && inputText.reason !== 'syntax') return apiError(c, 'invalid-body', `inputText is refused: ${inputText.message}`)
+    if (body.data.network === 'record' && typeof body.data.cassette === 'object') {
+      return apiError(c, 'invalid-body', 'With network "record", `cassette` is the name to save the recording under, not a cassette.')
+    }
     try {
       const runId = await runs.start(body.data)
       return c.json({ runId }, 201)
     } catch (err) {
       if (err instanceof UnknownToolError) return apiError(c, 'unknown-tool', err.message)
       if (err instanceof TooManyRunsError) return apiError(c, 'too-many-runs', err.message)
+      if (err instanceof CassetteError) return apiError(c, err.code, err.message)
       throw err
     }
   })
+
+  if (deps.cassettes) mountCassetteRoutes(app, runs, deps.cassettes)
 
   // Summaries only, a page at a time: a list never carries event logs.
   app.get('/api/runs', (c) => {
@@ -153,7 +198,7 @@ export function createApp(deps: AppDeps): Hono {
     })
   }
 
-  if (deps.scenarios) mountScenarioRoutes(app, { host, runs, ...deps.scenarios })
+  if (deps.scenarios) mountScenarioRoutes(app, { host, runs, cassettes: deps.cassettes, ...deps.scenarios })
 
   app.all('/api/*', (c) => apiError(c, 'not-found', `No API route ${c.req.method} ${shownId(new URL(c.req.url).pathname, 200)}.`))
 

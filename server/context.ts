@@ -2,9 +2,10 @@
 // so the CLI server and the Vite dev plugin build exactly the same thing.
 
 import { fileURLToPath } from 'node:url'
-import { resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from './app.ts'
+import { createCassetteStore } from './cassetteStore.ts'
 import { createMcpEndpoint } from './mcp.ts'
 import { loadReport } from './loadReport.ts'
 import type { RunLimits } from './limits.ts'
@@ -52,6 +53,8 @@ export interface ContextOptions {
   workerHeapMb?: number
   /** Runs executing at once (one worker each); more starts wait for a slot. Default max(4, 2 × cores). */
   maxWorkers?: number
+  /** Intercept the tools' HTTP (network events and modes); default true. Off only to measure its cost. */
+  interceptNetwork?: boolean
   /** The listening port, once known (Host/Origin checks need it). */
   getPort: () => number | undefined
 }
@@ -71,12 +74,18 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const bindHost = options.host ?? '127.0.0.1'
   const token = resolveToken(bindHost, options.token)
   const paths = (options.paths?.length ? options.paths : [EXAMPLES_DIR]).map((p) => resolve(p))
-  const store = new RunStore({ dataDir: options.dataDir ?? resolve('.toolscope'), maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, log })
+  const dataDir = options.dataDir ?? resolve('.toolscope')
+  const store = new RunStore({ dataDir, maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, log })
   // The host reports to the registry, which is built on the host: the sink forwards to it once it exists.
-  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers })
+  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers, interceptNetwork: options.interceptNetwork })
+  // The bundled examples come with their scenarios and cassettes, so `npm start` shows them in the Scenarios tab.
+  const scenariosDir = resolve(options.scenariosDir ?? (options.paths?.length ? DEFAULT_SCENARIO_DIR : EXAMPLE_SCENARIOS_DIR))
+  // Cassettes live beside the scenarios: toolscope/scenarios → toolscope/cassettes.
+  const cassettes = createCassetteStore(join(dirname(scenariosDir), 'cassettes'), dataDir)
   const runs = new RunRegistry({
     host,
     store,
+    cassettes,
     timeoutMs: options.timeoutMs ?? 60_000,
     limits: options.limits,
     maxLiveRuns: options.maxLiveRuns,
@@ -89,10 +98,8 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   )
   host.onCatalogChange((event) => loadReport({ tools: host.catalog.tools, errors: event.errors }, paths).forEach((line) => log(line)))
   const mcp = createMcpEndpoint(host, runs)
-  // The bundled examples come with their scenarios, so `npm start` shows them in the Scenarios tab.
-  const scenariosDir = options.scenariosDir ?? (options.paths?.length ? DEFAULT_SCENARIO_DIR : EXAMPLE_SCENARIOS_DIR)
-  const scenarios = { store: createScenarioStore(resolve(scenariosDir)), toolPaths: paths }
-  const app = createApp({ host, runs, mcp, scenarios, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
+  const scenarios = { store: createScenarioStore(scenariosDir), toolPaths: paths }
+  const app = createApp({ host, runs, mcp, scenarios, cassettes, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
   return {
     app,
     token,

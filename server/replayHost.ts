@@ -2,9 +2,10 @@
 // registry (replays then show in history) and `toolscope test` / `toolscope call` on a headless one (no HTTP).
 
 import { MissingEnvError, processEnv, resolveEnvRefs } from '../src/testbench/envRefs.ts'
-import type { ReplayReport, RunEvent, Scenario } from '../src/shared/protocol.ts'
+import type { NetworkMode, ReplayReport, RunEvent, Scenario } from '../src/shared/protocol.ts'
 import { formatMismatches } from '../src/testbench/match.ts'
 import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult } from '../src/testbench/replay.ts'
+import { CassetteError, type CassetteStore } from './cassetteStore.ts'
 import { RunRegistry } from './runs.ts'
 import { RunStore } from './runStore.ts'
 import { forwardingSink, ToolHost, UnknownToolError, type RunSink } from './toolHost/host.ts'
@@ -62,14 +63,14 @@ export function failureText(result: Pick<ReplayResult, 'mismatches' | 'scriptErr
 }
 
 /** Replays one scenario as a normal run on `runs` and reports the outcome with its mismatches. */
-export async function replayOnHost(host: ToolHost, runs: RunRegistry, scenario: Scenario): Promise<ReplayReport & { result?: ReplayResult }> {
+export async function replayOnHost(host: ToolHost, runs: RunRegistry, scenario: Scenario, network?: NetworkMode): Promise<ReplayReport & { result?: ReplayResult }> {
   const { toolId, name } = scenario
   const unfit = await host.checkFit(fitCheckOf(scenario))
   let runId: string
   try {
-    runId = await runs.start(scenarioRequest(scenario))
+    runId = await runs.start(scenarioRequest(scenario, processEnv(), network))
   } catch (err) {
-    if (!(err instanceof UnknownToolError) && !(err instanceof MissingEnvError)) throw err
+    if (!(err instanceof UnknownToolError) && !(err instanceof MissingEnvError) && !(err instanceof CassetteError)) throw err
     const scriptError = err.message
     return { toolId, name, passed: false, outcome: { status: 'unfinished' }, mismatches: [], scriptError, unfit, diff: failureText({ mismatches: [], scriptError }, unfit) }
   }
@@ -86,12 +87,12 @@ export interface HeadlessRunner {
 }
 
 /** Loads the tools in a tool host (no HTTP, no history on disk); throws when the first load fails. */
-export async function createHeadlessRunner(options: { paths: string[]; timeoutMs?: number; log?: (line: string) => void }): Promise<HeadlessRunner> {
+export async function createHeadlessRunner(options: { paths: string[]; timeoutMs?: number; log?: (line: string) => void; cassettes?: CassetteStore }): Promise<HeadlessRunner> {
   const log = options.log ?? (() => {})
   // History in memory only, kept small: the CLI reads each run as it happens.
   const store = new RunStore({ maxRuns: 100, log })
   const host: ToolHost = new ToolHost({ paths: options.paths, watch: false, sink: forwardingSink((): RunSink => runs), log, toolOutputToStderr: true })
-  const runs = new RunRegistry({ host, store, timeoutMs: options.timeoutMs ?? 60_000, log, maxLiveRuns: 10_000 })
+  const runs = new RunRegistry({ host, store, timeoutMs: options.timeoutMs ?? 60_000, log, maxLiveRuns: 10_000, cassettes: options.cassettes })
   try {
     await host.ready
   } catch (err) {

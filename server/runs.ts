@@ -4,13 +4,14 @@
 
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { RunEvent, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
+import { RunEvent, type CassetteExchange, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
 import { isFinalStatus, isWaitingStatus, statusAfter, type RunEndStatus } from '../src/shared/runStatus.ts'
 import type { RunSink, ToolHost } from './toolHost/host.ts'
 import { TimeoutClock } from '../src/runtime/index.ts'
 import { boundEvent, compactViews, DEFAULT_LIMITS, expandViews, type RunLimits } from './limits.ts'
 import type { RunQuery, RunStore } from './runStore.ts'
 import { redactContext } from './runStoreImport.ts'
+import { newCassette, type CassetteStore } from './cassetteStore.ts'
 
 /** How long a tool may ignore an abort (or overrun its timeout) before its worker is terminated. */
 const KILL_GRACE_MS = 1_000
@@ -42,7 +43,12 @@ interface LiveRun {
   expiryTimer?: ReturnType<typeof setTimeout>
   abortReason?: string
   timedOut?: boolean
+  /** Network mode `record`: the exchanges so far, and the cassette name to save them under (if one was given). */
+  recording?: { exchanges: CassetteExchange[]; saveAs?: string }
 }
+
+/** Exchanges one recorded run keeps at most (a cassette's own limit); later ones are not recorded. */
+const MAX_RECORDED_EXCHANGES = 10_000
 
 /** Options of the registry. */
 /** What the registry needs of the tool host: start, steer and kill runs. */
@@ -59,6 +65,8 @@ export interface RunRegistryOptions {
   maxLiveRuns?: number
   /** How long a run may wait for a person before it ends as `expired`. Default 30 minutes. */
   waitingExpiryMs?: number
+  /** Where cassettes are read (`replay` by name) and recordings written (`record`). */
+  cassettes?: CassetteStore
   log: (line: string) => void
 }
 
@@ -68,6 +76,8 @@ export class RunRegistry implements RunSink {
   private starting = 0
   private limits: RunLimits
   private host: RunHost
+  /** Recordings being written, by run id: reading a run's cassette waits for its write. */
+  private savingRecordings = new Map<string, Promise<void>>()
 
   constructor(readonly options: RunRegistryOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits }
@@ -118,9 +128,14 @@ export class RunRegistry implements RunSink {
       throw new TooManyRunsError(`Too many runs in flight (${inFlight}, the limit is ${max}): finish, abort or wait for some before starting more.`)
     }
     const runId = randomUUID()
+    // A cassette named for a replay is read here (CassetteError when missing): the tool host gets the cassette itself.
+    const named = typeof request.cassette === 'string' ? request.cassette : undefined
+    const cassettes = this.options.cassettes
+    const sent: StartRunBody =
+      request.network === 'replay' && named !== undefined && cassettes ? { ...request, cassette: await cassettes.load(request.toolId, named) } : request
     this.starting++
     try {
-      await this.host.start(runId, request, this.options.timeoutMs, this.limits.payloadBytes)
+      await this.host.start(runId, sent, this.options.timeoutMs, this.limits.payloadBytes)
     } finally {
       this.starting--
     }
@@ -128,6 +143,7 @@ export class RunRegistry implements RunSink {
     const startedAt = new Date().toISOString()
     const pk = this.options.store.createRun({ runId, toolId: request.toolId, caller: request.caller ?? 'agent', startedAt, request: redactContext(request) })
     const live: LiveRun = { runId, toolId: request.toolId, pk, status: 'running', startedPerf: performance.now(), lastSeq: -1, eventCount: 0, bytes: 0, finished: false, listeners: new Set() }
+    if (request.network === 'record') live.recording = { exchanges: [], saveAs: named }
     this.live.set(runId, live)
     // The runtime ends a timed-out run itself; this watchdog only fires when the tool blocks the thread.
     live.watchdog = new TimeoutClock(this.options.timeoutMs + KILL_GRACE_MS, () =>
@@ -151,6 +167,33 @@ export class RunRegistry implements RunSink {
       source: 'runtime',
       message: `The tool host sent an event that does not match the protocol: ${parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     })
+  }
+
+  onRecorded(runId: string, exchange: CassetteExchange): void {
+    const recording = this.live.get(runId)?.recording
+    if (recording && recording.exchanges.length < MAX_RECORDED_EXCHANGES) recording.exchanges.push(exchange)
+  }
+
+  /** The cassette a run recorded (network mode `record`), or undefined when it was not recorded. */
+  async recording(runId: string): Promise<ReturnType<typeof newCassette> | undefined> {
+    await this.savingRecordings.get(runId)
+    return this.options.cassettes?.recording(runId)
+  }
+
+  /** Writes a finished recorded run's cassette with the history, and under its name when the run gave one. */
+  private saveRecording(live: LiveRun): Promise<void> | undefined {
+    const cassettes = this.options.cassettes
+    if (!live.recording || !cassettes) return undefined
+    const cassette = newCassette(live.toolId, live.recording.exchanges)
+    const saveAs = live.recording.saveAs
+    const saving = (async () => {
+      await cassettes.saveRecording(live.runId, cassette)
+      if (saveAs !== undefined) this.options.log(`Recorded ${cassette.exchanges.length} exchanges of run ${live.runId}: ${await cassettes.save(live.toolId, saveAs, cassette)}`)
+    })()
+      .catch((err) => this.options.log(`Could not save the recording of run ${live.runId}: ${(err as Error).message}`))
+      .finally(() => this.savingRecordings.delete(live.runId))
+    this.savingRecordings.set(live.runId, saving)
+    return saving
   }
 
   onRunLost(runId: string, message: string): void {
@@ -220,12 +263,21 @@ export class RunRegistry implements RunSink {
       clearTimeout(live.expiryTimer)
       this.live.delete(live.runId)
     }
+    const saving = finished ? this.saveRecording(live) : undefined
     this.options.store.append(live.pk, event.seq, event.type, data, {
       status: live.status,
       eventCount: live.eventCount,
       bytes: live.bytes,
       ...(finished ? { finishedAt: new Date().toISOString(), durationMs: event.durationMs } : {}),
     })
+    if (saving) {
+      // A recorded run says it finished once its cassette is on disk: a client may read it at once.
+      void saving.then(() => {
+        for (const l of live.listeners) l(bounded)
+        live.listeners.clear()
+      })
+      return
+    }
     for (const l of live.listeners) l(bounded)
     if (finished) return live.listeners.clear()
     if (isWaitingStatus(live.status)) {

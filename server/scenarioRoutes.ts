@@ -26,6 +26,7 @@ import type { RunRegistry } from './runs.ts'
 import { shownId } from './security.ts'
 import type { ScenarioStore, StoredScenario } from './scenarioStore.ts'
 import type { ToolHost } from './toolHost/host.ts'
+import type { CassetteStore } from './cassetteStore.ts'
 
 /** What the scenario routes need. */
 export interface ScenarioDeps {
@@ -34,6 +35,8 @@ export interface ScenarioDeps {
   store: ScenarioStore
   /** Tool paths the server loads (exported Playwright tests start a server on the same ones). */
   toolPaths: string[]
+  /** Where a recorded run's cassette goes when it is saved as a scenario. */
+  cassettes?: CassetteStore
 }
 
 
@@ -82,6 +85,12 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     return guarded(c, async () => {
       if (!overwrite && (await exists(store, record.toolId, name))) return apiError(c, 'conflict', `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
       const scenario = scenarioFromRun(name, record.request, record.events)
+      // A recorded run's scenario carries its cassette: the recording, saved under the scenario's name.
+      if (record.request.network === 'record') {
+        const recording = await runs.recording(runId)
+        if (!recording || !deps.cassettes) return apiError(c, 'not-found', 'The run was recorded, but its recording is gone: record it again.')
+        await deps.cassettes.save(record.toolId, name, recording)
+      }
       const saved = await store.save({ ...scenario, ...(description ? { description } : {}), ...(expect ? { expect } : {}) })
       return c.json(await entry(saved), 201)
     })

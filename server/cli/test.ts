@@ -4,10 +4,11 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import type { Scenario } from '../../src/shared/protocol.ts'
+import { NetworkMode, type Scenario } from '../../src/shared/protocol.ts'
 import { updateExpectation } from '../../src/testbench/update.ts'
 import { EXAMPLES_DIR } from '../context.ts'
 import { displayPath } from '../displayPath.ts'
+import { createCassetteStore } from '../cassetteStore.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../scenarioStore.ts'
 import { intFlag, readArgs, withParsedArgs } from './args.ts'
@@ -22,7 +23,10 @@ Options:
   --scenarios <dir>    scenario folder (default toolscope/scenarios)
   --reporter junit     also write JUnit XML (to --output, default junit.xml)
   --output <file>      where the JUnit XML goes
-  --update             rewrite the expectations of failing scenarios from the current behaviour
+  --network <mode>     live, record, replay or mock: the network mode of every scenario (default: each
+                       scenario's own, replay when it names none: offline, answered from its cassette)
+  --update             rewrite the expectations of failing scenarios from the current behaviour; with
+                       --network record, also save each scenario's cassette from the recording
   --shard <i/n>        run only the i-th of n equal, contiguous parts of the sorted scenario list
   --timeout <ms>       per-run timeout (default 60000)
   -h, --help           show this help`
@@ -33,6 +37,7 @@ export interface TestArgs {
   scenariosDir: string
   junit?: string
   update: boolean
+  network?: NetworkMode
   shard?: { index: number; total: number }
   timeoutMs?: number
   help: boolean
@@ -51,6 +56,13 @@ export function parseTestArgs(args: string[]): TestArgs {
         case '--reporter': reporter = take(); break
         case '--output': output = take(); break
         case '--update': out.update = true; break
+        case '--network': {
+          const value = take()
+          const mode = NetworkMode.safeParse(value)
+          if (!mode.success) throw new Error(`--network must be live, record, replay or mock, got "${value}"`)
+          out.network = mode.data
+          break
+        }
         case '--timeout': out.timeoutMs = intFlag(take(), flag, 1); break
         case '--shard': {
           const value = take()
@@ -90,6 +102,8 @@ type Item = { file: string; scenario: Scenario; error?: undefined } | { file: st
 /** Runs the suite, writing lines through `print`; resolves to the exit code. */
 export async function runTests(args: TestArgs, print: (line: string) => void = (l) => console.log(l)): Promise<number> {
   const store = createScenarioStore(args.scenariosDir)
+  // Cassettes live beside the scenarios: toolscope/scenarios → toolscope/cassettes.
+  const cassettes = createCassetteStore(path.join(path.dirname(store.root), 'cassettes'))
   const { scenarios, errors } = await store.list()
   const all: Item[] = [...scenarios, ...errors.map((e) => ({ file: e.file, error: e.message }))].sort((a, b) => a.file.localeCompare(b.file))
   const items = shardOf(all, args.shard)
@@ -103,7 +117,7 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
   let failed = 0
   let updated = 0
   const needsHost = items.some((i) => i.scenario)
-  const runner = needsHost ? await createHeadlessRunner({ paths: (args.paths.length ? args.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p)), timeoutMs: args.timeoutMs }) : undefined
+  const runner = needsHost ? await createHeadlessRunner({ paths: (args.paths.length ? args.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p)), timeoutMs: args.timeoutMs, cassettes }) : undefined
   try {
     for (const e of runner?.host.catalog.errors ?? []) console.error(`warning: ${e.file}: ${e.message}`)
     if (args.shard) print(`Shard ${args.shard.index}/${args.shard.total}: ${items.length} of ${all.length} scenario files`)
@@ -116,12 +130,23 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
       }
       const { toolId, name } = item.scenario
       const started = performance.now()
-      let report = await replayOnHost(runner!.host, runner!.runs, item.scenario)
+      let scenario = item.scenario
+      let report = await replayOnHost(runner!.host, runner!.runs, scenario, args.network)
+      if (args.update && args.network === 'record' && report.runId) {
+        // Re-recorded: the scenario now replays from this recording (its named cassette, or a new one named after it).
+        const recording = await runner!.runs.recording(report.runId)
+        if (recording) {
+          const cassetteName = typeof scenario.cassette === 'string' ? scenario.cassette : name
+          const file = await cassettes.save(toolId, cassetteName, recording)
+          if (scenario.cassette !== cassetteName) scenario = (await store.save({ ...scenario, cassette: cassetteName })).scenario
+          print(`  ⏺ ${toolId}/${name}: ${recording.exchanges.length} exchange(s) recorded to ${displayPath(file)}`)
+        }
+      }
       if (!report.passed && args.update && !report.scriptError && report.result) {
-        const expect = updateExpectation(item.scenario.expect, report.result.outcome)
-        const saved = await store.save({ ...item.scenario, expect })
+        const expect = updateExpectation(scenario.expect, report.result.outcome)
+        const saved = await store.save({ ...scenario, expect })
         // Verify the new expectation with a fresh replay: a tool that differs run to run must not be marked fixed.
-        report = await replayOnHost(runner!.host, runner!.runs, saved.scenario)
+        report = await replayOnHost(runner!.host, runner!.runs, saved.scenario, args.network)
         print(`  ↻ ${toolId}/${name}: expectation rewritten from the current behaviour`)
         updated++
       }

@@ -65,7 +65,7 @@ describe('worker pool', () => {
     expect(host.stats().created).toBe(2)
   })
 
-  it('a run that leaves its worker unfit still ends with its own result, and the worker is replaced', async () => {
+  it('a run that leaves its worker unfit still ends with its own result, and the worker is replaced', { timeout: 60_000 }, async () => {
     const made = newHost()
     host = made.host
     await host.ready

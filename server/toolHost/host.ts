@@ -5,11 +5,11 @@
 
 import { availableParallelism } from 'node:os'
 import { relative } from 'node:path'
-import type { CatalogError, CatalogEvent, RunControl, RunEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
+import type { CassetteExchange, CatalogError, CatalogEvent, RunControl, RunEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
 import { shownId } from '../security.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
-import type { ControlFailure, FitCheck, RunCheckpoint, WorkerInit } from './messages.ts'
+import type { ControlFailure, FitCheck, NetworkProgress, RunCheckpoint, WorkerInit } from './messages.ts'
 import { WorkerPool } from './pool.ts'
 import { ExecutionSlots, type SlotStats } from './slots.ts'
 import { watchPaths } from './watch.ts'
@@ -20,6 +20,8 @@ export interface RunSink {
   onEvent(runId: string, event: RunEvent): void
   /** The run's worker stopped (crash, exit, terminate) or the run could not start: the run must end with `message`. */
   onRunLost(runId: string, message: string): void
+  /** Network mode `record`: one exchange of the run, recorded (before the run's `run-finished`). */
+  onRecorded?(runId: string, exchange: CassetteExchange): void
 }
 
 /** A sink that forwards to one made later (the run registry is built on the host that reports to it). */
@@ -27,6 +29,7 @@ export function forwardingSink(target: () => RunSink): RunSink {
   return {
     onEvent: (runId, event) => target().onEvent(runId, event),
     onRunLost: (runId, message) => target().onRunLost(runId, message),
+    onRecorded: (runId, exchange) => target().onRecorded?.(runId, exchange),
   }
 }
 
@@ -50,6 +53,11 @@ export interface ToolHostOptions {
    * person holds no slot, so a tool that blocks its thread never delays approvals, and waiting runs never block starts.
    */
   maxWorkers?: number
+  /**
+   * Route the tools' HTTP through the network interception (events, record, replay, mock). Default true; off only to
+   * measure what interception costs (`npm run bench:server`): runs then make their requests unseen.
+   */
+  interceptNetwork?: boolean
   /** Send the tools' console output to stderr instead of stdout (CLI commands whose stdout is machine-read). */
   toolOutputToStderr?: boolean
 }
@@ -82,8 +90,8 @@ export class ToolHost {
   /** Workers hosting a run, with the pool (generation) they belong to. */
   private busy = new Map<HostWorker, WorkerPool>()
   private owners = new Map<string, HostWorker>()
-  /** What each live run was started with (a parked run continues with it). */
-  private requests = new Map<string, { request: StartRunBody; payloadBytes?: number }>()
+  /** What each live run was started with (a parked run continues with it, its network from where it stood). */
+  private requests = new Map<string, { request: StartRunBody; payloadBytes?: number; progress?: NetworkProgress }>()
   /** Runs waiting for approval or resume data that left their worker, by run id. */
   private parked = new Map<string, RunCheckpoint>()
   /** Parked runs being handed to a worker: a second control waits for the hand-over. */
@@ -160,7 +168,7 @@ export class ToolHost {
     const skip: CatalogError[] = missing.map((p) => ({ file: p, message: 'No such file or folder.' }))
     for (;;) {
       const todo = files.filter((f) => !skip.some((s) => s.file === relative(process.cwd(), f) || s.file === f))
-      const init = { files: todo, skip: [...skip] }
+      const init: WorkerInit = { files: todo, skip: [...skip], interceptNetwork: this.options.interceptNetwork ?? true }
       const worker = this.newWorker(init)
       try {
         return { worker, result: await worker.loadResult, digests, init }
@@ -202,6 +210,11 @@ export class ToolHost {
     onParked: (runId, checkpoint) => {
       this.owners.delete(runId)
       this.parked.set(runId, checkpoint)
+    },
+    onNetwork: (runId, update) => {
+      const started = this.requests.get(runId)
+      if (update.progress && started) started.progress = update.progress
+      if (update.recorded) this.options.sink.onRecorded?.(runId, update.recorded)
     },
     onRunEnded: (worker, reusable) => this.release(worker, reusable),
     onExit: (worker, reason) => {
@@ -379,7 +392,7 @@ export class ToolHost {
     }
     this.busy.set(taken.worker, taken.pool)
     this.owners.set(runId, taken.worker)
-    return taken.worker.continueRun(runId, started.request, checkpoint, control, replyTimeoutMs, started.payloadBytes)
+    return taken.worker.continueRun(runId, started.request, checkpoint, control, replyTimeoutMs, started.payloadBytes, started.progress)
   }
 
   /** Terminates the worker running `runId` (a tool that ignores abort or blocks the thread); only that run is lost. */

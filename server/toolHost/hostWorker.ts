@@ -4,8 +4,8 @@
 
 import { Worker } from 'node:worker_threads'
 import { relative } from 'node:path'
-import { RunEvent, type CatalogError, type RunControl, type StartRunBody, type ToolDetail } from '../../src/shared/protocol.ts'
-import { FromWorker, type ControlFailure, type FitCheck, type RunCheckpoint, type ToWorker, type WorkerInit } from './messages.ts'
+import { RunEvent, type CassetteExchange, type CatalogError, type RunControl, type StartRunBody, type ToolDetail } from '../../src/shared/protocol.ts'
+import { FromWorker, type ControlFailure, type FitCheck, type NetworkProgress, type RunCheckpoint, type ToWorker, type WorkerInit } from './messages.ts'
 
 const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
 
@@ -15,6 +15,8 @@ export interface HostWorkerEvents {
   onStartFailed(runId: string, message: string): void
   /** The run waits for a person and left the worker (`run-ended` follows): the owner keeps its checkpoint. */
   onParked(runId: string, checkpoint: RunCheckpoint): void
+  /** The run's network moved on: its replay or mock progress, or (mode `record`) an exchange recorded. */
+  onNetwork(runId: string, update: { progress?: NetworkProgress; recorded?: CassetteExchange }): void
   /** The worker's run is over: `reusable` when it may host another run (then before its `run-finished`, else after). */
   onRunEnded(worker: HostWorker, reusable: boolean): void
   onExit(worker: HostWorker, reason: string): void
@@ -167,6 +169,9 @@ export class HostWorker {
         this.checks.get(msg.reqId)?.(msg.problems)
         this.checks.delete(msg.reqId)
         break
+      case 'network':
+        if (this.runs.has(msg.runId)) this.events.onNetwork(msg.runId, msg)
+        break
     }
   }
 
@@ -186,9 +191,17 @@ export class HostWorker {
   }
 
   /** Continues a parked run here and applies `control` to it; replies as control() does. */
-  continueRun(runId: string, request: StartRunBody, checkpoint: RunCheckpoint, control: RunControl, replyTimeoutMs: number, payloadBytes?: number): Promise<ControlFailure | undefined> {
+  continueRun(
+    runId: string,
+    request: StartRunBody,
+    checkpoint: RunCheckpoint,
+    control: RunControl,
+    replyTimeoutMs: number,
+    payloadBytes?: number,
+    progress?: NetworkProgress,
+  ): Promise<ControlFailure | undefined> {
     this.runs.add(runId)
-    return this.steer((reqId) => ({ type: 'continue', reqId, runId, request, checkpoint, control, payloadBytes }), replyTimeoutMs)
+    return this.steer((reqId) => ({ type: 'continue', reqId, runId, request, checkpoint, control, payloadBytes, progress }), replyTimeoutMs)
   }
 
   private steer(message: (reqId: number) => ToWorker, replyTimeoutMs: number): Promise<ControlFailure | undefined> {

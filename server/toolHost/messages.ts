@@ -2,7 +2,7 @@
 // functions stay in the worker. Worker → main messages are zod-validated once, at the first main-thread hop.
 
 import { z } from 'zod'
-import { Caller, CatalogError, ErrorCode, ToolDetail, type RunControl, type StartRunBody } from '../../src/shared/protocol.ts'
+import { Caller, CassetteExchange, CatalogError, ErrorCode, ToolDetail, type RunControl, type StartRunBody } from '../../src/shared/protocol.ts'
 import type { RunCheckpoint as RuntimeCheckpoint } from '../../src/runtime/index.ts'
 
 /** Data given to a worker at spawn time. */
@@ -10,6 +10,8 @@ export interface WorkerInit {
   files: string[]
   /** Files skipped because importing them killed a previous worker (with the reason shown in the catalog). */
   skip: CatalogError[]
+  /** False: the tools' HTTP is not intercepted (see ToolHostOptions.interceptNetwork). */
+  interceptNetwork: boolean
 }
 
 /** Data of a stored scenario to check against a tool's current schemas (no run is started). */
@@ -28,7 +30,16 @@ export type ToWorker =
   | { type: 'check'; reqId: number; check: FitCheck }
   | { type: 'control'; reqId: number; runId: string; control: RunControl }
   /** Continues a parked run from its checkpoint on this worker and applies `control` to it (replied like a control). */
-  | { type: 'continue'; reqId: number; runId: string; request: StartRunBody; checkpoint: RunCheckpoint; control: RunControl; payloadBytes?: number }
+  | { type: 'continue'; reqId: number; runId: string; request: StartRunBody; checkpoint: RunCheckpoint; control: RunControl; payloadBytes?: number; progress?: NetworkProgress }
+
+/** Where a run's replay and mock answers stand: kept by the host while the run is parked, so it goes on from there. */
+export const NetworkProgress = z.object({
+  /** Requests made so far per replay key (see networkPlan.ts). */
+  used: z.record(z.string(), z.number().int().nonnegative()),
+  /** Answers given so far per mock rule. */
+  hits: z.array(z.number().int().nonnegative()),
+})
+export type NetworkProgress = z.infer<typeof NetworkProgress>
 
 /** A run parked while it waits for approval or resume data (the runtime's RunCheckpoint, checked at the hop). */
 export const RunCheckpoint = z.object({
@@ -72,6 +83,8 @@ export const FromWorker = z.discriminatedUnion('type', [
   z.object({ type: z.literal('control-result'), reqId: z.number(), failure: ControlFailure.optional() }),
   z.object({ type: z.literal('log'), level: z.enum(['warn', 'error']), message: z.string() }),
   z.object({ type: z.literal('check-result'), reqId: z.number(), problems: z.array(z.string()) }),
+  /** A run's network: its replay or mock progress, or (network mode `record`) one recorded exchange. */
+  z.object({ type: z.literal('network'), runId: z.string(), progress: NetworkProgress.optional(), recorded: CassetteExchange.optional() }),
 ])
 /** Worker → main thread. */
 export type FromWorker = z.infer<typeof FromWorker>

@@ -1,17 +1,24 @@
-// A run's outbound HTTP, reported as events. While a run executes, the worker's `fetch` and `node:http`/`https`
-// requests go through @mswjs/interceptors; each becomes `http-request`, then `http-response` or `http-error` (linked
-// by id), with secret headers and query values redacted and bodies cut at NETWORK_BODY_BYTES. The request itself is
-// made here with the `fetch` captured before interception: the interceptors have no event for a request that fails
-// on the network, and this way failures and timings are seen exactly.
+// A run's outbound HTTP, reported as events and answered as its network mode says. The worker's `fetch` and
+// `node:http`/`https` go through @mswjs/interceptors, installed once per worker at its first run and routed to the run
+// executing (a worker hosts one run at a time); with no run routed, requests pass through untouched. Each request
+// becomes `http-request`, then `http-response` or `http-error` (linked by id), with secret headers and query values
+// redacted and bodies cut at NETWORK_BODY_BYTES. In `live` and `record` the request is made here with the `fetch`
+// captured before interception (the interceptors have no event for a request that fails on the network, and this way
+// failures and timings are seen exactly); in `replay` and `mock` no real traffic leaves (see networkPlan.ts).
 
 import { syncBuiltinESMExports } from 'node:module'
 import { BatchInterceptor } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { isSecretKey, REDACTED, type HttpBody, type NetworkEvent } from '../../src/runtime/index.ts'
+import type { Cassette, CassetteExchange, Mocks, NetworkMode } from '../../src/shared/protocol.ts'
+import type { NetworkProgress } from './messages.ts'
+import { mockAnswer, mockResponse, recordedResponse, replay, type SeenRequest } from './networkPlan.ts'
 
 /** Bytes of a request or response body kept in its event; the rest is cut (the tool still gets all of it). */
 export const NETWORK_BODY_BYTES = 64 * 1024
+/** Bytes of a body kept in a recorded cassette; a larger one is cut (and marked) and replays cut. */
+export const CASSETTE_BODY_BYTES = 1024 * 1024
 
 /** Headers that carry credentials whatever their value looks like (beside any name `isSecretKey` recognises). */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token', 'x-csrf-token'])
@@ -71,10 +78,10 @@ async function readBounded(message: Request | Response, limit: number): Promise<
  * A body for an event: text when its content type is textual (or absent and it decodes as UTF-8), else base64; at
  * most NETWORK_BODY_BYTES of it. An event stream is not read (it may never end): its event has no body.
  */
-export async function bodyOf(message: Request | Response): Promise<HttpBody | undefined> {
+export async function bodyOf(message: Request | Response, limit = NETWORK_BODY_BYTES): Promise<HttpBody | undefined> {
   const type = message.headers.get('content-type') ?? ''
   if (!message.body || type.startsWith('text/event-stream')) return undefined
-  const { bytes, complete } = await readBounded(message, NETWORK_BODY_BYTES)
+  const { bytes, complete } = await readBounded(message, limit)
   if (complete && bytes.length === 0) return undefined
   const declared = Number(message.headers.get('content-length'))
   const size = complete ? bytes.length : Number.isFinite(declared) && declared > bytes.length ? declared : bytes.length
@@ -93,46 +100,143 @@ export async function bodyOf(message: Request | Response): Promise<HttpBody | un
 /** What a run's interception reports to (the run's `network()`). */
 export type NetworkSink = (event: NetworkEvent) => void
 
+/** How one run's requests are handled. */
+export interface NetworkRoute {
+  mode: NetworkMode
+  cassette?: Cassette
+  mocks?: Mocks
+  progress: NetworkProgress
+  /** Every exchange event of the run. */
+  sink: NetworkSink
+  /** `record`: each exchange as it completes, bodies up to CASSETTE_BODY_BYTES. */
+  recorded?(exchange: CassetteExchange): void
+  /** `replay` and `mock`: the progress changed (an answer was given). */
+  advanced?(progress: NetworkProgress): void
+  /** Ends the run with an error (a request the cassette or the mocks cannot answer). */
+  fail(message: string): void
+}
+
 const realFetch = globalThis.fetch
 let requestCount = 0
+let route: NetworkRoute | undefined
+let installed = false
 
-/**
- * Intercepts the worker's HTTP until the returned function is called, reporting each exchange to `sink`. Meant to
- * cover exactly one run (a worker hosts one run at a time). Errors reach the tool as they would without interception.
- */
-export function interceptNetwork(sink: NetworkSink): () => void {
+/** Installs the interceptors once (the first run of the worker): later runs only change the route. */
+function install(): void {
+  if (installed) return
+  installed = true
   const interceptor = new BatchInterceptor({ name: 'toolscope-network', interceptors: [new ClientRequestInterceptor(), new FetchInterceptor()] })
   interceptor.on('request', async ({ request, controller }) => {
-    const requestId = `http-${++requestCount}`
-    const started = performance.now()
-    sink({ type: 'http-request', requestId, method: request.method, url: redactUrl(request.url), headers: redactHeaders(request.headers), ...withBody(await bodyOf(request)) })
-    let response: Response
-    try {
-      response = await realFetch(request)
-    } catch (err) {
-      const error = err as Error & { cause?: { message?: string } }
-      sink({ type: 'http-error', requestId, message: error.cause?.message ? `${error.message}: ${error.cause.message}` : String(error.message ?? err), durationMs: performance.now() - started })
-      return controller.errorWith(err)
-    }
-    const body = await bodyOf(response).catch(() => undefined)
-    sink({
+    const current = route
+    if (!current) return // no run: the request goes out untouched, unseen
+    await handle(current, request, controller)
+  })
+  interceptor.apply()
+  // `import { request } from 'node:http'` binds the ESM export, which follows the patched module only once synced.
+  syncBuiltinESMExports()
+}
+
+/**
+ * Routes the worker's HTTP to `next` until the returned function is called. Meant to cover exactly one run (a worker
+ * hosts one run at a time). Errors reach the tool as they would without interception.
+ */
+export function routeNetwork(next: NetworkRoute): () => void {
+  install()
+  route = next
+  return () => {
+    if (route === next) route = undefined
+  }
+}
+
+type Controller = { respondWith(response: Response): void; errorWith(reason?: unknown): void }
+
+async function handle(run: NetworkRoute, request: Request, controller: Controller): Promise<void> {
+  const requestId = `http-${++requestCount}`
+  const started = performance.now()
+  const keepWhole = run.mode === 'record' || run.mode === 'replay' || run.mode === 'mock'
+  const body = keepWhole ? await bodyOf(request, CASSETTE_BODY_BYTES) : await bodyOf(request)
+  const seen: SeenRequest = { method: request.method, url: redactUrl(request.url), ...withBody(body) }
+  const headers = redactHeaders(request.headers)
+  run.sink({ type: 'http-request', requestId, method: seen.method, url: seen.url, headers, ...withBody(body && cut(body)) })
+  const elapsed = () => performance.now() - started
+  const answer = async (response: Response, answeredBy?: { source: 'cassette' | 'mock'; index: number }) => {
+    const shown = await bodyOf(response).catch(() => undefined)
+    run.sink({
       type: 'http-response',
       requestId,
       statusCode: response.status,
       ...(response.statusText ? { statusText: response.statusText } : {}),
       headers: redactHeaders(response.headers),
-      ...withBody(body),
-      durationMs: performance.now() - started,
+      ...withBody(shown),
+      durationMs: elapsed(),
+      ...(answeredBy ? { answeredBy } : {}),
     })
     controller.respondWith(response)
-  })
-  interceptor.apply()
-  // `import { request } from 'node:http'` binds the ESM export, which follows the patched module only once synced.
-  syncBuiltinESMExports()
-  return () => {
-    interceptor.dispose()
-    syncBuiltinESMExports()
   }
+  const refuse = (message: string, answeredBy?: { source: 'cassette' | 'mock'; index: number }) => {
+    run.sink({ type: 'http-error', requestId, message, durationMs: elapsed(), ...(answeredBy ? { answeredBy } : {}) })
+    controller.errorWith(new TypeError('fetch failed', { cause: new Error(message) }))
+  }
+
+  if (run.mode === 'replay') {
+    const used = new Map(Object.entries(run.progress.used))
+    const found = run.cassette ? replay(run.cassette, used, seen) : { miss: `No cassette for this run: ${seen.method} ${seen.url} cannot be answered. Record one with the network mode "record".` }
+    run.progress = { ...run.progress, used: Object.fromEntries(used) }
+    run.advanced?.(run.progress)
+    if ('miss' in found) {
+      refuse(found.miss)
+      return run.fail(found.miss)
+    }
+    const answeredBy = { source: 'cassette' as const, index: found.index }
+    if (found.exchange.error !== undefined) return refuse(found.exchange.error, answeredBy)
+    return answer(recordedResponse(found.exchange), answeredBy)
+  }
+  if (run.mode === 'mock') {
+    const hits = [...run.progress.hits]
+    const found = run.mocks ? mockAnswer(run.mocks, hits, seen) : undefined
+    run.progress = { ...run.progress, hits }
+    if (found) {
+      run.advanced?.(run.progress)
+      if (found.rule.delayMs) await new Promise((resolve) => setTimeout(resolve, found.rule.delayMs))
+      const answeredBy = { source: 'mock' as const, index: found.index }
+      if (found.rule.error !== undefined) return refuse(found.rule.error, answeredBy)
+      return answer(mockResponse(found.rule), answeredBy)
+    }
+    if (run.mocks?.unmatched !== 'passthrough') {
+      const message = `No mock rule matches ${seen.method} ${seen.url} (${run.mocks?.rules.length ?? 0} rules; unmatched requests fail). Add a rule, or set "unmatched": "passthrough".`
+      refuse(message)
+      return run.fail(message)
+    }
+  }
+
+  let response: Response
+  try {
+    response = await realFetch(request)
+  } catch (err) {
+    const error = err as Error & { cause?: { message?: string } }
+    const message = error.cause?.message ? `${error.message}: ${error.cause.message}` : String(error.message ?? err)
+    run.sink({ type: 'http-error', requestId, message, durationMs: elapsed() })
+    if (run.mode === 'record') run.recorded?.({ request: { method: seen.method, url: seen.url, headers, ...withBody(body) }, error: message, durationMs: elapsed() })
+    return controller.errorWith(err)
+  }
+  if (run.mode === 'record') {
+    const whole = await bodyOf(response, CASSETTE_BODY_BYTES).catch(() => undefined)
+    run.recorded?.({
+      request: { method: seen.method, url: seen.url, headers, ...withBody(body) },
+      response: { status: response.status, ...(response.statusText ? { statusText: response.statusText } : {}), headers: redactHeaders(response.headers), ...withBody(whole) },
+      durationMs: elapsed(),
+    })
+  }
+  await answer(response)
+}
+
+/** A body as an event shows it: at most NETWORK_BODY_BYTES (a body read for a cassette may be longer). */
+function cut(body: HttpBody): HttpBody {
+  if (body.text !== undefined && body.text.length > NETWORK_BODY_BYTES) return { text: body.text.slice(0, NETWORK_BODY_BYTES), bytes: body.bytes, truncated: true }
+  if (body.base64 !== undefined && body.base64.length > Math.ceil(NETWORK_BODY_BYTES / 3) * 4) {
+    return { base64: body.base64.slice(0, Math.ceil(NETWORK_BODY_BYTES / 3) * 4), bytes: body.bytes, truncated: true }
+  }
+  return body
 }
 
 const withBody = (body: HttpBody | undefined) => (body ? { body } : {})

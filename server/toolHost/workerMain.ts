@@ -11,13 +11,14 @@ import { dedupeTools, detectModule, type DetectedTool } from './detect.ts'
 import { describeTool } from './describe.ts'
 import { registerBuiltInSources } from './detectors/index.ts'
 import { checkFit } from './fitCheck.ts'
-import type { ControlFailure, FromWorker, ToWorker, WorkerInit } from './messages.ts'
+import type { ControlFailure, FromWorker, NetworkProgress, ToWorker, WorkerInit } from './messages.ts'
+import type { Cassette, StartRunBody } from '../../src/shared/protocol.ts'
 import { importErrorMessage, moduleExports } from './moduleLoading.ts'
 import { toPlainJson } from './sanitize.ts'
 import { applyRunControl } from '../../src/shared/runControl.ts'
 import { boundedForPost } from '../limits.ts'
 import { captureConsole } from './consoleCapture.ts'
-import { interceptNetwork } from './network.ts'
+import { routeNetwork } from './network.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -83,6 +84,12 @@ async function load(): Promise<void> {
   post({ type: 'loaded', tools: details, errors })
 }
 
+/** The runtime's options of a run request: what the host handles itself (the tool, the network) left out. */
+function runOptions(request: StartRunBody) {
+  const { toolId: _toolId, network: _network, cassette: _cassette, mocks: _mocks, ...options } = request
+  return options
+}
+
 /** A refused start leaves nothing behind: the worker says it is free again, then why the run failed. */
 function startFailed(runId: string, message: string): void {
   post({ type: 'run-ended', runId, reusable: runs.size === 0 && fitForReuse() })
@@ -92,23 +99,36 @@ function startFailed(runId: string, message: string): void {
 async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   const found = tools.get(msg.request.toolId)
   if (!found) return startFailed(msg.runId, `Unknown tool "${msg.request.toolId}".`)
-  const { toolId: _toolId, ...options } = msg.request
+  const options = runOptions(msg.request)
   let run: ToolRun
   try {
     run = runTool(found.tool, { ...options, timeoutMs: msg.timeoutMs, mastra: found.mastra })
   } catch (err) {
     return startFailed(msg.runId, describeError(err))
   }
-  await follow(msg.runId, run, capture(run, found), msg.payloadBytes)
+  await follow(msg.runId, run, capture(msg.runId, run, found, msg.request), msg.payloadBytes)
 }
 
 /**
- * Routes the tool's console output and HTTP exchanges to `run` (a worker hosts one run at a time); returns the
- * function that restores both (calling it again does nothing).
+ * Routes the tool's console output and HTTP exchanges to `run` (a worker hosts one run at a time), its network handled
+ * as the request's mode says, going on from `progress` for a continued run; returns the function that restores both
+ * (calling it again does nothing).
  */
-function capture(run: ToolRun, found: DetectedTool): () => void {
+function capture(runId: string, run: ToolRun, found: DetectedTool, request: StartRunBody, progress?: NetworkProgress): () => void {
   const restoreConsole = captureConsole((level, message, location) => run.console(level, message, location), found.file)
-  const stopNetwork = interceptNetwork((event) => run.network(event))
+  const mode = request.network ?? 'live'
+  if (!init.interceptNetwork && mode !== 'live') run.fail(`This server does not intercept HTTP (interceptNetwork: false): the network mode "${mode}" cannot be honoured.`)
+  const stopNetwork = !init.interceptNetwork ? () => {} : routeNetwork({
+    mode,
+    // The host resolved a cassette's name to the cassette before the start.
+    cassette: typeof request.cassette === 'object' ? (request.cassette as Cassette) : undefined,
+    mocks: request.mocks,
+    progress: progress ?? { used: {}, hits: [] },
+    sink: (event) => run.network(event),
+    recorded: mode === 'record' ? (exchange) => post({ type: 'network', runId, recorded: exchange }) : undefined,
+    advanced: mode === 'replay' || mode === 'mock' ? (next) => post({ type: 'network', runId, progress: next }) : undefined,
+    fail: (message) => run.fail(message),
+  })
   let released = false
   return () => {
     if (released) return
@@ -163,7 +183,7 @@ async function continueRun(msg: Extract<ToWorker, { type: 'continue' }>): Promis
     startFailed(msg.runId, `The tool "${msg.checkpoint.toolId}" is not in the catalog any more; the run cannot go on.`)
     return reply({ code: 'unknown-tool', message: `The tool "${msg.checkpoint.toolId}" is not in the catalog any more.` })
   }
-  const { toolId: _toolId, ...options } = msg.request
+  const options = runOptions(msg.request)
   let run: ToolRun
   try {
     run = runTool(found.tool, { ...options, mastra: found.mastra, continueFrom: msg.checkpoint })
@@ -172,7 +192,7 @@ async function continueRun(msg: Extract<ToWorker, { type: 'continue' }>): Promis
     return reply({ code: 'internal', message: describeError(err) })
   }
   runs.set(msg.runId, run)
-  const release = capture(run, found)
+  const release = capture(msg.runId, run, found, msg.request, msg.progress)
   try {
     await applyRunControl(run, msg.control)
   } catch (err) {

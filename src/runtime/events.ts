@@ -123,8 +123,14 @@ export interface HttpBody {
  */
 export type NetworkEvent =
   | { type: 'http-request'; requestId: string; method: string; url: string; headers: Record<string, string>; body?: HttpBody }
-  | { type: 'http-response'; requestId: string; statusCode: number; statusText?: string; headers: Record<string, string>; body?: HttpBody; durationMs: number }
-  | { type: 'http-error'; requestId: string; message: string; durationMs: number }
+  | { type: 'http-response'; requestId: string; statusCode: number; statusText?: string; headers: Record<string, string>; body?: HttpBody; durationMs: number; answeredBy?: AnsweredBy }
+  | { type: 'http-error'; requestId: string; message: string; durationMs: number; answeredBy?: AnsweredBy }
+
+/** Who answered a request when no real traffic did: the cassette's exchange or the mock rule at `index` (from 0). */
+export interface AnsweredBy {
+  source: 'cassette' | 'mock'
+  index: number
+}
 
 /** One event type's name. */
 export type RunEventType = RunEvent['type']
@@ -192,6 +198,11 @@ export interface ToolRun {
   console(level: LogLevel, message: string, location?: string): void
   /** Adds an HTTP exchange event seen by a host's network interception. Ignored once the run has ended. */
   network(event: NetworkEvent): void
+  /**
+   * Ends the run with an error its host found (a request no cassette answers); `context.abortSignal` fires with the
+   * message, as on a timeout. Ignored once the run has ended.
+   */
+  fail(message: string): void
   /** Subscribe to events as they happen (no replay). Returns an unsubscribe function. */
   subscribe(listener: (event: RunEvent) => void): () => void
   /**

@@ -121,8 +121,12 @@ export class RunCore {
   }
 
   async timeout(ms: number): Promise<void> {
+    await this.halt(`Tool ${this.tool.id} timed out after ${ms} ms`)
+  }
+
+  /** Ends the run with an error from outside the tool (a timeout, the host's verdict): the abort signal fires first. */
+  async halt(message: string): Promise<void> {
     if (this.finished) return
-    const message = `Tool ${this.tool.id} timed out after ${ms} ms`
     this.controller.abort(message)
     await this.fail(message, { message })
   }

@@ -286,6 +286,7 @@ export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
     abort: (reason?: string) => (guard('abort'), run.end('aborted', reason)),
     console: (level, message, location) => run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
     network: (event) => run.emit(event),
+    fail: (message) => void run.halt(message),
     checkpoint: () => run.checkpoint(),
     subscribe: (listener) => run.log.subscribe(listener),
   }

@@ -74,9 +74,12 @@ export const Truncation = z.object({ originalBytes: z.number().nonnegative(), fi
 export type Truncation = z.infer<typeof Truncation>
 
 /** Headers of an HTTP exchange (secret ones redacted by the host). */
-const HttpHeaders = z.record(z.string(), z.string())
+export const HttpHeaders = z.record(z.string(), z.string())
 /** A request or response body: text, or base64 for binary; `bytes` is its full size, `truncated` when cut. */
-const HttpBody = z.object({ text: z.string().optional(), base64: z.string().optional(), bytes: z.number().int().nonnegative(), truncated: z.boolean().optional() })
+export const HttpBody = z.object({ text: z.string().optional(), base64: z.string().optional(), bytes: z.number().int().nonnegative(), truncated: z.boolean().optional() })
+export type HttpBody = z.infer<typeof HttpBody>
+/** Who answered a request when no real traffic did: the cassette's exchange or the mock rule at `index` (from 0). */
+export const AnsweredBy = z.object({ source: z.enum(['cassette', 'mock']), index: z.number().int().nonnegative() })
 
 const base = { seq: z.number().int().nonnegative(), at: z.number(), truncated: Truncation.optional() }
 const HookName = z.enum(['onInputStart', 'onInputDelta', 'onInputAvailable', 'onOutput'])
@@ -132,8 +135,9 @@ export const RunEvent = z.discriminatedUnion('type', [
     headers: HttpHeaders,
     body: HttpBody.optional(),
     durationMs: z.number(),
+    answeredBy: AnsweredBy.optional(),
   }),
-  z.object({ ...base, type: z.literal('http-error'), requestId: z.string(), message: z.string(), durationMs: z.number() }),
+  z.object({ ...base, type: z.literal('http-error'), requestId: z.string(), message: z.string(), durationMs: z.number(), answeredBy: AnsweredBy.optional() }),
   z.object({ ...base, type: z.literal('output'), output: Payload, views: Views }),
   z.object({
     ...base,
@@ -259,6 +263,77 @@ export const CatalogEvent = z.object({
 })
 export type CatalogEvent = z.infer<typeof CatalogEvent>
 
+/* ------------------------------------------------------------------ network modes */
+
+/**
+ * What happens to a run's outbound HTTP: `live` real traffic, shown; `record` real traffic, saved as a cassette;
+ * `replay` answered from a cassette, no real traffic; `mock` answered by hand-written rules.
+ */
+export const NetworkMode = z.enum(['live', 'record', 'replay', 'mock'])
+export type NetworkMode = z.infer<typeof NetworkMode>
+
+/** Scenario names become file names: letters, digits, dot, dash and underscore, nothing that can climb out of a folder. */
+export const SCENARIO_NAME = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._-]{1,100}$/
+/** Cassette names become file names too (`toolscope/cassettes/<tool-id>/<name>.json`): the same rule. */
+export const CASSETTE_NAME = SCENARIO_NAME
+
+/** One recorded exchange: the request as sent (secrets redacted) and its response, or the network error it met. */
+export const CassetteExchange = z
+  .object({
+    request: z.object({ method: z.string().min(1), url: z.string().min(1), headers: HttpHeaders.default({}), body: HttpBody.optional() }).strict(),
+    response: z.object({ status: z.number().int().min(100).max(599), statusText: z.string().optional(), headers: HttpHeaders.default({}), body: HttpBody.optional() }).strict().optional(),
+    error: z.string().optional(),
+    durationMs: z.number().nonnegative().optional(),
+  })
+  .strict()
+  .refine((e) => (e.response === undefined) !== (e.error === undefined), { message: 'an exchange has either a `response` or an `error`' })
+export type CassetteExchange = z.infer<typeof CassetteExchange>
+
+/** A cassette: the exchanges of a recorded run, in the order they were made. */
+export const Cassette = z
+  .object({
+    $schema: z.string().optional(),
+    version: z.literal(1),
+    toolId: z.string().optional(),
+    recordedAt: z.string().optional(),
+    exchanges: z.array(CassetteExchange).max(10_000),
+  })
+  .strict()
+export type Cassette = z.infer<typeof Cassette>
+
+/**
+ * A hand-written answer: requests whose method (any when absent), URL (`*` matches any run of characters; exact
+ * otherwise) and body (when given: a JSON value the request's JSON body must contain, or the exact text) match get
+ * `response` or fail with `error`. `times` answers only the first N matching requests (a 429, then the next rule).
+ */
+export const MockRule = z
+  .object({
+    method: z.string().min(1).optional(),
+    url: z.string().min(1),
+    body: z.unknown().optional(),
+    response: z
+      .object({
+        status: z.number().int().min(100).max(599).default(200),
+        headers: HttpHeaders.optional(),
+        json: z.unknown().optional(),
+        text: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+    error: z.string().optional(),
+    delayMs: z.number().int().min(0).max(60_000).optional(),
+    times: z.number().int().min(1).optional(),
+  })
+  .strict()
+  .refine((r) => (r.response === undefined) !== (r.error === undefined), { message: 'a rule has either a `response` or an `error`' })
+export type MockRule = z.infer<typeof MockRule>
+
+/** Mock rules, tried in order; `unmatched` says what a request no rule matches gets: an error (default) or real traffic. */
+export const Mocks = z
+  .object({ $schema: z.string().optional(), rules: z.array(MockRule).max(1_000), unmatched: z.enum(['fail', 'passthrough']).default('fail') })
+  .strict()
+export type Mocks = z.infer<typeof Mocks>
+
 /* ------------------------------------------------------------------ run commands */
 
 /** The fields that describe one call of a tool: shared by run requests and scenario files. */
@@ -271,12 +346,21 @@ const CallFields = {
   messages: z.array(Message).optional(),
   workflowState: z.unknown().optional(),
   stream: z.object({ chunkSize: z.number().int().min(1).max(100_000).optional() }).strict().optional(),
+  /** The run's network mode (default `live`). */
+  network: NetworkMode.optional(),
+  /** For `replay`: a cassette's name (a file of the tool's cassette folder) or the cassette itself; for `record`: the name to save it under. */
+  cassette: z.union([z.string().regex(CASSETTE_NAME, 'a cassette name is 1–100 letters, digits, ".", "-" or "_"'), Cassette]).optional(),
+  /** For `mock`: the rules that answer the run's requests. */
+  mocks: Mocks.optional(),
 }
 
 export const StartRunBody = z.object({ ...CallFields, stepping: z.boolean().optional() }).strict()
 export type StartRunBody = z.infer<typeof StartRunBody>
 
 export const StartRunResponse = z.object({ runId: z.string() })
+
+/** `POST /api/runs/:id/cassette`: saves a recorded run's cassette as `toolscope/cassettes/<tool-id>/<name>.json`. */
+export const SaveCassetteBody = z.object({ name: z.string().regex(CASSETTE_NAME, 'a cassette name is 1–100 letters, digits, ".", "-" or "_"') }).strict()
 
 export const ApprovalBody = z.object({ approved: z.boolean(), reason: z.string().max(10_000).optional() }).strict()
 export const ResumeBody = z.object({ resumeData: z.unknown() }).strict()
@@ -312,6 +396,7 @@ export const ErrorCode = z.enum([
   'conflict',
   'unknown-run',
   'unknown-tool',
+  'unknown-cassette',
   'too-many-runs',
   'invalid-state',
   'invalid-resume-data',
@@ -403,9 +488,6 @@ export const Expectation = z
   })
   .strict()
 export type Expectation = z.infer<typeof Expectation>
-
-/** Scenario names become file names: letters, digits, dot, dash and underscore, nothing that can climb out of a folder. */
-export const SCENARIO_NAME = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._-]{1,100}$/
 
 /** A scenario file: a saved run (input, context, scripted decisions) and the result it must keep producing. */
 export const Scenario = z

@@ -2,7 +2,7 @@
 // its prompts with the scripted decisions, then turns the event log into an outcome to compare.
 
 import { processEnv, resolveEnvRefs, secretsToEnvRefs } from './envRefs.ts'
-import type { RunControl, RunEvent, StartRunBody } from '../shared/protocol.ts'
+import type { NetworkMode, RunControl, RunEvent, StartRunBody } from '../shared/protocol.ts'
 import { applyRunControl, type SteerableRun } from '../shared/runControl.ts'
 import { compareOutcome, type Mismatch, type Outcome } from './match.ts'
 import type { Decision, Expectation, Scenario } from './scenario.ts'
@@ -38,12 +38,23 @@ export interface ReplayResult {
   scriptError?: string
 }
 
-/** The run request a scenario describes, with environment references resolved. */
-export function scenarioRequest(scenario: Scenario, env: Record<string, string | undefined> = processEnv()): StartRunBody {
-  const { toolId, input, inputText, caller, messages, workflowState, stream } = scenario
+/**
+ * The network mode a scenario runs in: `replay` unless it says otherwise (scenarios run offline, answered from their
+ * cassette), or `override` (`toolscope test --network`).
+ */
+export function scenarioNetwork(scenario: Scenario, override?: NetworkMode): NetworkMode {
+  return override ?? scenario.network ?? 'replay'
+}
+
+/** The run request a scenario describes, with environment references resolved and its network mode (see scenarioNetwork). */
+export function scenarioRequest(scenario: Scenario, env: Record<string, string | undefined> = processEnv(), network?: NetworkMode): StartRunBody {
+  const { toolId, input, inputText, caller, messages, workflowState, stream, cassette, mocks } = scenario
   // `{ "$env": "NAME" }` values are read from the environment now; a missing one throws MissingEnvError.
   const requestContext = scenario.requestContext && resolveEnvRefs(scenario.requestContext, env)
-  return strip({ toolId, input, inputText, requestContext, caller, messages, workflowState, stream })
+  const mode = scenarioNetwork(scenario, network)
+  // Recording, the cassette is not sent: whoever replays decides whether the recording is kept (`--update`).
+  const tape = mode === 'record' ? undefined : cassette
+  return strip({ toolId, input, inputText, requestContext, caller, messages, workflowState, stream, network: mode, cassette: tape, mocks })
 }
 
 /** Drives `run` to its end with the scenario's decisions and checks the expectation. */
@@ -158,6 +169,10 @@ export function expectationFromOutcome(outcome: Outcome): Expectation {
 /** A new scenario from a finished run: its request, its decisions, and its outcome as the expectation. */
 export function scenarioFromRun(name: string, request: StartRunBody, events: readonly RunEvent[]): Scenario {
   const { stepping: _stepping, ...rest } = request
+  // A recorded run replays from its recording, saved as the cassette named after the scenario (scenarios replay by default).
+  if (rest.network === 'record') Object.assign(rest, { network: undefined, cassette: name })
+  // A live run that made requests stays live (it has no cassette to replay from); without requests the mode is moot.
+  else if (rest.network === undefined || rest.network === 'live') rest.network = events.some((e) => e.type === 'http-request') ? 'live' : undefined
   // Secret-looking request-context values never reach a scenario file: they become `{ "$env": "NAME" }` references.
   if (rest.requestContext) rest.requestContext = secretsToEnvRefs(rest.requestContext)
   return { name, ...strip(readableInput(rest)), decisions: decisionsFromEvents(events), expect: expectationFromOutcome(outcomeFromEvents(events)) } as Scenario
