@@ -294,6 +294,8 @@ export const Cassette = z
   .object({
     $schema: z.string().optional(),
     version: z.literal(1),
+    /** What the cassette holds, for people (how it was made, what it shows). */
+    description: z.string().optional(),
     toolId: z.string().optional(),
     recordedAt: z.string().optional(),
     exchanges: z.array(CassetteExchange).max(10_000),
