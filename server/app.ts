@@ -12,12 +12,15 @@ import {
   RunControl,
   SaveCassetteBody,
   StartRunBody,
+  type CassetteList,
   type RunDetail,
+  type SaveCassetteResponse,
   type RunPage,
   type Catalog,
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
+import { displayPath } from './displayPath.ts'
 import { CassetteError, type CassetteStore } from './cassetteStore.ts'
 import { InvalidScenarioNameError } from '../src/testbench/scenario.ts'
 import { declaredSizeGuard, readJson } from './body.ts'
@@ -77,7 +80,7 @@ function mountCassetteRoutes(app: Hono, runs: RunRegistry, cassettes: CassetteSt
       throw err
     }
   }
-  app.get('/api/tools/:id/cassettes', (c) => guarded(c, async () => c.json({ root: cassettes.root, names: await cassettes.list(c.req.param('id')) })))
+  app.get('/api/tools/:id/cassettes', (c) => guarded(c, async () => c.json({ root: displayPath(cassettes.root), names: await cassettes.list(c.req.param('id')) } satisfies CassetteList)))
   app.get('/api/runs/:id/cassette', (c) =>
     guarded(c, async () => {
       const runId = c.req.param('id')
@@ -95,7 +98,7 @@ function mountCassetteRoutes(app: Hono, runs: RunRegistry, cassettes: CassetteSt
       const cassette = await runs.recording(runId)
       if (!cassette) return apiError(c, 'not-found', 'This run recorded no cassette: start it with the network mode "record".')
       const file = await cassettes.save(cassette.toolId ?? runs.detail(runId)!.toolId, body.data.name, cassette)
-      return c.json({ file, exchanges: cassette.exchanges.length }, 201)
+      return c.json({ file: displayPath(file), exchanges: cassette.exchanges.length } satisfies SaveCassetteResponse, 201)
     }),
   )
 }

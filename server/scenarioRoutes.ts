@@ -9,6 +9,7 @@ import {
   ExportBody,
   RunStatus,
   SaveScenarioBody,
+  type Cassette,
   type ExportResponse,
   type ReplayReport,
   type Scenario,
@@ -26,7 +27,7 @@ import type { RunRegistry } from './runs.ts'
 import { shownId } from './security.ts'
 import type { ScenarioStore, StoredScenario } from './scenarioStore.ts'
 import type { ToolHost } from './toolHost/host.ts'
-import type { CassetteStore } from './cassetteStore.ts'
+import { CassetteError, type CassetteStore } from './cassetteStore.ts'
 
 /** What the scenario routes need. */
 export interface ScenarioDeps {
@@ -128,18 +129,27 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     const { format, runId, scenario: ref } = body.data
     return guarded(c, async () => {
       let scenario: Scenario
+      let cassette: Cassette | undefined
       if (runId !== undefined) {
         const record = runs.get(runId)
         if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
         if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
         scenario = scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events)
+        // A recorded run's test replays its recording.
+        if (record.request.network === 'record') cassette = await runs.recording(runId)
       } else {
         scenario = (await store.get(ref!.toolId, ref!.name)).scenario
+      }
+      try {
+        if (!cassette && typeof scenario.cassette === 'string' && deps.cassettes) cassette = await deps.cassettes.load(scenario.toolId, scenario.cassette)
+      } catch (err) {
+        if (err instanceof CassetteError) return apiError(c, err.code, err.message)
+        throw err
       }
       // Where to import the tool from comes from the catalog: wait for the first load (as GET /api/tools does).
       await deps.host.ready
       try {
-        return c.json(exportScenario(scenario, format, deps))
+        return c.json(exportScenario(scenario, format, deps, cassette))
       } catch (err) {
         return apiError(c, 'invalid-body', (err as Error).message)
       }
@@ -166,7 +176,7 @@ function importPath(file: string): string {
 }
 
 /** The test source of a scenario in the chosen format. */
-export function exportScenario(scenario: Scenario, format: 'vitest' | 'playwright', deps: Pick<ScenarioDeps, 'host' | 'toolPaths'>): ExportResponse {
+export function exportScenario(scenario: Scenario, format: 'vitest' | 'playwright', deps: Pick<ScenarioDeps, 'host' | 'toolPaths'>, cassette?: Cassette): ExportResponse {
   const base = `${scenario.toolId}.${scenario.name}`
   if (format === 'playwright') {
     const toolPaths = deps.toolPaths.map((p) => importPath(displayPath(p)))
@@ -174,5 +184,6 @@ export function exportScenario(scenario: Scenario, format: 'vitest' | 'playwrigh
   }
   const tool = deps.host.catalog.tools.find((t) => t.id === scenario.toolId)
   if (!tool) throw new Error(`The tool "${scenario.toolId}" is not in the catalog: cannot tell where to import it from.`)
-  return { filename: `${base}.test.ts`, code: toVitestTest(scenario, { from: importPath(tool.file), access: tool.access ?? tool.exportName ?? 'default', kind: tool.kind, id: tool.id }) }
+  const target = { from: importPath(tool.file), access: tool.access ?? tool.exportName ?? 'default', kind: tool.kind, id: tool.id }
+  return { filename: `${base}.test.ts`, code: toVitestTest(scenario, target, { cassette }) }
 }

@@ -215,3 +215,28 @@ describe('mock', () => {
     api.close()
   })
 })
+
+describe('fake clock', () => {
+  it('a tool that sleeps and polls for 25 s finishes within a 3 s budget, its skipped time in the timeline', async () => {
+    const quick = await startTestServer({ timeoutMs: 3_000 })
+    try {
+      const input = { sleepMs: 10_000, everyMs: 5_000 }
+      const fake = await quick.events(await quick.startRun({ toolId: 'poll-until-ready', input, clock: 'fake' } as never))
+      expect(finished(fake).status).toBe('success')
+      const raw = outputOf(fake)?.raw as { polls: number; tookMs: number; stamped: number }
+      expect(raw.polls).toBe(3)
+      expect(raw.tookMs).toBeGreaterThanOrEqual(25_000)
+      expect(raw.stamped).toBeGreaterThanOrEqual(25_000)
+      const skips = fake.filter((e) => e.type === 'clock-skipped')
+      expect(skips.map((e) => e.type === 'clock-skipped' && e.timer)).toEqual(['setTimeout', 'setInterval', 'setInterval', 'setInterval'])
+      expect(skips.at(-1)).toMatchObject({ totalMs: expect.any(Number) })
+      expect((skips.at(-1) as { totalMs: number }).totalMs).toBeGreaterThanOrEqual(24_900)
+      // The same run on the real clock runs out of its budget.
+      const real = await quick.events(await quick.startRun({ toolId: 'poll-until-ready', input } as never))
+      expect(finished(real).status).toBe('error')
+      expect(errorOf(real)?.message).toContain('timed out after 3000 ms')
+    } finally {
+      await quick.close()
+    }
+  })
+})

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { Caller, CassetteExchange, CatalogError, ErrorCode, ToolDetail, type RunControl, type StartRunBody } from '../../src/shared/protocol.ts'
 import type { RunCheckpoint as RuntimeCheckpoint } from '../../src/runtime/index.ts'
+import type { NetworkProgress as InterceptProgress } from '../../src/network/intercept.ts'
 
 /** Data given to a worker at spawn time. */
 export interface WorkerInit {
@@ -32,9 +33,9 @@ export type ToWorker =
   /** Continues a parked run from its checkpoint on this worker and applies `control` to it (replied like a control). */
   | { type: 'continue'; reqId: number; runId: string; request: StartRunBody; checkpoint: RunCheckpoint; control: RunControl; payloadBytes?: number; progress?: NetworkProgress }
 
-/** Where a run's replay and mock answers stand: kept by the host while the run is parked, so it goes on from there. */
+/** Where a run's replay and mock answers stand (src/network's NetworkProgress): kept by the host while the run is parked. */
 export const NetworkProgress = z.object({
-  /** Requests made so far per replay key (see networkPlan.ts). */
+  /** Requests made so far per replay key (see src/network/plan.ts). */
   used: z.record(z.string(), z.number().int().nonnegative()),
   /** Answers given so far per mock rule. */
   hits: z.array(z.number().int().nonnegative()),
@@ -91,3 +92,5 @@ export type FromWorker = z.infer<typeof FromWorker>
 
 // The wire checkpoint and the runtime's are one shape.
 true satisfies RunCheckpoint extends RuntimeCheckpoint ? (RuntimeCheckpoint extends RunCheckpoint ? true : false) : false
+// The wire progress and the interception's are one shape.
+true satisfies NetworkProgress extends InterceptProgress ? (InterceptProgress extends NetworkProgress ? true : false) : false

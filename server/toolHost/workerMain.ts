@@ -18,7 +18,8 @@ import { toPlainJson } from './sanitize.ts'
 import { applyRunControl } from '../../src/shared/runControl.ts'
 import { boundedForPost } from '../limits.ts'
 import { captureConsole } from './consoleCapture.ts'
-import { routeNetwork } from './network.ts'
+import { requestsInFlight, routeNetwork } from '../../src/network/intercept.ts'
+import { installFakeClock } from './fakeClock.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -86,7 +87,7 @@ async function load(): Promise<void> {
 
 /** The runtime's options of a run request: what the host handles itself (the tool, the network) left out. */
 function runOptions(request: StartRunBody) {
-  const { toolId: _toolId, network: _network, cassette: _cassette, mocks: _mocks, ...options } = request
+  const { toolId: _toolId, network: _network, cassette: _cassette, mocks: _mocks, clock: _clock, ...options } = request
   return options
 }
 
@@ -111,8 +112,8 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
 
 /**
  * Routes the tool's console output and HTTP exchanges to `run` (a worker hosts one run at a time), its network handled
- * as the request's mode says, going on from `progress` for a continued run; returns the function that restores both
- * (calling it again does nothing).
+ * as the request's mode says, going on from `progress` for a continued run, its timers on a fake clock when asked;
+ * returns the function that restores it all (calling it again does nothing).
  */
 function capture(runId: string, run: ToolRun, found: DetectedTool, request: StartRunBody, progress?: NetworkProgress): () => void {
   const restoreConsole = captureConsole((level, message, location) => run.console(level, message, location), found.file)
@@ -129,10 +130,15 @@ function capture(runId: string, run: ToolRun, found: DetectedTool, request: Star
     advanced: mode === 'replay' || mode === 'mock' ? (next) => post({ type: 'network', runId, progress: next }) : undefined,
     fail: (message) => run.fail(message),
   })
+  const restoreClock =
+    request.clock === 'fake'
+      ? installFakeClock({ skipped: (event) => run.clock(event), exhausted: (message) => run.fail(message), busy: () => requestsInFlight() > 0 })
+      : () => {}
   let released = false
   return () => {
     if (released) return
     released = true
+    restoreClock()
     restoreConsole()
     stopNetwork()
   }

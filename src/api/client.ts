@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import {
   ApiError,
+  CassetteList,
   Catalog,
   ExportResponse,
   type ErrorCode,
@@ -12,12 +13,14 @@ import {
   ReplayReport,
   RunDetail,
   RunPage,
+  SaveCassetteResponse,
   ScenarioEntry,
   ScenarioList,
   StartRunResponse,
   ToolDetail,
   type ExportBody,
   type RunControl,
+  type SaveCassetteBody,
   type SaveScenarioBody,
   type StartRunBody,
 } from '../shared/protocol.ts'
@@ -67,6 +70,10 @@ export interface ApiClient {
   replayAll(toolId: string): Promise<ReplayAllResponse>
   /** A finished run or a stored scenario as a Vitest or Playwright test file. */
   exportTest(body: ExportBody): Promise<ExportResponse>
+  /** The names of a tool's cassettes. */
+  cassettes(toolId: string, signal?: AbortSignal): Promise<CassetteList>
+  /** Saves a recorded run's cassette under `name`. */
+  saveCassette(runId: string, body: SaveCassetteBody): Promise<SaveCassetteResponse>
   /** Opens a streaming GET (SSE); the caller reads the body. */
   openStream(path: string, init: { signal?: AbortSignal; lastEventId?: string }): Promise<Response>
 }
@@ -108,6 +115,8 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     replayScenario: (toolId, name) => request(ReplayReport, `${scenarioPath(toolId, name)}/replay`, { method: 'POST', body: '{}' }),
     replayAll: (toolId) => request(ReplayAllResponse, `/api/scenarios/${encodeURIComponent(toolId)}/replay`, { method: 'POST', body: '{}' }),
     exportTest: (body) => request(ExportResponse, '/api/export', { method: 'POST', body: JSON.stringify(body) }),
+    cassettes: (toolId, signal) => request(CassetteList, `/api/tools/${encodeURIComponent(toolId)}/cassettes`, { signal }),
+    saveCassette: (runId, body) => request(SaveCassetteResponse, `/api/runs/${encodeURIComponent(runId)}/cassette`, { method: 'POST', body: JSON.stringify(body) }),
     async openStream(path, init) {
       const res = await fetch(base + path, {
         signal: init.signal,

@@ -19,7 +19,15 @@ export const keys = {
   scenariosAll: ['scenarios'] as const,
   scenarios: (toolId: string) => ['scenarios', toolId] as const,
   exported: (body: ExportBody) => ['export', body.format, body.runId ?? body.scenario] as const,
+  cassettes: (toolId: string) => ['cassettes', toolId] as const,
+  runDetail: (runId: string) => ['run-detail', runId] as const,
 }
+
+/** A tool's cassette names (the Replay picker). */
+export const cassettesQuery = (api: ApiClient, toolId: string) => queryOptions({ queryKey: keys.cassettes(toolId), queryFn: ({ signal }) => api.cassettes(toolId, signal) })
+
+/** A run's summary and request (what it was started with: its network mode, for one). */
+export const runDetailQuery = (api: ApiClient, runId: string) => queryOptions({ queryKey: keys.runDetail(runId), queryFn: ({ signal }) => api.run(runId, signal), staleTime: Infinity })
 
 export const catalogQuery = (api: ApiClient) => queryOptions({ queryKey: keys.catalog, queryFn: ({ signal }) => api.catalog(signal) })
 

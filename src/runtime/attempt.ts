@@ -6,6 +6,12 @@ import { checkOutput, checkSuspend } from './pipeline.ts'
 import type { ValidationIssue } from './standardSchema.ts'
 import { TOOL_BRAND, type StandardSchemaV1, type SuspendOptions, type Tool, type ToolValidationError } from './types.ts'
 
+// The runtime's own time limits use the timers and clock as they were when it loaded: a host that fakes time for a
+// tool (Toolscope's `clock: "fake"`) must not make the tool's time budget run out at once.
+const realSetTimeout = globalThis.setTimeout
+const realClearTimeout = globalThis.clearTimeout
+const realNow = Date.now
+
 /** What an execution leads to: a validation failure, a suspension, or an output. */
 export type Outcome = { kind: 'invalid'; error: ToolValidationError; issues?: ValidationIssue[] } | { kind: 'suspended'; payload: unknown; options?: SuspendOptions } | { kind: 'output'; output: unknown }
 
@@ -18,7 +24,7 @@ export async function withTimeout<T>(fn: () => T | PromiseLike<T>, timeoutMs: nu
     return await Promise.race([
       running,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
+        timer = realSetTimeout(() => {
           const message = `Tool ${toolId} timed out after ${timeoutMs} ms`
           onTimeout(message)
           reject(new Error(message))
@@ -26,7 +32,7 @@ export async function withTimeout<T>(fn: () => T | PromiseLike<T>, timeoutMs: nu
       }),
     ])
   } finally {
-    clearTimeout(timer)
+    realClearTimeout(timer)
   }
 }
 
@@ -61,19 +67,19 @@ export class TimeoutClock {
 
   start(): void {
     if (this.#timer !== undefined) return
-    this.#since = Date.now()
-    this.#timer = setTimeout(this.onTimeout, this.#left)
+    this.#since = realNow()
+    this.#timer = realSetTimeout(this.onTimeout, this.#left)
   }
 
   stop(): void {
     if (this.#timer === undefined) return
-    clearTimeout(this.#timer)
+    realClearTimeout(this.#timer)
     this.#timer = undefined
-    this.#left = Math.max(0, this.#left - (Date.now() - this.#since))
+    this.#left = Math.max(0, this.#left - (realNow() - this.#since))
   }
 
   /** Milliseconds of the budget left (exact while stopped). */
   get left(): number {
-    return this.#timer === undefined ? this.#left : Math.max(0, this.#left - (Date.now() - this.#since))
+    return this.#timer === undefined ? this.#left : Math.max(0, this.#left - (realNow() - this.#since))
   }
 }

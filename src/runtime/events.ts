@@ -105,6 +105,7 @@ export type RunEvent = EventBase &
     | { type: 'aborted'; reason?: string }
     | { type: 'background-attempt'; attempt: number; error?: string }
     | NetworkEvent
+    | ClockEvent
     | { type: 'run-finished'; status: RunStatus; durationMs: number }
   )
 
@@ -125,6 +126,17 @@ export type NetworkEvent =
   | { type: 'http-request'; requestId: string; method: string; url: string; headers: Record<string, string>; body?: HttpBody }
   | { type: 'http-response'; requestId: string; statusCode: number; statusText?: string; headers: Record<string, string>; body?: HttpBody; durationMs: number; answeredBy?: AnsweredBy }
   | { type: 'http-error'; requestId: string; message: string; durationMs: number; answeredBy?: AnsweredBy }
+
+/**
+ * Time a host skipped for the tool (a fake clock): a timer of `ms` fired at once instead of after its delay;
+ * `totalMs` is all the time skipped so far in the run.
+ */
+export interface ClockEvent {
+  type: 'clock-skipped'
+  ms: number
+  totalMs: number
+  timer: 'setTimeout' | 'setInterval'
+}
 
 /** Who answered a request when no real traffic did: the cassette's exchange or the mock rule at `index` (from 0). */
 export interface AnsweredBy {
@@ -198,6 +210,8 @@ export interface ToolRun {
   console(level: LogLevel, message: string, location?: string): void
   /** Adds an HTTP exchange event seen by a host's network interception. Ignored once the run has ended. */
   network(event: NetworkEvent): void
+  /** Adds a `clock-skipped` event: time a host's fake clock skipped for the tool. Ignored once the run has ended. */
+  clock(event: Omit<ClockEvent, 'type'>): void
   /**
    * Ends the run with an error its host found (a request no cassette answers); `context.abortSignal` fires with the
    * message, as on a timeout. Ignored once the run has ended.

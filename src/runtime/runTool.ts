@@ -287,6 +287,7 @@ export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
     console: (level, message, location) => run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
     network: (event) => run.emit(event),
     fail: (message) => void run.halt(message),
+    clock: (event) => run.emit({ type: 'clock-skipped', ...event }),
     checkpoint: () => run.checkpoint(),
     subscribe: (listener) => run.log.subscribe(listener),
   }

@@ -138,6 +138,7 @@ export const RunEvent = z.discriminatedUnion('type', [
     answeredBy: AnsweredBy.optional(),
   }),
   z.object({ ...base, type: z.literal('http-error'), requestId: z.string(), message: z.string(), durationMs: z.number(), answeredBy: AnsweredBy.optional() }),
+  z.object({ ...base, type: z.literal('clock-skipped'), ms: z.number().nonnegative(), totalMs: z.number().nonnegative(), timer: z.enum(['setTimeout', 'setInterval']) }),
   z.object({ ...base, type: z.literal('output'), output: Payload, views: Views }),
   z.object({
     ...base,
@@ -354,6 +355,8 @@ const CallFields = {
   cassette: z.union([z.string().regex(CASSETTE_NAME, 'a cassette name is 1–100 letters, digits, ".", "-" or "_"'), Cassette]).optional(),
   /** For `mock`: the rules that answer the run's requests. */
   mocks: Mocks.optional(),
+  /** `fake`: the tool's timers fire at once and its clock jumps ahead (waits, polls and retries take no time). Default `real`. */
+  clock: z.enum(['real', 'fake']).optional(),
 }
 
 export const StartRunBody = z.object({ ...CallFields, stepping: z.boolean().optional() }).strict()
@@ -363,6 +366,14 @@ export const StartRunResponse = z.object({ runId: z.string() })
 
 /** `POST /api/runs/:id/cassette`: saves a recorded run's cassette as `toolscope/cassettes/<tool-id>/<name>.json`. */
 export const SaveCassetteBody = z.object({ name: z.string().regex(CASSETTE_NAME, 'a cassette name is 1–100 letters, digits, ".", "-" or "_"') }).strict()
+export type SaveCassetteBody = z.infer<typeof SaveCassetteBody>
+/** Its answer: the file written and how many exchanges it holds. */
+export const SaveCassetteResponse = z.object({ file: z.string(), exchanges: z.number().int() })
+export type SaveCassetteResponse = z.infer<typeof SaveCassetteResponse>
+
+/** `GET /api/tools/:id/cassettes`: the cassette folder and the names of the tool's cassettes. */
+export const CassetteList = z.object({ root: z.string(), names: z.array(z.string()) })
+export type CassetteList = z.infer<typeof CassetteList>
 
 export const ApprovalBody = z.object({ approved: z.boolean(), reason: z.string().max(10_000).optional() }).strict()
 export const ResumeBody = z.object({ resumeData: z.unknown() }).strict()

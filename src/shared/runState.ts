@@ -177,6 +177,7 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
     case 'http-request':
     case 'http-response':
     case 'http-error':
+    case 'clock-skipped':
       return { ...s, status }
     case 'writer-chunk':
       return add({ ...s, status }, 'chunks', e.chunk, owned)

@@ -75,6 +75,8 @@ export function createFakeApi(): FakeApi {
     replayScenario: unused('replayScenario'),
     replayAll: unused('replayAll'),
     exportTest: unused('exportTest'),
+    cassettes: unused('cassettes'),
+    saveCassette: unused('saveCassette'),
   }
   return fake
 }

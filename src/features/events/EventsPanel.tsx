@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { RunState } from '../../shared/runState.ts'
 import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
+import { Button } from '../../components/ui/Button.tsx'
 import { eventCategory, eventSummary } from './eventSummary.ts'
 import { EventRow } from './EventRow.tsx'
 import { SpanTree } from './SpanTree.tsx'
@@ -12,7 +13,7 @@ import { ErrorDetails } from '../runs/ErrorDetails.tsx'
 
 const ROW = 24
 
-export function EventsPanel({ state }: { state: RunState }) {
+export function EventsPanel({ state, onOpenExchange }: { state: RunState; onOpenExchange?: (requestId: string) => void }) {
   const [filter, setFilter] = useState('')
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null)
   const events = useMemo(() => {
@@ -51,6 +52,11 @@ export function EventsPanel({ state }: { state: RunState }) {
         <div className="border-t border-zinc-200 px-2 py-1 text-xs text-rose-900 dark:border-zinc-700 dark:text-rose-100">
           <ErrorDetails causes={selected.causes} stack={selected.stack} />
         </div>
+      )}
+      {selected && (selected.type === 'http-request' || selected.type === 'http-response' || selected.type === 'http-error') && onOpenExchange && (
+        <Button className="!px-2 !py-0.5 text-xs" onClick={() => onOpenExchange(selected.requestId)}>
+          Show in Network
+        </Button>
       )}
       {selected && <JsonBlock value={selected} copyLabel="Copy event" className="max-h-64" />}
       {state.spans.length > 0 && <SpanTree spans={state.spans} />}

@@ -22,6 +22,7 @@ export function eventCategory(e: RunEvent): EventCategory {
     case 'run-finished':
     case 'paused':
     case 'background-attempt':
+    case 'clock-skipped':
       return 'lifecycle'
     case 'input-start':
     case 'input-delta':
@@ -98,6 +99,8 @@ export function eventSummary(e: RunEvent): string {
       return `${e.statusCode}${e.statusText ? ` ${e.statusText}` : ''} in ${formatDuration(e.durationMs)}${e.body ? ` (${e.body.bytes} bytes)` : ''}`
     case 'http-error':
       return `request failed after ${formatDuration(e.durationMs)}: ${e.message}`
+    case 'clock-skipped':
+      return `fake clock: ${e.timer} of ${formatDuration(e.ms)} fired at once (${formatDuration(e.totalMs)} skipped in all)`
     case 'output':
       return short(e.output)
     case 'error':

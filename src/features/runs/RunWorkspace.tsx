@@ -1,12 +1,12 @@
 // The playground of one tool: Input and controls with the pending prompt on the left, the results (Compare, then
 // Events) on the right, in resizable panes whose split is remembered; narrow screens stack them. The open run comes
 // from the URL (?run=…) and its state from the reduced event stream.
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ToolDetail } from '../../shared/protocol.ts'
 import { initialRunState } from '../../shared/runState.ts'
 import { useApi } from '../../api/useApi.ts'
-import { catalogQuery, keys, runQuery } from '../../api/queries.ts'
+import { catalogQuery, keys, runDetailQuery, runQuery } from '../../api/queries.ts'
 import { InputPanel } from '../editor/InputPanel.tsx'
 import { ComparePanels } from '../compare/ComparePanels.tsx'
 import { EventsPanel } from '../events/EventsPanel.tsx'
@@ -23,6 +23,9 @@ import { RunPrompts } from './RunPrompts.tsx'
 import { ApiErrorMessage } from './ApiErrorMessage.tsx'
 import { StreamProblems } from './StreamProblems.tsx'
 import { RunActions } from '../scenarios/RunActions.tsx'
+import { NetworkSettings } from '../network/NetworkSettings.tsx'
+import { NetworkPanel } from '../network/NetworkPanel.tsx'
+import { defaultNetworkDraft } from './startBody.ts'
 
 /** Default width of the input pane, in percent. */
 const DEFAULT_SPLIT = 40
@@ -37,8 +40,12 @@ interface Props {
 export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Props) {
   const api = useApi()
   const qc = useQueryClient()
-  const { drafts, setInput, setRequestContext, setContext } = useDrafts(tool)
+  const { drafts, setInput, setRequestContext, setContext, setNetwork } = useDrafts(tool)
   const run = useQuery({ ...runQuery(api, runId ?? ''), enabled: !!runId })
+  // What the run was started with: a recorded run offers to save its cassette.
+  const detail = useQuery({ ...runDetailQuery(api, runId ?? ''), enabled: !!runId })
+  // The exchange the Events timeline asked to show; a new object each time, so asking again shows it again.
+  const [networkFocus, setNetworkFocus] = useState<{ requestId: string }>()
   const state = (runId && run.data?.state) || initialRunState
   const starter = useStartRun(runId, state, onRunStarted)
   const start = starter.start
@@ -68,8 +75,11 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
     return () => window.removeEventListener('keydown', onKey)
   }, [])
   useEffect(() => {
-    if (state.finished) void qc.invalidateQueries({ queryKey: keys.runs })
-  }, [state.finished, qc])
+    if (!state.finished) return
+    void qc.invalidateQueries({ queryKey: keys.runs })
+    // A run recorded under a name added a cassette to the Replay list.
+    void qc.invalidateQueries({ queryKey: keys.cassettes(tool.id) })
+  }, [state.finished, qc, tool.id])
 
   return (
     <SplitPane
@@ -83,6 +93,9 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
         <div className="space-y-3 p-4">
           <ErrorBoundary what="the input editors" resetKey={tool.id}>
             <InputPanel tool={tool} drafts={drafts} setInput={setInput} setRequestContext={setRequestContext} setContext={setContext} onSubmit={() => goRef.current(false)} />
+          </ErrorBoundary>
+          <ErrorBoundary what="the network settings" resetKey={tool.id}>
+            <NetworkSettings toolId={tool.id} draft={drafts.network ?? defaultNetworkDraft} onChange={setNetwork} onSubmit={() => goRef.current(false)} />
           </ErrorBoundary>
           <RunControls
             state={state}
@@ -109,8 +122,21 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
           <ErrorBoundary what="the comparison" resetKey={runId}>
             <ComparePanels key={runId} state={state} />
           </ErrorBoundary>
+          {runId && (
+            <ErrorBoundary what="the network view" resetKey={runId}>
+              <NetworkPanel
+                key={runId}
+                runId={runId}
+                toolId={tool.id}
+                state={state}
+                recorded={detail.data?.request.network === 'record'}
+                focus={networkFocus}
+                onUseAsMocks={(mocks) => setNetwork({ mode: 'mock', mocks })}
+              />
+            </ErrorBoundary>
+          )}
           <ErrorBoundary what="the events" resetKey={runId}>
-            <EventsPanel key={runId} state={state} />
+            <EventsPanel key={runId} state={state} onOpenExchange={(requestId) => setNetworkFocus({ requestId })} />
           </ErrorBoundary>
         </div>
       }

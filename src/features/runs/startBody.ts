@@ -1,6 +1,6 @@
 // Turns the playground's drafts (editor texts and context fields) into a StartRunBody, or the reason why
 // it cannot: the Run button is disabled with that reason instead of sending something the server rejects.
-import type { Caller, StartRunBody } from '../../shared/protocol.ts'
+import { CASSETTE_NAME, Mocks, type Caller, type NetworkMode, type StartRunBody } from '../../shared/protocol.ts'
 import { parseJson } from '../editor/schemaDefaults.ts'
 
 /** The "Context" fields of a run, as typed. */
@@ -16,11 +16,25 @@ export interface ContextDraft {
 
 export const defaultContextDraft: ContextDraft = { caller: 'agent', messages: '', workflowState: '', chunkSize: '' }
 
+/** The network settings next to Run: the mode, the cassette to replay, the name to record under, the mock rules. */
+export interface NetworkDraft {
+  mode: NetworkMode
+  /** Replay: the cassette's name. */
+  cassette: string
+  /** Record: the name to save the recording under (empty: kept with the run only). */
+  recordAs: string
+  /** Mock: the rules as JSON text. */
+  mocks: string
+}
+
+export const defaultNetworkDraft: NetworkDraft = { mode: 'live', cassette: '', recordAs: '', mocks: '{\n  "rules": []\n}' }
+
 /** Everything typed for one tool. */
 export interface RunDrafts {
   input: string
   requestContext: string
   context: ContextDraft
+  network?: NetworkDraft
 }
 
 /** A body ready to send, or why not. */
@@ -55,5 +69,33 @@ export function buildStartBody(toolId: string, drafts: RunDrafts, stepping: bool
     if (!Number.isInteger(n) || n < 1 || n > 100_000) return { ok: false, reason: 'Chunk size: a whole number from 1 to 100000' }
     body.stream = { chunkSize: n }
   }
-  return { ok: true, body }
+  const network = networkFields(drafts.network ?? defaultNetworkDraft)
+  if (!network.ok) return network
+  return { ok: true, body: { ...body, ...network.fields } }
+}
+
+/** The network fields of a run request, or why the settings cannot be sent. */
+function networkFields(draft: NetworkDraft): { ok: true; fields: Pick<StartRunBody, 'network' | 'cassette' | 'mocks'> } | { ok: false; reason: string } {
+  switch (draft.mode) {
+    case 'live':
+      return { ok: true, fields: {} }
+    case 'record': {
+      const name = draft.recordAs.trim()
+      if (name && !CASSETTE_NAME.test(name)) return { ok: false, reason: 'Record as: use 1–100 letters, digits, ".", "-" or "_"' }
+      return { ok: true, fields: { network: 'record', ...(name ? { cassette: name } : {}) } }
+    }
+    case 'replay':
+      if (!draft.cassette) return { ok: false, reason: 'Replay: choose a cassette' }
+      return { ok: true, fields: { network: 'replay', cassette: draft.cassette } }
+    case 'mock': {
+      const json = parseJson(draft.mocks)
+      if (!json.ok) return { ok: false, reason: `Mocks: ${json.message}` }
+      const mocks = Mocks.safeParse(json.value)
+      if (!mocks.success) {
+        const issue = mocks.error.issues[0]
+        return { ok: false, reason: `Mocks: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` }
+      }
+      return { ok: true, fields: { network: 'mock', mocks: mocks.data } }
+    }
+  }
 }

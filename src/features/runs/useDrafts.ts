@@ -4,7 +4,7 @@ import { useMemo } from 'react'
 import type { ToolDetail } from '../../shared/protocol.ts'
 import { useSetting } from '../../hooks/useSetting.ts'
 import { valueFromSchema } from '../editor/schemaDefaults.ts'
-import { defaultContextDraft, type ContextDraft, type RunDrafts } from './startBody.ts'
+import { defaultContextDraft, defaultNetworkDraft, type ContextDraft, type NetworkDraft, type RunDrafts } from './startBody.ts'
 
 /** Initial input text of a tool: first example, else schema defaults, else `{}`. */
 export function initialInput(tool: ToolDetail): string {
@@ -25,11 +25,20 @@ export function useDrafts(tool: ToolDetail) {
       return defaultContextDraft
     }
   }, [contextText])
-  const drafts: RunDrafts = { input, requestContext, context }
+  const [networkText, setNetworkText] = useSetting(`draft:network:${tool.id}`, '')
+  const network = useMemo<NetworkDraft>(() => {
+    try {
+      return { ...defaultNetworkDraft, ...(networkText ? JSON.parse(networkText) : {}) }
+    } catch {
+      return defaultNetworkDraft
+    }
+  }, [networkText])
+  const drafts: RunDrafts = { input, requestContext, context, network }
   return {
     drafts,
     setInput: (v: string) => setInput(v),
     setRequestContext: (v: string) => setRequestContext(v),
     setContext: (patch: Partial<ContextDraft>) => setContextText(JSON.stringify({ ...context, ...patch })),
+    setNetwork: (patch: Partial<NetworkDraft>) => setNetworkText(JSON.stringify({ ...network, ...patch })),
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Mocks, type Cassette } from '../../src/shared/protocol.ts'
-import { mockAnswer, normaliseBody, replay, requestKey, ruleMatches } from './networkPlan.ts'
+import { Mocks, type Cassette } from '../shared/protocol.ts'
+import { mockAnswer, normaliseBody, replay, requestKey, ruleMatches } from './plan.ts'
 
 const json = (value: unknown) => ({ text: JSON.stringify(value), bytes: JSON.stringify(value).length })
 const exchange = (method: string, url: string, n: number, body?: unknown) => ({

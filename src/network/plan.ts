@@ -6,7 +6,7 @@
 // other text as is). Repeats are answered in recorded order: the nth request of a kind gets the nth recorded exchange
 // of that kind, and once they are used up the last one answers again.
 
-import type { Cassette, CassetteExchange, HttpBody, MockRule, Mocks } from '../../src/shared/protocol.ts'
+import type { Cassette, CassetteExchange, HttpBody, MockRule, Mocks } from '../shared/protocol.ts'
 
 /** A request as the matching sees it (URL and headers already redacted). */
 export interface SeenRequest {

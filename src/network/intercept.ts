@@ -1,19 +1,19 @@
-// A run's outbound HTTP, reported as events and answered as its network mode says. The worker's `fetch` and
-// `node:http`/`https` go through @mswjs/interceptors, installed once per worker at its first run and routed to the run
-// executing (a worker hosts one run at a time); with no run routed, requests pass through untouched. Each request
+// A run's outbound HTTP, reported as events and answered as its network mode says. The thread's `fetch` and
+// `node:http`/`https` go through @mswjs/interceptors, installed once per thread at its first use and routed to the run
+// executing (a tool-host worker hosts one run at a time; an exported test routes its own); with no run routed,
+// requests pass through untouched. Each request
 // becomes `http-request`, then `http-response` or `http-error` (linked by id), with secret headers and query values
 // redacted and bodies cut at NETWORK_BODY_BYTES. In `live` and `record` the request is made here with the `fetch`
 // captured before interception (the interceptors have no event for a request that fails on the network, and this way
-// failures and timings are seen exactly); in `replay` and `mock` no real traffic leaves (see networkPlan.ts).
+// failures and timings are seen exactly); in `replay` and `mock` no real traffic leaves (see plan.ts).
 
 import { syncBuiltinESMExports } from 'node:module'
 import { BatchInterceptor } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
-import { isSecretKey, REDACTED, type HttpBody, type NetworkEvent } from '../../src/runtime/index.ts'
-import type { Cassette, CassetteExchange, Mocks, NetworkMode } from '../../src/shared/protocol.ts'
-import type { NetworkProgress } from './messages.ts'
-import { mockAnswer, mockResponse, recordedResponse, replay, type SeenRequest } from './networkPlan.ts'
+import { isSecretKey, REDACTED, type HttpBody, type NetworkEvent } from '../runtime/index.ts'
+import type { Cassette, CassetteExchange, Mocks, NetworkMode } from '../shared/protocol.ts'
+import { mockAnswer, mockResponse, recordedResponse, replay, type SeenRequest } from './plan.ts'
 
 /** Bytes of a request or response body kept in its event; the rest is cut (the tool still gets all of it). */
 export const NETWORK_BODY_BYTES = 64 * 1024
@@ -100,6 +100,14 @@ export async function bodyOf(message: Request | Response, limit = NETWORK_BODY_B
 /** What a run's interception reports to (the run's `network()`). */
 export type NetworkSink = (event: NetworkEvent) => void
 
+/** Where a run's replay and mock answers stand; a host that moves a run elsewhere carries it, so it goes on from there. */
+export interface NetworkProgress {
+  /** Requests made so far per replay key (see plan.ts). */
+  used: Record<string, number>
+  /** Answers given so far per mock rule. */
+  hits: number[]
+}
+
 /** How one run's requests are handled. */
 export interface NetworkRoute {
   mode: NetworkMode
@@ -117,7 +125,15 @@ export interface NetworkRoute {
 }
 
 const realFetch = globalThis.fetch
+// A mock's delay keeps real time, also when the run's clock is fake (fakeClock.ts waits for requests in flight).
+const realSetTimeout = globalThis.setTimeout
 let requestCount = 0
+let inFlight = 0
+
+/** Requests of the routed run waiting for their answer (a fake clock does not fire timers meanwhile). */
+export function requestsInFlight(): number {
+  return inFlight
+}
 let route: NetworkRoute | undefined
 let installed = false
 
@@ -129,7 +145,12 @@ function install(): void {
   interceptor.on('request', async ({ request, controller }) => {
     const current = route
     if (!current) return // no run: the request goes out untouched, unseen
-    await handle(current, request, controller)
+    inFlight++
+    try {
+      await handle(current, request, controller)
+    } finally {
+      inFlight--
+    }
   })
   interceptor.apply()
   // `import { request } from 'node:http'` binds the ESM export, which follows the patched module only once synced.
@@ -197,7 +218,7 @@ async function handle(run: NetworkRoute, request: Request, controller: Controlle
     run.progress = { ...run.progress, hits }
     if (found) {
       run.advanced?.(run.progress)
-      if (found.rule.delayMs) await new Promise((resolve) => setTimeout(resolve, found.rule.delayMs))
+      if (found.rule.delayMs) await new Promise((resolve) => realSetTimeout(resolve, found.rule.delayMs))
       const answeredBy = { source: 'mock' as const, index: found.index }
       if (found.rule.error !== undefined) return refuse(found.rule.error, answeredBy)
       return answer(mockResponse(found.rule), answeredBy)
