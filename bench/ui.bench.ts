@@ -17,6 +17,7 @@ import { Catalog } from '../src/shared/protocol.ts'
 import { filterTools } from '../src/features/tools/toolFilter.ts'
 import { modelUri } from '../src/features/editor/modelUri.ts'
 import { EDITOR_PREFETCHED_MARK } from '../src/features/editor/prefetchEditor.ts'
+import { writeCatalog } from './catalog.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, 'bench', 'out')
@@ -97,23 +98,6 @@ function bundleSizes() {
   }
 }
 
-/** A tool module exporting TOOLS tools (array export), all with a small zod input schema. */
-function writeCatalog(dir: string) {
-  const runtime = JSON.stringify(join(root, 'src', 'index.ts'))
-  const topics = ['weather', 'search records', 'send email', 'approval queue', 'billing', 'calendar', 'files', 'users']
-  const lines = [`import { z } from 'zod'`, `import { createTool } from ${runtime}`, `export const tools = [`]
-  for (let i = 0; i < TOOLS; i++) {
-    const topic = topics[i % topics.length]
-    lines.push(
-      `  createTool({ id: 'tool-${i}', description: 'Bench tool ${i} about ${topic}.', requireApproval: ${i % 7 === 0}, mcp: { annotations: { readOnlyHint: ${i % 2 === 0} } }, inputSchema: z.object({ q: z.string() }), execute: async ({ q }) => q }),`,
-    )
-  }
-  lines.push(']')
-  // One run of this tool produces ≈10,000 events: the Events timeline must stay fluid.
-  lines.push(`export const chatty = createTool({ id: 'chatty-10k', description: 'Writes ${EVENTS} chunks.', inputSchema: z.object({}), execute: async (_i, ctx) => { for (let i = 0; i < ${EVENTS}; i++) await ctx.writer?.write({ i }); return { written: ${EVENTS} } } })`)
-  writeFileSync(join(dir, 'many.ts'), lines.join('\n'))
-}
-
 /** Runs the 10,000-event tool in the UI: live until every event is listed, then a reload replays it. */
 async function timelineRun(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
@@ -188,7 +172,7 @@ async function main() {
   mkdirSync(out, { recursive: true })
   const toolsDir = mkdtempSync(join(out, 'catalog-'))
   const dataDir = mkdtempSync(join(tmpdir(), 'toolscope-bench-ui-'))
-  writeCatalog(toolsDir)
+  writeCatalog(toolsDir, TOOLS, EVENTS)
   const server = await startServer({ paths: [toolsDir], port: 0, watch: false, dataDir })
   const t = performance.now()
   const res = await fetch(`${server.origin}/api/tools`, { headers: { Authorization: `Bearer ${server.token}` } })

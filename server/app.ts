@@ -13,6 +13,7 @@ import {
   SaveCassetteBody,
   StartRunBody,
   type CassetteList,
+  type ProviderReport,
   type RunDetail,
   type SaveCassetteResponse,
   type RunPage,
@@ -20,6 +21,7 @@ import {
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
+import { lintCatalog, providerReport, type CatalogLint, type LintConfig } from '../src/lint/index.ts'
 import { displayPath } from './displayPath.ts'
 import { CassetteError, type CassetteStore } from './cassetteStore.ts'
 import { InvalidScenarioNameError } from '../src/testbench/scenario.ts'
@@ -49,6 +51,8 @@ export interface AppDeps {
   appDir?: string
   /** Cassette files and recordings; the cassette routes are mounted when given. */
   cassettes?: CassetteStore
+  /** The project's lint settings (package.json "toolscope.lint"). */
+  lintConfig?: LintConfig
 }
 
 function controlResponse(c: Context, outcome: ControlOutcome): Response {
@@ -129,6 +133,21 @@ export function createApp(deps: AppDeps): Hono {
     await host.ready
     const detail = host.catalog.tools.find((t) => t.id === c.req.param('id'))
     return detail ? c.json(detail) : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
+  })
+
+  // The lint of the current catalog, made once per catalog version (a hot reload makes a new one).
+  let linted: { version: number; lint: CatalogLint } | undefined
+  const catalogLint = (): CatalogLint => {
+    const { version, tools } = host.catalog
+    if (linted?.version !== version) linted = { version, lint: lintCatalog(tools, deps.lintConfig ?? {}) }
+    return linted.lint
+  }
+
+  app.get('/api/tools/:id/providers', async (c) => {
+    await host.ready
+    const tool = host.catalog.tools.find((t) => t.id === c.req.param('id'))
+    const report = tool && providerReport(tool, catalogLint())
+    return report ? c.json(report satisfies ProviderReport) : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
   })
 
   app.get('/api/catalog/events', () =>

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from './app.ts'
 import { createCassetteStore } from './cassetteStore.ts'
+import { projectLintConfig } from './projectConfig.ts'
 import { createMcpEndpoint } from './mcp.ts'
 import { loadReport } from './loadReport.ts'
 import type { RunLimits } from './limits.ts'
@@ -99,7 +100,8 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   host.onCatalogChange((event) => loadReport({ tools: host.catalog.tools, errors: event.errors }, paths).forEach((line) => log(line)))
   const mcp = createMcpEndpoint(host, runs)
   const scenarios = { store: createScenarioStore(scenariosDir), toolPaths: paths }
-  const app = createApp({ host, runs, mcp, scenarios, cassettes, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
+  const lintConfig = await projectLintConfig().catch((err: Error) => (log(err.message), {}))
+  const app = createApp({ host, runs, mcp, scenarios, cassettes, lintConfig, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
   return {
     app,
     token,

@@ -70,3 +70,10 @@ export async function withParsedArgs<T extends { help: boolean }>(
   }
   return body(parsed)
 }
+
+/** The JUnit file of `--reporter junit [--output f]` (`fallback` without --output), or undefined without a reporter. */
+export function junitOutput(reporter: string | undefined, output: string | undefined, fallback: string): string | undefined {
+  if (reporter !== undefined && reporter !== 'junit') throw new Error(`--reporter must be "junit", got "${reporter}"`)
+  if (output !== undefined && reporter === undefined) throw new Error('--output needs --reporter junit')
+  return reporter === 'junit' ? (output ?? fallback) : undefined
+}

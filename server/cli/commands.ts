@@ -11,4 +11,5 @@ export const commands: Record<string, () => Promise<CliCommand>> = {
   serve: () => import('./serve.ts'),
   test: () => import('./test.ts'),
   call: () => import('./call.ts'),
+  lint: () => import('./lint.ts'),
 }

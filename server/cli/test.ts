@@ -11,7 +11,7 @@ import { displayPath } from '../displayPath.ts'
 import { createCassetteStore } from '../cassetteStore.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../scenarioStore.ts'
-import { intFlag, readArgs, withParsedArgs } from './args.ts'
+import { intFlag, junitOutput, readArgs, withParsedArgs } from './args.ts'
 import { toJUnitXml, type JUnitCase } from './junit.ts'
 
 const USAGE = `Usage: toolscope test [path ...] [options]
@@ -80,9 +80,8 @@ export function parseTestArgs(args: string[]): TestArgs {
     },
     (p) => out.paths.push(p),
   )
-  if (reporter !== undefined && reporter !== 'junit') throw new Error(`--reporter must be "junit", got "${reporter}"`)
-  if (output !== undefined && reporter === undefined) throw new Error('--output needs --reporter junit')
-  if (reporter === 'junit') out.junit = output ?? 'junit.xml'
+  const junit = junitOutput(reporter, output, 'junit.xml')
+  if (junit) out.junit = junit
   return out
 }
 

@@ -43,3 +43,16 @@ export const productPhoto = createTool({
   }),
   execute: async ({ sku }) => ({ sku, caption: `Studio photo of ${sku}`, url: `https://images.example.com/products/${encodeURIComponent(sku)}.png` }),
 })
+
+/** Refused by OpenAI's strict mode: `labels` is a record (an object with any keys), which strict mode cannot express. */
+export const tagResource = createTool({
+  id: 'tag-resource',
+  description: 'Sets labels (key/value pairs) on a cloud resource, replacing the labels it had',
+  strict: true,
+  inputSchema: z.object({
+    resourceId: z.string().describe('The resource to label, e.g. "vm-42"'),
+    labels: z.record(z.string(), z.string()).describe('Label keys and values, e.g. { "team": "search" }'),
+  }),
+  outputSchema: z.object({ resourceId: z.string(), labels: z.record(z.string(), z.string()) }),
+  execute: async ({ resourceId, labels }) => ({ resourceId, labels }),
+})

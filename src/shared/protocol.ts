@@ -371,6 +371,34 @@ export type SaveCassetteBody = z.infer<typeof SaveCassetteBody>
 export const SaveCassetteResponse = z.object({ file: z.string(), exchanges: z.number().int() })
 export type SaveCassetteResponse = z.infer<typeof SaveCassetteResponse>
 
+/* ------------------------------------------------------------------ providers and lint */
+
+/** One finding of a provider check or a lint rule: its rule, severity, what is wrong and how to fix it, where. */
+export const LintFinding = z.object({ ruleId: z.string(), severity: z.enum(['error', 'warning']), message: z.string(), path: z.string().optional(), fixable: z.boolean().optional() })
+export type LintFinding = z.infer<typeof LintFinding>
+
+/**
+ * `GET /api/tools/:id/providers`: what each model provider gets (the definition as sent, after the changes that make
+ * it acceptable) and what it finds, the lint findings, and the definition's token count (an estimate when marked).
+ */
+export const ProviderReport = z.object({
+  toolId: z.string(),
+  tokens: z.object({ provider: z.string(), count: z.number().int(), estimate: z.boolean(), encoding: z.string() }),
+  lint: z.array(LintFinding),
+  providers: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      docs: z.string().optional(),
+      verdict: z.enum(['accepted', 'warnings', 'refused']),
+      definition: z.unknown(),
+      findings: z.array(LintFinding),
+      changes: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  ),
+})
+export type ProviderReport = z.infer<typeof ProviderReport>
+
 /** `GET /api/tools/:id/cassettes`: the cassette folder and the names of the tool's cassettes. */
 export const CassetteList = z.object({ root: z.string(), names: z.array(z.string()) })
 export type CassetteList = z.infer<typeof CassetteList>

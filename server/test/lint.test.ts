@@ -1,0 +1,77 @@
+// `toolscope lint` and GET /api/tools/:id/providers over the bundled examples: one line per tool with its findings,
+// the closing `N passed, N failed`, exit 1 on an error (tag-resource is refused by OpenAI's strict mode), JUnit XML,
+// provider choice, and the project's settings from package.json.
+
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ProviderReport } from '../../src/shared/protocol.ts'
+import { parseLintArgs, runLint } from '../cli/lint.ts'
+import { EXAMPLES_DIR } from '../context.ts'
+import { projectLintConfig } from '../projectConfig.ts'
+import { startTestServer, tempDir, type TestServer } from './helpers.ts'
+
+describe('toolscope lint', () => {
+  it('prints a line per tool, its findings, and fails on the tool strict mode refuses', { timeout: 60_000 }, async () => {
+    const t = await tempDir()
+    try {
+      const lines: string[] = []
+      const junit = join(t.dir, 'lint.xml')
+      const code = await runLint({ paths: [EXAMPLES_DIR], junit, help: false }, (l) => lines.push(l))
+      expect(code).toBe(1)
+      expect(lines.find((l) => l.startsWith('  ✗ tag-resource'))).toMatch(/^ {2}✗ tag-resource: 1 error, \d+ warnings; \d+ tokens \(estimate\)$/)
+      expect(lines.find((l) => l.includes('openai-strict/open-object'))).toMatch(/^ {6}error {3}openai-strict\/open-object: .*z\.record\(\).*\(\/schemas\/input\/properties\/labels\/additionalProperties\)$/)
+      expect(lines.filter((l) => /^ {2}[✓✗] /.test(l)).length).toBeGreaterThanOrEqual(20)
+      expect(lines.at(-1)).toMatch(/^\d+ passed, 1 failed$/)
+      const xml = await readFile(junit, 'utf8')
+      expect(xml).toContain('<testcase classname="toolscope lint" name="tag-resource"')
+      expect(xml).toMatch(/<failure message="1 error\(s\)">/)
+
+      const anthropic: string[] = []
+      expect(await runLint({ paths: [EXAMPLES_DIR], providers: ['anthropic'], help: false }, (l) => anthropic.push(l))).toBe(0)
+      expect(anthropic.at(-1)).toMatch(/^\d+ passed, 0 failed$/)
+      expect(anthropic.join('\n')).not.toContain('openai-strict/')
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('flags and mistakes', () => {
+    expect(parseLintArgs(['src/tools', '--provider', 'openai-strict,gemini', '--max-definition-tokens', '500'])).toMatchObject({ paths: ['src/tools'], providers: ['openai-strict', 'gemini'], maxDefinitionTokens: 500 })
+    expect(() => parseLintArgs(['--provider', 'openai,claude'])).toThrow('--provider takes openai, openai-strict, anthropic, gemini, mcp; got "claude"')
+    expect(() => parseLintArgs(['--output', 'x.xml'])).toThrow('--output needs --reporter junit')
+  })
+
+  it('reads the project settings from package.json "toolscope.lint", and says what is wrong with them', async () => {
+    const t = await tempDir()
+    try {
+      await writeFile(join(t.dir, 'package.json'), JSON.stringify({ toolscope: { lint: { rules: { 'missing-output-schema': 'off' }, tools: { 'tag-resource': { rules: { 'openai-strict/open-object': 'warning' } } } } } }))
+      expect(await projectLintConfig(t.dir)).toMatchObject({ rules: { 'missing-output-schema': 'off' } })
+      await writeFile(join(t.dir, 'package.json'), JSON.stringify({ toolscope: { lint: { rules: { x: 'loud' } } } }))
+      await expect(projectLintConfig(t.dir)).rejects.toThrow('package.json "toolscope.lint" is not valid: rules.x')
+      expect(await projectLintConfig(join(t.dir, 'nowhere'))).toEqual({})
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
+
+describe('GET /api/tools/:id/providers', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ paths: [EXAMPLES_DIR] })
+  })
+  afterAll(() => server.close())
+
+  it('gives each provider its definition, findings and verdict', async () => {
+    const res = await server.api('/api/tools/tag-resource/providers')
+    expect(res.status).toBe(200)
+    const report = ProviderReport.parse(await res.json())
+    const byId = Object.fromEntries(report.providers.map((p) => [p.id, p]))
+    expect(byId['openai-strict']).toMatchObject({ verdict: 'refused', findings: expect.arrayContaining([expect.objectContaining({ ruleId: 'openai-strict/open-object', severity: 'error' })]) })
+    expect(byId['openai-strict']!.definition).toMatchObject({ type: 'function', function: { name: 'tag-resource', strict: true } })
+    expect(byId.anthropic).toMatchObject({ verdict: 'accepted', definition: { name: 'tag-resource', input_schema: { type: 'object' } } })
+    expect(report.tokens).toMatchObject({ estimate: true })
+    expect((await server.api('/api/tools/nope/providers')).status).toBe(404)
+  })
+})

@@ -1,0 +1,140 @@
+// Lints a whole catalog: per tool, the findings of each provider view and of the lint rules, under the config, plus
+// summary counts. Pure: ToolDetail JSON in, plain data out; no tool code runs.
+
+import type { ToolDetail } from '../shared/protocol.ts'
+import { applyConfig, type LintConfig } from './config.ts'
+import { PROVIDERS } from './providers/index.ts'
+import { DEFAULT_MAX_DEFINITION_TOKENS, DEFAULT_MIN_DESCRIPTION_LENGTH, TOOL_RULES, lintTool, type RuleContext } from './rules.ts'
+import { DEFAULT_SIMILARITY_THRESHOLD, DUPLICATE_DESCRIPTION, duplicateDescriptions } from './similarity.ts'
+import { definitionText, estimateTokenCounter, type TokenCounter } from './tokens.ts'
+import { PROVIDER_IDS, type Finding, type ProviderId, type RuleMeta, type RuleSetting } from './types.ts'
+
+/** Every rule the linter knows (provider rules first, then lint rules), each once. */
+export const ALL_RULES: readonly RuleMeta[] = (() => {
+  const byId = new Map<string, RuleMeta>()
+  for (const id of PROVIDER_IDS) for (const rule of PROVIDERS[id].rules) byId.set(rule.id, rule)
+  for (const rule of [...TOOL_RULES, DUPLICATE_DESCRIPTION]) byId.set(rule.id, rule)
+  return [...byId.values()]
+})()
+
+const DEFAULTS: ReadonlyMap<string, RuleSetting> = new Map(ALL_RULES.map((rule) => [rule.id, rule.defaultSeverity]))
+
+/** How to lint, besides the config. */
+export interface LintOptions {
+  /** Provider views to check (all by default). */
+  providers?: readonly ProviderId[]
+  /** Counts the tokens of the model's view of each tool (an estimate by default). */
+  tokenCounter?: TokenCounter
+  /** Whose definition is counted: the counter's provider when it is one, else `openai`. */
+  tokenProvider?: ProviderId
+  /** Similarity from which descriptions count as near-duplicates (0.9 by default). */
+  similarityThreshold?: number
+}
+
+/** Error and warning counts. */
+export interface Counts {
+  errors: number
+  warnings: number
+}
+
+/** The token count of one tool's definition as the model reads it. */
+export interface DefinitionTokens {
+  provider: ProviderId
+  count: number
+  estimate: boolean
+  encoding: string
+}
+
+/** One tool's results: findings per provider view, lint findings, the token count, and its totals. */
+export interface ToolLintResult extends Counts {
+  toolId: string
+  providers: Partial<Record<ProviderId, Finding[]>>
+  lint: Finding[]
+  tokens: DefinitionTokens
+}
+
+/** Totals over the catalog: tools with errors or warnings, findings per provider, for the lint rules, and per rule. */
+export interface LintSummary extends Counts {
+  tools: number
+  toolsWithErrors: number
+  toolsWithWarnings: number
+  providers: Partial<Record<ProviderId, Counts>>
+  lint: Counts
+  rules: Record<string, Counts>
+}
+
+/** The lint of a catalog. */
+export interface CatalogLint {
+  tools: ToolLintResult[]
+  summary: LintSummary
+}
+
+function add(counts: Counts, findings: readonly Finding[]): void {
+  for (const finding of findings) {
+    if (finding.severity === 'error') counts.errors += 1
+    else counts.warnings += 1
+  }
+}
+
+function isProviderId(value: string): value is ProviderId {
+  return (PROVIDER_IDS as readonly string[]).includes(value)
+}
+
+function summarize(results: readonly ToolLintResult[], providers: readonly ProviderId[]): LintSummary {
+  const summary: LintSummary = { tools: results.length, toolsWithErrors: 0, toolsWithWarnings: 0, errors: 0, warnings: 0, providers: {}, lint: { errors: 0, warnings: 0 }, rules: {} }
+  const perProvider = new Map<ProviderId, Counts>(providers.map((id) => [id, { errors: 0, warnings: 0 }]))
+  for (const [id, counts] of perProvider) summary.providers[id] = counts
+  for (const result of results) {
+    summary.errors += result.errors
+    summary.warnings += result.warnings
+    if (result.errors > 0) summary.toolsWithErrors += 1
+    if (result.warnings > 0) summary.toolsWithWarnings += 1
+    add(summary.lint, result.lint)
+    const all = [...result.lint]
+    for (const id of providers) {
+      const findings = result.providers[id] ?? []
+      const counts = perProvider.get(id)
+      if (counts) add(counts, findings)
+      all.push(...findings)
+    }
+    for (const finding of all) {
+      let counts = summary.rules[finding.ruleId]
+      if (!counts) {
+        counts = { errors: 0, warnings: 0 }
+        summary.rules[finding.ruleId] = counts
+      }
+      add(counts, [finding])
+    }
+  }
+  return summary
+}
+
+/**
+ * Lints every tool of a catalog under `config` (parse untrusted configs with `LintConfig.parse` first). A tool's totals
+ * count its lint findings and its findings in every checked provider view.
+ */
+export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {}, options: LintOptions = {}): CatalogLint {
+  const providers = options.providers ?? PROVIDER_IDS
+  const counter = options.tokenCounter ?? estimateTokenCounter()
+  const tokenProvider = options.tokenProvider ?? (isProviderId(counter.provider) ? counter.provider : 'openai')
+  const duplicates = duplicateDescriptions(tools, options.similarityThreshold ?? DEFAULT_SIMILARITY_THRESHOLD)
+  const results = tools.map((tool, index): ToolLintResult => {
+    const count = counter.count(definitionText(PROVIDERS[tokenProvider].definition(tool)))
+    const tokens: DefinitionTokens = { provider: tokenProvider, count, estimate: counter.estimate, encoding: counter.encoding }
+    const context: RuleContext = {
+      minDescriptionLength: config.minDescriptionLength ?? DEFAULT_MIN_DESCRIPTION_LENGTH,
+      maxDefinitionTokens: config.maxDefinitionTokens ?? DEFAULT_MAX_DEFINITION_TOKENS,
+      definitionTokens: { count, estimate: counter.estimate, provider: tokenProvider },
+    }
+    const lint = applyConfig([...lintTool(tool, context), ...(duplicates.get(index) ?? [])], tool.id, config, DEFAULTS)
+    const result: ToolLintResult = { toolId: tool.id, providers: {}, lint, tokens, errors: 0, warnings: 0 }
+    add(result, lint)
+    for (const id of providers) {
+      const findings = applyConfig(PROVIDERS[id].check(tool), tool.id, config, DEFAULTS)
+      result.providers[id] = findings
+      add(result, findings)
+    }
+    return result
+  })
+  return { tools: results, summary: summarize(results, providers) }
+}

@@ -1,0 +1,30 @@
+// One tool's provider report (`GET /api/tools/:id/providers`): for each provider, the definition as sent, what the
+// provider check finds and the verdict it leads to, with the changes a transform made; the lint findings and tokens.
+
+import type { ProviderReport, ToolDetail } from '../shared/protocol.ts'
+import type { CatalogLint } from './lint.ts'
+import { PROVIDERS } from './providers/index.ts'
+import { PROVIDER_IDS, type Finding } from './types.ts'
+
+/** accepted: nothing found; warnings: accepted with findings; refused: an error. */
+function verdictOf(findings: readonly Finding[]): ProviderReport['providers'][number]['verdict'] {
+  if (findings.some((f) => f.severity === 'error')) return 'refused'
+  return findings.length > 0 ? 'warnings' : 'accepted'
+}
+
+/** The report of `tool`, from the lint of its catalog (which must include it). */
+export function providerReport(tool: ToolDetail, lint: CatalogLint): ProviderReport | undefined {
+  const result = lint.tools.find((r) => r.toolId === tool.id)
+  if (!result) return undefined
+  return {
+    toolId: tool.id,
+    tokens: result.tokens,
+    lint: result.lint,
+    providers: PROVIDER_IDS.map((id) => {
+      const profile = PROVIDERS[id]
+      const findings = result.providers[id] ?? []
+      const changes = profile.transform?.(tool).changes
+      return { id, label: profile.label, docs: profile.docs, verdict: verdictOf(findings), definition: profile.definition(tool), findings, ...(changes?.length ? { changes } : {}) }
+    }),
+  }
+}
