@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from './app.ts'
 import { createCassetteStore } from './cassetteStore.ts'
-import { projectLintConfig } from './projectConfig.ts'
+import { readProjectConfig } from './projectConfig.ts'
 import { createMcpEndpoint } from './mcp.ts'
 import { loadReport } from './loadReport.ts'
 import type { RunLimits } from './limits.ts'
@@ -56,6 +56,8 @@ export interface ContextOptions {
   maxWorkers?: number
   /** Intercept the tools' HTTP (network events and modes); default true. Off only to measure its cost. */
   interceptNetwork?: boolean
+  /** More header and query parameter names to redact (default: package.json "toolscope.network.redact"). */
+  redact?: { headers?: string[]; query?: string[] }
   /** The listening port, once known (Host/Origin checks need it). */
   getPort: () => number | undefined
 }
@@ -75,10 +77,11 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const bindHost = options.host ?? '127.0.0.1'
   const token = resolveToken(bindHost, options.token)
   const paths = (options.paths?.length ? options.paths : [EXAMPLES_DIR]).map((p) => resolve(p))
+  const project = await readProjectConfig().catch((err: Error) => (log(err.message), { lint: {}, redact: undefined }))
   const dataDir = options.dataDir ?? resolve('.toolscope')
   const store = new RunStore({ dataDir, maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, log })
   // The host reports to the registry, which is built on the host: the sink forwards to it once it exists.
-  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers, interceptNetwork: options.interceptNetwork })
+  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers, interceptNetwork: options.interceptNetwork, redact: options.redact ?? project.redact })
   // The bundled examples come with their scenarios and cassettes, so `npm start` shows them in the Scenarios tab.
   const scenariosDir = resolve(options.scenariosDir ?? (options.paths?.length ? DEFAULT_SCENARIO_DIR : EXAMPLE_SCENARIOS_DIR))
   // Cassettes live beside the scenarios: toolscope/scenarios → toolscope/cassettes.
@@ -100,8 +103,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   host.onCatalogChange((event) => loadReport({ tools: host.catalog.tools, errors: event.errors }, paths).forEach((line) => log(line)))
   const mcp = createMcpEndpoint(host, runs)
   const scenarios = { store: createScenarioStore(scenariosDir), toolPaths: paths }
-  const lintConfig = await projectLintConfig().catch((err: Error) => (log(err.message), {}))
-  const app = createApp({ host, runs, mcp, scenarios, cassettes, lintConfig, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
+  const app = createApp({ host, runs, mcp, scenarios, cassettes, lintConfig: project.lint, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
   return {
     app,
     token,

@@ -1,22 +1,39 @@
-// Project settings read from the working folder's package.json, under "toolscope": the lint settings for now
-// (`toolscope lint` and the Providers report of the server).
+// Project settings read from the working folder's package.json, under "toolscope": the lint settings (`toolscope
+// lint` and the Providers report of the server) and more names to redact in network events and recordings.
 
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { z } from 'zod'
 import { LintConfig } from '../src/lint/index.ts'
 
-/** The project's lint settings: `package.json` → `toolscope.lint` in the working folder, if any. */
-export async function projectLintConfig(dir = process.cwd()): Promise<LintConfig> {
+/** `toolscope.network` of package.json: header and query parameter names to redact beside the built-in list. */
+const NetworkSettings = z.object({ redact: z.object({ headers: z.array(z.string()).optional(), query: z.array(z.string()).optional() }).strict().optional() }).strict()
+
+/** The settings of a project. */
+export interface ProjectConfig {
+  lint: LintConfig
+  redact?: { headers?: string[]; query?: string[] }
+}
+
+/** The project's settings from `package.json` → `toolscope` in `dir` (none when it has no such file or key). */
+export async function readProjectConfig(dir = process.cwd()): Promise<ProjectConfig> {
   let text: string
   try {
     text = await readFile(path.join(dir, 'package.json'), 'utf8')
   } catch {
-    return {}
+    return { lint: {} }
   }
-  const settings = (JSON.parse(text) as { toolscope?: { lint?: unknown } }).toolscope?.lint
-  if (settings === undefined) return {}
-  const parsed = LintConfig.safeParse(settings)
-  if (!parsed.success) throw new Error(`package.json "toolscope.lint" is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`)
-  return parsed.data
+  const settings = (JSON.parse(text) as { toolscope?: { lint?: unknown; network?: unknown } }).toolscope
+  const lint = settings?.lint === undefined ? undefined : LintConfig.safeParse(settings.lint)
+  if (lint && !lint.success) throw new Error(`package.json "toolscope.lint" is not valid: ${issues(lint.error)}`)
+  const network = settings?.network === undefined ? undefined : NetworkSettings.safeParse(settings.network)
+  if (network && !network.success) throw new Error(`package.json "toolscope.network" is not valid: ${issues(network.error)}`)
+  return { lint: lint?.data ?? {}, ...(network?.data.redact ? { redact: network.data.redact } : {}) }
 }
 
+/** The project's lint settings: `package.json` → `toolscope.lint` in `dir`, if any. */
+export async function projectLintConfig(dir = process.cwd()): Promise<LintConfig> {
+  return (await readProjectConfig(dir)).lint
+}
+
+const issues = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')

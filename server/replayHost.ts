@@ -87,11 +87,17 @@ export interface HeadlessRunner {
 }
 
 /** Loads the tools in a tool host (no HTTP, no history on disk); throws when the first load fails. */
-export async function createHeadlessRunner(options: { paths: string[]; timeoutMs?: number; log?: (line: string) => void; cassettes?: CassetteStore }): Promise<HeadlessRunner> {
+export async function createHeadlessRunner(options: {
+  paths: string[]
+  timeoutMs?: number
+  log?: (line: string) => void
+  cassettes?: CassetteStore
+  redact?: { headers?: string[]; query?: string[] }
+}): Promise<HeadlessRunner> {
   const log = options.log ?? (() => {})
   // History in memory only, kept small: the CLI reads each run as it happens.
   const store = new RunStore({ maxRuns: 100, log })
-  const host: ToolHost = new ToolHost({ paths: options.paths, watch: false, sink: forwardingSink((): RunSink => runs), log, toolOutputToStderr: true })
+  const host: ToolHost = new ToolHost({ paths: options.paths, watch: false, sink: forwardingSink((): RunSink => runs), log, toolOutputToStderr: true, redact: options.redact })
   const runs = new RunRegistry({ host, store, timeoutMs: options.timeoutMs ?? 60_000, log, maxLiveRuns: 10_000, cassettes: options.cassettes })
   try {
     await host.ready

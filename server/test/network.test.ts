@@ -92,4 +92,17 @@ describe('network events', () => {
     expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringMatching(/fetch failed/) })
     expect(events.at(-1)).toMatchObject({ type: 'run-finished', status: 'error' })
   })
+
+  it('redacts the names a project adds (package.json "toolscope.network.redact") beside the built-in ones', async () => {
+    const own = await startTestServer({ redact: { headers: ['Accept'], query: ['account'] } })
+    try {
+      const events = await own.events(await own.startRun({ toolId: 'fetch-json', input: { url: `${base}/items?account=acme-42&page=1` } }))
+      const request = events.find((e) => e.type === 'http-request')
+      expect(request).toMatchObject({ url: `${base}/items?account=%5BREDACTED%5D&page=1`, headers: { accept: '[REDACTED]', authorization: '[REDACTED]' } })
+      // The request as shown carries no trace of it (this test server echoes the path in its body, which is not redacted).
+      expect(JSON.stringify(request)).not.toContain('acme-42')
+    } finally {
+      await own.close()
+    }
+  })
 })

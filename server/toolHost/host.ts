@@ -58,6 +58,8 @@ export interface ToolHostOptions {
    * measure what interception costs (`npm run bench:server`): runs then make their requests unseen.
    */
   interceptNetwork?: boolean
+  /** More header and query parameter names to redact in network events and recordings (beside the built-in list). */
+  redact?: { headers?: string[]; query?: string[] }
   /** Send the tools' console output to stderr instead of stdout (CLI commands whose stdout is machine-read). */
   toolOutputToStderr?: boolean
 }
@@ -168,7 +170,7 @@ export class ToolHost {
     const skip: CatalogError[] = missing.map((p) => ({ file: p, message: 'No such file or folder.' }))
     for (;;) {
       const todo = files.filter((f) => !skip.some((s) => s.file === relative(process.cwd(), f) || s.file === f))
-      const init: WorkerInit = { files: todo, skip: [...skip], interceptNetwork: this.options.interceptNetwork ?? true }
+      const init: WorkerInit = { files: todo, skip: [...skip], interceptNetwork: this.options.interceptNetwork ?? true, redact: this.options.redact }
       const worker = this.newWorker(init)
       try {
         return { worker, result: await worker.loadResult, digests, init }

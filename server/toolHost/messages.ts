@@ -13,6 +13,8 @@ export interface WorkerInit {
   skip: CatalogError[]
   /** False: the tools' HTTP is not intercepted (see ToolHostOptions.interceptNetwork). */
   interceptNetwork: boolean
+  /** More header and query parameter names to redact in network events and recordings. */
+  redact?: { headers?: string[]; query?: string[] }
 }
 
 /** Data of a stored scenario to check against a tool's current schemas (no run is started). */

@@ -18,7 +18,7 @@ import { toPlainJson } from './sanitize.ts'
 import { applyRunControl } from '../../src/shared/runControl.ts'
 import { boundedForPost } from '../limits.ts'
 import { captureConsole } from './consoleCapture.ts'
-import { requestsInFlight, routeNetwork } from '../../src/network/intercept.ts'
+import { redactAlso, requestsInFlight, routeNetwork } from '../../src/network/intercept.ts'
 import { installFakeClock } from './fakeClock.ts'
 
 const port = parentPort!
@@ -59,6 +59,7 @@ const displayPath = (file: string) => {
 
 async function load(): Promise<void> {
   registerBuiltInSources()
+  if (init.redact) redactAlso(init.redact)
   const errors: CatalogError[] = [...init.skip]
   const found: DetectedTool[] = []
   for (const file of init.files) {

@@ -4,9 +4,10 @@
 
 import type { NetworkEvent } from '../runtime/index.ts'
 import { Mocks, type Cassette, type CassetteExchange, type NetworkMode } from '../shared/protocol.ts'
-import { routeNetwork } from './intercept.ts'
+import { redactAlso, routeNetwork, type RedactionList } from './intercept.ts'
 
 export type { Cassette, CassetteExchange, MockRule, Mocks, NetworkMode } from '../shared/protocol.ts'
+export type { RedactionList } from './intercept.ts'
 
 /** What interceptNetwork() is given: the mode and, for it, the cassette or the mock rules. */
 export interface InterceptOptions {
@@ -14,6 +15,8 @@ export interface InterceptOptions {
   cassette?: Cassette
   /** Mock rules as in a scenario file (defaults such as `unmatched: "fail"` applied here). */
   mocks?: unknown
+  /** More header and query parameter names to redact in events and recordings (added for this thread). */
+  redact?: RedactionList
 }
 
 /** The interception while it lasts: every exchange as events, what a recording holds, and the requests refused. */
@@ -30,6 +33,7 @@ export interface InterceptedNetwork {
 /** Routes this thread's HTTP as `options` says until `stop()`. */
 export function interceptNetwork(options: InterceptOptions): InterceptedNetwork {
   const out: Omit<InterceptedNetwork, 'stop'> = { events: [], recorded: [], problems: [] }
+  if (options.redact) redactAlso(options.redact)
   const stop = routeNetwork({
     mode: options.mode,
     cassette: options.cassette,

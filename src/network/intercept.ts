@@ -23,10 +23,24 @@ export const CASSETTE_BODY_BYTES = 1024 * 1024
 /** Headers that carry credentials whatever their value looks like (beside any name `isSecretKey` recognises). */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token', 'x-csrf-token'])
 
+/** More header and query parameter names to redact, beside the built-in ones (a project's `network.redact`). */
+export interface RedactionList {
+  headers?: string[]
+  query?: string[]
+}
+
+const extra = { headers: new Set<string>(), query: new Set<string>() }
+
+/** Adds names to redact in this thread from now on (case-insensitive); the built-in list stays. */
+export function redactAlso(list: RedactionList): void {
+  for (const name of list.headers ?? []) extra.headers.add(name.toLowerCase())
+  for (const name of list.query ?? []) extra.query.add(name.toLowerCase())
+}
+
 /** True when a header's value must never reach an event. */
 export function isSecretHeader(name: string): boolean {
   const lower = name.toLowerCase()
-  return SECRET_HEADERS.has(lower) || isSecretKey(lower) || lower.includes('session')
+  return SECRET_HEADERS.has(lower) || isSecretKey(lower) || lower.includes('session') || extra.headers.has(lower)
 }
 
 /** Headers as a plain record, secret ones replaced by REDACTED. */
@@ -49,7 +63,8 @@ export function redactUrl(url: string): string {
   if (parsed.username) parsed.username = REDACTED
   if (parsed.password) parsed.password = REDACTED
   for (const key of new Set(parsed.searchParams.keys())) {
-    if (isSecretKey(key) || key.toLowerCase() === 'key' || key.toLowerCase() === 'sig') parsed.searchParams.set(key, REDACTED)
+    const lower = key.toLowerCase()
+    if (isSecretKey(key) || lower === 'key' || lower === 'sig' || extra.query.has(lower)) parsed.searchParams.set(key, REDACTED)
   }
   return parsed.href
 }
