@@ -8,6 +8,7 @@ import {
   CassetteList,
   Catalog,
   ExportResponse,
+  ProviderReport,
   type ErrorCode,
   ReplayAllResponse,
   ReplayReport,
@@ -70,6 +71,8 @@ export interface ApiClient {
   replayAll(toolId: string): Promise<ReplayAllResponse>
   /** A finished run or a stored scenario as a Vitest or Playwright test file. */
   exportTest(body: ExportBody): Promise<ExportResponse>
+  /** What each model provider gets of a tool, what it finds, and the lint findings. */
+  providers(toolId: string, signal?: AbortSignal): Promise<ProviderReport>
   /** The names of a tool's cassettes. */
   cassettes(toolId: string, signal?: AbortSignal): Promise<CassetteList>
   /** Saves a recorded run's cassette under `name`. */
@@ -115,6 +118,7 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     replayScenario: (toolId, name) => request(ReplayReport, `${scenarioPath(toolId, name)}/replay`, { method: 'POST', body: '{}' }),
     replayAll: (toolId) => request(ReplayAllResponse, `/api/scenarios/${encodeURIComponent(toolId)}/replay`, { method: 'POST', body: '{}' }),
     exportTest: (body) => request(ExportResponse, '/api/export', { method: 'POST', body: JSON.stringify(body) }),
+    providers: (toolId, signal) => request(ProviderReport, `/api/tools/${encodeURIComponent(toolId)}/providers`, { signal }),
     cassettes: (toolId, signal) => request(CassetteList, `/api/tools/${encodeURIComponent(toolId)}/cassettes`, { signal }),
     saveCassette: (runId, body) => request(SaveCassetteResponse, `/api/runs/${encodeURIComponent(runId)}/cassette`, { method: 'POST', body: JSON.stringify(body) }),
     async openStream(path, init) {

@@ -20,11 +20,16 @@ export const keys = {
   scenarios: (toolId: string) => ['scenarios', toolId] as const,
   exported: (body: ExportBody) => ['export', body.format, body.runId ?? body.scenario] as const,
   cassettes: (toolId: string) => ['cassettes', toolId] as const,
+  providers: (toolId: string, catalogVersion: number) => ['providers', toolId, catalogVersion] as const,
   runDetail: (runId: string) => ['run-detail', runId] as const,
 }
 
 /** A tool's cassette names (the Replay picker). */
 export const cassettesQuery = (api: ApiClient, toolId: string) => queryOptions({ queryKey: keys.cassettes(toolId), queryFn: ({ signal }) => api.cassettes(toolId, signal) })
+
+/** What each provider gets of a tool, per catalog version (a hot reload makes a new report). */
+export const providersQuery = (api: ApiClient, toolId: string, catalogVersion: number) =>
+  queryOptions({ queryKey: keys.providers(toolId, catalogVersion), queryFn: ({ signal }) => api.providers(toolId, signal), staleTime: Infinity })
 
 /** A run's summary and request (what it was started with: its network mode, for one). */
 export const runDetailQuery = (api: ApiClient, runId: string) => queryOptions({ queryKey: keys.runDetail(runId), queryFn: ({ signal }) => api.run(runId, signal), staleTime: Infinity })

@@ -75,6 +75,7 @@ export function createFakeApi(): FakeApi {
     replayScenario: unused('replayScenario'),
     replayAll: unused('replayAll'),
     exportTest: unused('exportTest'),
+    providers: unused('providers'),
     cassettes: unused('cassettes'),
     saveCassette: unused('saveCassette'),
   }

@@ -39,7 +39,7 @@ function answeredBy(e: Exchange): string | undefined {
   return by && (by.source === 'cassette' ? `cassette #${by.index + 1}` : `mock rule #${by.index + 1}`)
 }
 
-export function NetworkPanel({ runId, toolId, state, recorded, focus, onUseAsMocks }: Props) {
+export default function NetworkPanel({ runId, toolId, state, recorded, focus, onUseAsMocks }: Props) {
   const exchanges = useMemo(() => exchangesOf(state.events), [state.events])
   const [selectedId, setSelectedId] = useState<string | undefined>(focus?.requestId)
   const region = useRef<HTMLElement>(null)

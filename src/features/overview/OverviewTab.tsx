@@ -1,7 +1,13 @@
 // Overview of a tool: description, every JSON Schema, MCP annotations and _meta, provider options, examples,
-// and how the tool is sent to MCP, OpenAI and Anthropic (previews computed by the server's serializers).
+// what each model provider gets of it and finds (the Providers panel, loaded lazily), and how the tool is sent to MCP,
+// OpenAI and Anthropic (previews computed by the server's serializers).
+import { lazy, Suspense } from 'react'
 import type { ToolDetail } from '../../shared/protocol.ts'
 import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
+import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx'
+
+// Its own chunk: the provider checks' UI stays out of the initial JavaScript.
+const ProvidersPanel = lazy(() => import('./ProvidersPanel.tsx'))
 
 function Block({ title, value }: { title: string; value: unknown }) {
   if (value === undefined) return null
@@ -47,6 +53,14 @@ export function OverviewTab({ tool }: { tool: ToolDetail }) {
           <Block title="Flags" value={tool.flags} />
         </div>
       </div>
+      <section aria-label="Providers">
+        <h2 className="mb-2 text-sm font-semibold">What each provider gets</h2>
+        <ErrorBoundary what="the provider checks" resetKey={tool.id}>
+          <Suspense fallback={<p className="text-xs text-zinc-500">Loading…</p>}>
+            <ProvidersPanel toolId={tool.id} />
+          </Suspense>
+        </ErrorBoundary>
+      </section>
       <div>
         <h2 className="mb-2 text-sm font-semibold">As sent to providers</h2>
         <div className="grid gap-4 xl:grid-cols-3">

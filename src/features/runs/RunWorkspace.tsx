@@ -1,7 +1,7 @@
 // The playground of one tool: Input and controls with the pending prompt on the left, the results (Compare, then
 // Events) on the right, in resizable panes whose split is remembered; narrow screens stack them. The open run comes
 // from the URL (?run=…) and its state from the reduced event stream.
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ToolDetail } from '../../shared/protocol.ts'
 import { initialRunState } from '../../shared/runState.ts'
@@ -24,8 +24,10 @@ import { ApiErrorMessage } from './ApiErrorMessage.tsx'
 import { StreamProblems } from './StreamProblems.tsx'
 import { RunActions } from '../scenarios/RunActions.tsx'
 import { NetworkSettings } from '../network/NetworkSettings.tsx'
-import { NetworkPanel } from '../network/NetworkPanel.tsx'
 import { defaultNetworkDraft } from './startBody.ts'
+
+// Its own chunk: most runs make no request, and the initial JavaScript stays within its budget.
+const NetworkPanel = lazy(() => import('../network/NetworkPanel.tsx'))
 
 /** Default width of the input pane, in percent. */
 const DEFAULT_SPLIT = 40
@@ -124,15 +126,17 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
           </ErrorBoundary>
           {runId && (
             <ErrorBoundary what="the network view" resetKey={runId}>
-              <NetworkPanel
-                key={runId}
-                runId={runId}
-                toolId={tool.id}
-                state={state}
-                recorded={detail.data?.request.network === 'record'}
-                focus={networkFocus}
-                onUseAsMocks={(mocks) => setNetwork({ mode: 'mock', mocks })}
-              />
+              <Suspense fallback={null}>
+                <NetworkPanel
+                  key={runId}
+                  runId={runId}
+                  toolId={tool.id}
+                  state={state}
+                  recorded={detail.data?.request.network === 'record'}
+                  focus={networkFocus}
+                  onUseAsMocks={(mocks) => setNetwork({ mode: 'mock', mocks })}
+                />
+              </Suspense>
             </ErrorBoundary>
           )}
           <ErrorBoundary what="the events" resetKey={runId}>
