@@ -21,7 +21,7 @@ import {
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
-import { lintCatalog, providerReport, type CatalogLint, type LintConfig } from '../src/lint/index.ts'
+import { lintCatalog, providerReport, refusedBy, type CatalogLint, type LintConfig } from '../src/lint/index.ts'
 import { displayPath } from './displayPath.ts'
 import { CassetteError, type CassetteStore } from './cassetteStore.ts'
 import { InvalidScenarioNameError } from '../src/testbench/scenario.ts'
@@ -123,18 +123,6 @@ export function createApp(deps: AppDeps): Hono {
     c.header('Cache-Control', 'no-store')
   })
 
-  app.get('/api/tools', async (c) => {
-    await host.ready
-    const { version, errors } = host.catalog
-    return c.json({ version, tools: host.summaries(), errors, timeoutMs: runs.options.timeoutMs } satisfies Catalog)
-  })
-
-  app.get('/api/tools/:id', async (c) => {
-    await host.ready
-    const detail = host.catalog.tools.find((t) => t.id === c.req.param('id'))
-    return detail ? c.json(detail) : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
-  })
-
   // The lint of the current catalog, made once per catalog version (a hot reload makes a new one).
   let linted: { version: number; lint: CatalogLint } | undefined
   const catalogLint = (): CatalogLint => {
@@ -142,6 +130,24 @@ export function createApp(deps: AppDeps): Hono {
     if (linted?.version !== version) linted = { version, lint: lintCatalog(tools, deps.lintConfig ?? {}) }
     return linted.lint
   }
+
+  app.get('/api/tools', async (c) => {
+    await host.ready
+    const { version, errors } = host.catalog
+    // Each tool with the providers that refuse it (from the catalog's lint), for the tool list's badges.
+    const refused = new Map(catalogLint().tools.map((r) => [r.toolId, refusedBy(r)]))
+    const tools = host.summaries().map((t) => {
+      const by = refused.get(t.id) ?? []
+      return by.length ? { ...t, refusedBy: by } : t
+    })
+    return c.json({ version, tools, errors, timeoutMs: runs.options.timeoutMs } satisfies Catalog)
+  })
+
+  app.get('/api/tools/:id', async (c) => {
+    await host.ready
+    const detail = host.catalog.tools.find((t) => t.id === c.req.param('id'))
+    return detail ? c.json(detail) : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
+  })
 
   app.get('/api/tools/:id/providers', async (c) => {
     await host.ready

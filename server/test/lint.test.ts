@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ProviderReport } from '../../src/shared/protocol.ts'
+import { Catalog, ProviderReport } from '../../src/shared/protocol.ts'
 import { parseLintArgs, runLint } from '../cli/lint.ts'
 import { EXAMPLES_DIR } from '../context.ts'
 import { projectLintConfig } from '../projectConfig.ts'
@@ -56,7 +56,7 @@ describe('toolscope lint', () => {
   })
 })
 
-describe('GET /api/tools/:id/providers', () => {
+describe('GET /api/tools/:id/providers and the catalog', () => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer({ paths: [EXAMPLES_DIR] })
@@ -73,5 +73,11 @@ describe('GET /api/tools/:id/providers', () => {
     expect(byId.anthropic).toMatchObject({ verdict: 'accepted', definition: { name: 'tag-resource', input_schema: { type: 'object' } } })
     expect(report.tokens).toMatchObject({ estimate: true })
     expect((await server.api('/api/tools/nope/providers')).status).toBe(404)
+  })
+
+  it('the catalog names, per tool, the providers that refuse it', async () => {
+    const catalog = Catalog.parse(await (await server.api('/api/tools')).json())
+    expect(catalog.tools.find((t) => t.id === 'tag-resource')?.refusedBy).toEqual(['OpenAI (strict)'])
+    expect(catalog.tools.find((t) => t.id === 'weather-tool')).not.toHaveProperty('refusedBy')
   })
 })

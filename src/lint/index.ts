@@ -7,5 +7,5 @@ export { PROVIDERS, toGeminiSchema, toOpenAIStrict, type GeminiConversion, type 
 export { DEFAULT_MAX_DEFINITION_TOKENS, DEFAULT_MIN_DESCRIPTION_LENGTH, TOOL_RULES, lintTool, type RuleContext } from './rules.ts'
 export { DEFAULT_SIMILARITY_THRESHOLD, DUPLICATE_DESCRIPTION, descriptionTokens, duplicateDescriptions, jaccard, similarPairs } from './similarity.ts'
 export { CHARS_PER_TOKEN, definitionText, estimateTokenCounter, type TokenCounter } from './tokens.ts'
-export { providerReport } from './report.ts'
+export { providerReport, refusedBy } from './report.ts'
 export { PROVIDER_IDS, type Finding, type JsonObject, type ProviderId, type RuleMeta, type RuleSetting, type SchemaChange, type SchemaTransform, type Severity } from './types.ts'

@@ -2,7 +2,7 @@
 // provider check finds and the verdict it leads to, with the changes a transform made; the lint findings and tokens.
 
 import type { ProviderReport, ToolDetail } from '../shared/protocol.ts'
-import type { CatalogLint } from './lint.ts'
+import type { CatalogLint, ToolLintResult } from './lint.ts'
 import { PROVIDERS } from './providers/index.ts'
 import { PROVIDER_IDS, type Finding } from './types.ts'
 
@@ -10,6 +10,11 @@ import { PROVIDER_IDS, type Finding } from './types.ts'
 function verdictOf(findings: readonly Finding[]): ProviderReport['providers'][number]['verdict'] {
   if (findings.some((f) => f.severity === 'error')) return 'refused'
   return findings.length > 0 ? 'warnings' : 'accepted'
+}
+
+/** The labels of the providers that refuse a tool (an error in their view). */
+export function refusedBy(result: ToolLintResult): string[] {
+  return PROVIDER_IDS.filter((id) => (result.providers[id] ?? []).some((f) => f.severity === 'error')).map((id) => PROVIDERS[id].label)
 }
 
 /** The report of `tool`, from the lint of its catalog (which must include it). */

@@ -218,6 +218,8 @@ export const ToolSummary = z.object({
   file: z.string(),
   exportName: z.string().optional(),
   flags: ToolFlags,
+  /** The model providers that refuse the tool's definition (`toolscope lint` errors), by label; absent when none. */
+  refusedBy: z.array(z.string()).optional(),
 })
 export type ToolSummary = z.infer<typeof ToolSummary>
 

@@ -35,7 +35,7 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1))
   const search = useRef<HTMLInputElement>(null)
   const scroller = useRef<HTMLDivElement>(null)
-  const heights = useMemo(() => rows.map((row) => (row.kind === 'header' ? HEADER_ROW : toolBadges(row.tool.flags).length ? TOOL_ROW_BADGES : TOOL_ROW)), [rows])
+  const heights = useMemo(() => rows.map((row) => (row.kind === 'header' ? HEADER_ROW : toolBadges(row.tool.flags, row.tool.refusedBy).length ? TOOL_ROW_BADGES : TOOL_ROW)), [rows])
   const rowHeight = (i: number) => heights[i]
   // Keyed by row (its height never changes): new rows (a fold, a search) are laid out in the same render, with no
   // second measuring pass before the frame is painted.

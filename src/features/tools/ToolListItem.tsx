@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function ToolListItem({ id, tool, top, height, active, selected, onOpen }: Props) {
-  const badges = toolBadges(tool.flags)
+  const badges = toolBadges(tool.flags, tool.refusedBy)
   return (
     <li
       id={id}

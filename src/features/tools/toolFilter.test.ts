@@ -25,5 +25,7 @@ describe('toolBadges', () => {
     expect(labels).toEqual(['read-only', 'destructive', 'idempotent', 'open-world', 'needs approval', 'can suspend', 'background'])
     expect(toolBadges({ ...flags, requiresApproval: 'dynamic' }).map((b) => b.label)).toEqual(['may need approval'])
     expect(toolBadges(flags)).toEqual([])
+    expect(toolBadges(flags, ['OpenAI (strict)'])).toEqual([{ label: 'refused by OpenAI (strict)', tone: 'danger' }])
+    expect(toolBadges(flags, ['OpenAI (strict)', 'Google Gemini']).map((b) => b.label)).toEqual(['refused by 2 providers'])
   })
 })

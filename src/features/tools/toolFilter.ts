@@ -22,8 +22,9 @@ export interface ToolBadge {
 }
 
 /** Badges for the flags a person cares about when picking a tool. */
-export function toolBadges(flags: ToolSummary['flags']): ToolBadge[] {
+export function toolBadges(flags: ToolSummary['flags'], refusedBy: readonly string[] = []): ToolBadge[] {
   const out: ToolBadge[] = []
+  if (refusedBy.length) out.push({ label: refusedBy.length === 1 ? `refused by ${refusedBy[0]}` : `refused by ${refusedBy.length} providers`, tone: 'danger' })
   if (flags.readOnly) out.push({ label: 'read-only', tone: 'ok' })
   if (flags.destructive) out.push({ label: 'destructive', tone: 'danger' })
   if (flags.idempotent) out.push({ label: 'idempotent', tone: 'neutral' })
