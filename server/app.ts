@@ -21,7 +21,7 @@ import {
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
-import { lintCatalog, providerReport, refusedBy, type CatalogLint, type LintConfig } from '../src/lint/index.ts'
+import { lintCatalogSafely, providerReport, refusedBy, type CatalogLint, type LintConfig } from '../src/lint/index.ts'
 import { displayPath } from './displayPath.ts'
 import { CassetteError, type CassetteStore } from './cassetteStore.ts'
 import { InvalidScenarioNameError } from '../src/testbench/scenario.ts'
@@ -53,6 +53,8 @@ export interface AppDeps {
   cassettes?: CassetteStore
   /** The project's lint settings (package.json "toolscope.lint"). */
   lintConfig?: LintConfig
+  /** Where the app reports problems that do not fail a request (the provider checks failing). */
+  log?: (line: string) => void
 }
 
 function controlResponse(c: Context, outcome: ControlOutcome): Response {
@@ -127,7 +129,8 @@ export function createApp(deps: AppDeps): Hono {
   let linted: { version: number; lint: CatalogLint } | undefined
   const catalogLint = (): CatalogLint => {
     const { version, tools } = host.catalog
-    if (linted?.version !== version) linted = { version, lint: lintCatalog(tools, deps.lintConfig ?? {}) }
+    const failed = (err: Error) => deps.log?.(`The provider checks failed on catalog version ${version}: ${err.message}`)
+    if (linted?.version !== version) linted = { version, lint: lintCatalogSafely(tools, deps.lintConfig ?? {}, failed) }
     return linted.lint
   }
 

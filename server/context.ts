@@ -103,7 +103,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   host.onCatalogChange((event) => loadReport({ tools: host.catalog.tools, errors: event.errors }, paths).forEach((line) => log(line)))
   const mcp = createMcpEndpoint(host, runs)
   const scenarios = { store: createScenarioStore(scenariosDir), toolPaths: paths }
-  const app = createApp({ host, runs, mcp, scenarios, cassettes, lintConfig: project.lint, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
+  const app = createApp({ host, runs, mcp, scenarios, cassettes, lintConfig: project.lint, log, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
   return {
     app,
     token,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolDetail } from '../shared/protocol.ts'
 import { cleanInput, cleanTool } from './__fixtures__/tools.ts'
-import { ALL_RULES, lintCatalog } from './lint.ts'
+import { ALL_RULES, lintCatalog, lintCatalogSafely } from './lint.ts'
 import { PROVIDERS } from './providers/index.ts'
 import type { TokenCounter } from './tokens.ts'
 import { PROVIDER_IDS } from './types.ts'
@@ -92,5 +92,15 @@ describe('lintCatalog', () => {
     const ids = ALL_RULES.map((r) => r.id)
     expect(new Set(ids).size).toBe(ids.length)
     for (const rule of ALL_RULES) expect(rule.summary.length).toBeGreaterThan(10)
+  })
+})
+
+describe('lintCatalogSafely', () => {
+  it('reports a lint that throws and gives an empty result instead of failing its caller', () => {
+    const errors: string[] = []
+    const broken = { ...cleanTool(), schemas: null } as unknown as ToolDetail
+    expect(lintCatalogSafely([broken], {}, (err) => errors.push(err.message))).toEqual({ tools: [], summary: expect.objectContaining({ tools: 0, errors: 0 }) })
+    expect(errors).toHaveLength(1)
+    expect(lintCatalogSafely([cleanTool()], {}, (err) => errors.push(err.message)).tools).toHaveLength(1)
   })
 })

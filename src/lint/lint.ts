@@ -138,3 +138,16 @@ export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {
   })
   return { tools: results, summary: summarize(results, providers) }
 }
+
+/**
+ * lintCatalog for a server that must answer whatever the tools look like: a lint that throws (a schema shape no rule
+ * expected) gives an empty result and is reported through `onError`, so the catalog is still served.
+ */
+export function lintCatalogSafely(tools: readonly ToolDetail[], config: LintConfig, onError: (err: Error) => void): CatalogLint {
+  try {
+    return lintCatalog(tools, config)
+  } catch (err) {
+    onError(err as Error)
+    return { tools: [], summary: summarize([], []) }
+  }
+}
