@@ -13,7 +13,6 @@ import {
   SaveCassetteBody,
   StartRunBody,
   type CassetteList,
-  type ProviderReport,
   type RunDetail,
   type SaveCassetteResponse,
   type RunPage,
@@ -21,7 +20,7 @@ import {
   type CatalogEvent,
 } from '../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
-import { lintCatalogSafely, providerReport, refusedBy, type CatalogLint, type LintConfig } from '../src/lint/index.ts'
+import { refusedBy, type LintConfig } from '../src/lint/index.ts'
 import { displayPath } from './displayPath.ts'
 import { CassetteError, type CassetteStore } from './cassetteStore.ts'
 import { InvalidScenarioNameError } from '../src/testbench/scenario.ts'
@@ -30,6 +29,7 @@ import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 import { TooManyRunsError, type RunRegistry, type ControlOutcome } from './runs.ts'
 import { hostGuard, shownId, tokenGuard, type SecurityOptions } from './security.ts'
 import { lastEventIdOf, sseResponse } from './sse.ts'
+import { mountProviderRoutes } from './providerRoutes.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { serveApp } from './static.ts'
 import { UnknownToolError, type ToolHost } from './toolHost/host.ts'
@@ -125,14 +125,7 @@ export function createApp(deps: AppDeps): Hono {
     c.header('Cache-Control', 'no-store')
   })
 
-  // The lint of the current catalog, made once per catalog version (a hot reload makes a new one).
-  let linted: { version: number; lint: CatalogLint } | undefined
-  const catalogLint = (): CatalogLint => {
-    const { version, tools } = host.catalog
-    const failed = (err: Error) => deps.log?.(`The provider checks failed on catalog version ${version}: ${err.message}`)
-    if (linted?.version !== version) linted = { version, lint: lintCatalogSafely(tools, deps.lintConfig ?? {}, failed) }
-    return linted.lint
-  }
+  const catalogLint = mountProviderRoutes(app, deps)
 
   app.get('/api/tools', async (c) => {
     await host.ready
@@ -150,13 +143,6 @@ export function createApp(deps: AppDeps): Hono {
     await host.ready
     const detail = host.catalog.tools.find((t) => t.id === c.req.param('id'))
     return detail ? c.json(detail) : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
-  })
-
-  app.get('/api/tools/:id/providers', async (c) => {
-    await host.ready
-    const tool = host.catalog.tools.find((t) => t.id === c.req.param('id'))
-    const report = tool && providerReport(tool, catalogLint())
-    return report ? c.json(report satisfies ProviderReport) : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
   })
 
   app.get('/api/catalog/events', () =>

@@ -1,12 +1,14 @@
 // `toolscope lint [path ...]`: loads the tools in the tool host (no server, no browser), checks each against the
-// provider views (OpenAI, OpenAI strict, Anthropic, Gemini, MCP) and the lint rules (src/lint), prints one line per
-// tool and its findings, and a closing `N passed, N failed`; exit 1 when any tool has an error. JUnit XML on request.
+// provider views (OpenAI, OpenAI strict, Anthropic, Gemini, MCP) and the lint rules (src/lint), the saved scenarios'
+// model views against the token budget, prints one line per tool and its findings, and a closing `N passed, N failed`;
+// exit 1 when any tool has an error. JUnit XML on request.
 
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { lintCatalog, PROVIDER_IDS, type Finding, type ProviderId, type ToolLintResult } from '../../src/lint/index.ts'
-import { EXAMPLES_DIR } from '../context.ts'
+import { lintCatalog, loadTokenCounters, PROVIDER_IDS, type Finding, type ModelViewSample, type ProviderId, type ToolLintResult } from '../../src/lint/index.ts'
+import { EXAMPLES_DIR, EXAMPLE_SCENARIOS_DIR } from '../context.ts'
+import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../scenarioStore.ts'
 import { projectLintConfig } from '../projectConfig.ts'
 import { displayPath } from '../displayPath.ts'
 import { ToolHost } from '../toolHost/host.ts'
@@ -20,19 +22,25 @@ provider accepts and against Toolscope's lint rules. Exits 1 when any tool has a
 
 Options:
   --provider <list>              providers to check, comma-separated: ${PROVIDER_IDS.join(', ')} (default: all)
-  --max-definition-tokens <n>    warn when a tool's definition takes more tokens (default 1000; an estimate)
+  --max-definition-tokens <n>    warn when a tool's definition takes more tokens (default 1000, OpenAI's o200k_base)
+  --max-model-view-tokens <n>    warn when a scenario's model view takes more tokens (default 2000)
+  --scenarios <dir>              scenarios whose model views are checked (default toolscope/scenarios, or the
+                                 examples' own for the bundled examples; skipped when the folder does not exist)
   --reporter junit               also write JUnit XML (to --output, default lint.xml)
   --output <file>                where the JUnit XML goes
   -h, --help                     show this help
 
 Rules are set per project in package.json, "toolscope": { "lint": { "rules": { "<rule id>": "off" | "warning" |
-"error" }, "tools": { "<tool id>": { "rules": { … } } }, "maxDefinitionTokens": n, "minDescriptionLength": n } }.`
+"error" }, "tools": { "<tool id>": { "rules": { … } } }, "maxDefinitionTokens": n, "maxModelViewTokens": n,
+"minDescriptionLength": n } }.`
 
 /** Parsed command line of `lint`. */
 export interface LintArgs {
   paths: string[]
   providers?: ProviderId[]
   maxDefinitionTokens?: number
+  maxModelViewTokens?: number
+  scenariosDir?: string
   junit?: string
   help: boolean
 }
@@ -54,6 +62,8 @@ export function parseLintArgs(args: string[]): LintArgs {
           break
         }
         case '--max-definition-tokens': out.maxDefinitionTokens = intFlag(take(), flag, 1); break
+        case '--max-model-view-tokens': out.maxModelViewTokens = intFlag(take(), flag, 1); break
+        case '--scenarios': out.scenariosDir = take(); break
         case '--reporter': reporter = take(); break
         case '--output': output = take(); break
         case '-h':
@@ -74,7 +84,7 @@ const where = (f: Finding) => (f.path ? ` (${f.path})` : '')
 export function toolLines(result: ToolLintResult): string[] {
   const mark = result.errors > 0 ? '✗' : '✓'
   const counts = [result.errors && `${result.errors} error${result.errors === 1 ? '' : 's'}`, result.warnings && `${result.warnings} warning${result.warnings === 1 ? '' : 's'}`].filter(Boolean)
-  const tokens = `${result.tokens.count} tokens${result.tokens.estimate ? ' (estimate)' : ''}`
+  const tokens = `${result.tokens.count} tokens ${result.tokens.estimate ? '(estimate)' : `(${result.tokens.encoding})`}`
   const lines = [`  ${mark} ${result.toolId}: ${counts.length ? counts.join(', ') : 'no findings'}; ${tokens}`]
   const all = [...Object.values(result.providers).flatMap((findings) => findings ?? []), ...result.lint]
   const errorsFirst = (a: Finding, b: Finding) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1)
@@ -82,18 +92,29 @@ export function toolLines(result: ToolLintResult): string[] {
   return lines
 }
 
+/** The expected model views of the saved scenarios in `dir` (none when it does not exist; unreadable files are skipped, `toolscope test` reports them). */
+async function scenarioModelViews(dir: string): Promise<ModelViewSample[]> {
+  const { scenarios } = await createScenarioStore(dir).list()
+  return scenarios.flatMap(({ scenario }) => (scenario.expect.model ? [{ toolId: scenario.toolId, source: `scenario "${scenario.name}"`, model: scenario.expect.model }] : []))
+}
+
 /** Lints the catalog, writing lines through `print`; resolves to the exit code. */
 export async function runLint(args: LintArgs, print: (line: string) => void = (l) => console.log(l)): Promise<number> {
   const config = await projectLintConfig()
   if (args.maxDefinitionTokens !== undefined) config.maxDefinitionTokens = args.maxDefinitionTokens
+  if (args.maxModelViewTokens !== undefined) config.maxModelViewTokens = args.maxModelViewTokens
   const paths = (args.paths.length ? args.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p))
+  // The bundled examples keep their scenarios beside them; a project's are in toolscope/scenarios.
+  const examplesOnly = paths.every((p) => `${p}${path.sep}`.startsWith(EXAMPLES_DIR))
+  const modelViews = await scenarioModelViews(args.scenariosDir ?? (examplesOnly ? EXAMPLE_SCENARIOS_DIR : DEFAULT_SCENARIO_DIR))
   const host = new ToolHost({ paths, watch: false, sink: { onEvent: () => {}, onRunLost: () => {} }, log: () => {}, spareWorkers: 0, toolOutputToStderr: true })
   try {
     await host.ready
     const { tools, errors } = host.catalog
     for (const e of errors) console.error(`warning: ${e.file}: ${e.message}`)
+    const tokenCounters = await loadTokenCounters()
     const started = performance.now()
-    const lint = lintCatalog(tools, config, { providers: args.providers })
+    const lint = lintCatalog(tools, config, { providers: args.providers, tokenCounters, modelViews })
     const ms = performance.now() - started
     for (const result of lint.tools) for (const line of toolLines(result)) print(line)
     if (args.junit) {

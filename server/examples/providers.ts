@@ -56,3 +56,39 @@ export const tagResource = createTool({
   outputSchema: z.object({ resourceId: z.string(), labels: z.record(z.string(), z.string()) }),
   execute: async ({ resourceId, labels }) => ({ resourceId, labels }),
 })
+
+/**
+ * Sends the model far more than it needs: every open order in full (addresses, line items, timestamps), nearly 9,000
+ * tokens (o200k_base) a call, where ids, totals and statuses would do. `toolscope lint` warns through its scenario (rule
+ * model-view-tokens); the fix is a toModelOutput that returns a summary, as summarize-order does.
+ */
+export const searchOrders = createTool({
+  id: 'search-orders',
+  description: 'Lists the open orders of a store, newest first, with their customers, addresses and line items',
+  inputSchema: z.object({ store: z.string().describe('The store id, e.g. "eu-1"') }),
+  outputSchema: z.object({
+    orders: z.array(
+      z.object({
+        id: z.string(),
+        customer: z.object({ name: z.string(), email: z.string(), address: z.string() }),
+        items: z.array(z.object({ sku: z.string(), title: z.string(), qty: z.number(), priceUsd: z.number() })),
+        totalUsd: z.number(),
+        status: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+  execute: async ({ store }) => ({
+    orders: Array.from({ length: 60 }, (_, i) => {
+      const items = [1, 2, 3].map((n) => ({ sku: `SKU-${(i * 7 + n) % 97}`, title: `Item ${(i * 7 + n) % 97} from the ${store} catalogue`, qty: 1 + ((i + n) % 4), priceUsd: 5 + ((i * 13 + n * 7) % 90) }))
+      return {
+        id: `${store}-${10_000 + i}`,
+        customer: { name: `Customer ${i}`, email: `customer${i}@example.com`, address: `${i + 1} Market Street, Springfield` },
+        items,
+        totalUsd: items.reduce((sum, item) => sum + item.qty * item.priceUsd, 0),
+        status: i % 3 === 0 ? 'awaiting payment' : 'processing',
+        createdAt: new Date(Date.UTC(2026, 0, 31, 12, 0) - i * 3_600_000).toISOString(),
+      }
+    }),
+  }),
+})

@@ -5,11 +5,11 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Catalog, ProviderReport } from '../../src/shared/protocol.ts'
+import { Catalog, ProviderReport, RunTokens } from '../../src/shared/protocol.ts'
 import { parseLintArgs, runLint } from '../cli/lint.ts'
-import { EXAMPLES_DIR } from '../context.ts'
+import { EXAMPLES_DIR, EXAMPLE_SCENARIOS_DIR } from '../context.ts'
 import { projectLintConfig } from '../projectConfig.ts'
-import { startTestServer, tempDir, type TestServer } from './helpers.ts'
+import { finished, startTestServer, tempDir, type TestServer } from './helpers.ts'
 
 describe('toolscope lint', () => {
   it('prints a line per tool, its findings, and fails on the tool strict mode refuses', { timeout: 60_000 }, async () => {
@@ -19,7 +19,9 @@ describe('toolscope lint', () => {
       const junit = join(t.dir, 'lint.xml')
       const code = await runLint({ paths: [EXAMPLES_DIR], junit, help: false }, (l) => lines.push(l))
       expect(code).toBe(1)
-      expect(lines.find((l) => l.startsWith('  ✗ tag-resource'))).toMatch(/^ {2}✗ tag-resource: 1 error, \d+ warnings; \d+ tokens \(estimate\)$/)
+      expect(lines.find((l) => l.startsWith('  ✗ tag-resource'))).toMatch(/^ {2}✗ tag-resource: 1 error, \d+ warnings; \d+ tokens \(o200k_base\)$/)
+      // The examples' scenario of search-orders records a model view over the default budget of 2,000 tokens.
+      expect(lines.find((l) => l.includes('model-view-tokens'))).toMatch(/^ {6}warning model-view-tokens: The model view of scenario "all-open-orders" is \d,\d{3} tokens \(o200k_base\), over the budget of 2,000;/)
       expect(lines.find((l) => l.includes('openai-strict/open-object'))).toMatch(/^ {6}error {3}openai-strict\/open-object: .*z\.record\(\).*\(\/schemas\/input\/properties\/labels\/additionalProperties\)$/)
       expect(lines.filter((l) => /^ {2}[✓✗] /.test(l)).length).toBeGreaterThanOrEqual(20)
       expect(lines.at(-1)).toMatch(/^\d+ passed, 1 failed$/)
@@ -36,8 +38,18 @@ describe('toolscope lint', () => {
     }
   })
 
+  it('checks model views against --max-model-view-tokens, from the scenarios folder given', { timeout: 60_000 }, async () => {
+    const lines: string[] = []
+    await runLint({ paths: [EXAMPLES_DIR], scenariosDir: EXAMPLE_SCENARIOS_DIR, maxModelViewTokens: 20, help: false }, (l) => lines.push(l))
+    const modelViews = lines.filter((l) => l.includes('warning model-view-tokens'))
+    expect(modelViews.length).toBeGreaterThan(5)
+    const none: string[] = []
+    await runLint({ paths: [EXAMPLES_DIR], scenariosDir: join(EXAMPLE_SCENARIOS_DIR, 'nowhere'), help: false }, (l) => none.push(l))
+    expect(none.join('\n')).not.toContain('model-view-tokens')
+  })
+
   it('flags and mistakes', () => {
-    expect(parseLintArgs(['src/tools', '--provider', 'openai-strict,gemini', '--max-definition-tokens', '500'])).toMatchObject({ paths: ['src/tools'], providers: ['openai-strict', 'gemini'], maxDefinitionTokens: 500 })
+    expect(parseLintArgs(['src/tools', '--provider', 'openai-strict,gemini', '--max-definition-tokens', '500', '--max-model-view-tokens', '300', '--scenarios', 's'])).toMatchObject({ paths: ['src/tools'], providers: ['openai-strict', 'gemini'], maxDefinitionTokens: 500, maxModelViewTokens: 300, scenariosDir: 's' })
     expect(() => parseLintArgs(['--provider', 'openai,claude'])).toThrow('--provider takes openai, openai-strict, anthropic, gemini, mcp; got "claude"')
     expect(() => parseLintArgs(['--output', 'x.xml'])).toThrow('--output needs --reporter junit')
   })
@@ -71,8 +83,42 @@ describe('GET /api/tools/:id/providers and the catalog', () => {
     expect(byId['openai-strict']).toMatchObject({ verdict: 'refused', findings: expect.arrayContaining([expect.objectContaining({ ruleId: 'openai-strict/open-object', severity: 'error' })]) })
     expect(byId['openai-strict']!.definition).toMatchObject({ type: 'function', function: { name: 'tag-resource', strict: true } })
     expect(byId.anthropic).toMatchObject({ verdict: 'accepted', definition: { name: 'tag-resource', input_schema: { type: 'object' } } })
-    expect(report.tokens).toMatchObject({ estimate: true })
     expect((await server.api('/api/tools/nope/providers')).status).toBe(404)
+  })
+
+  it('counts each provider’s definition with its tokenizer, and the whole catalog’s', async () => {
+    const report = ProviderReport.parse(await (await server.api('/api/tools/tag-resource/providers')).json())
+    const byId = Object.fromEntries(report.providers.map((p) => [p.id, p]))
+    expect(report.tokens).toMatchObject({ provider: 'openai', estimate: false, encoding: 'o200k_base' })
+    expect(byId.openai!.tokens).toEqual(report.tokens)
+    expect(byId.anthropic!.tokens).toMatchObject({ estimate: true, encoding: 'Claude 2 tokenizer' })
+    expect(byId.gemini!.tokens).toMatchObject({ estimate: true, encoding: 'chars/4', count: Math.ceil(JSON.stringify(byId.gemini!.definition).length / 4) })
+    const catalog = Catalog.parse(await (await server.api('/api/tools')).json())
+    expect(report.catalogTools).toBe(catalog.tools.length)
+    expect(byId.openai!.catalogTokens.count).toBeGreaterThan(byId.openai!.tokens.count * 5)
+  })
+
+  it('counts a run’s views per provider and warns when its model view is over the budget', async () => {
+    const tokensOf = async (toolId: string, input: unknown) => {
+      const runId = await server.startRun({ toolId, input })
+      finished(await server.events(runId))
+      const res = await server.api(`/api/runs/${runId}/tokens`)
+      expect(res.status).toBe(200)
+      return RunTokens.parse(await res.json())
+    }
+    const big = await tokensOf('search-orders', { store: 'eu-1' })
+    expect(big.counters.map((c) => c.provider)).toEqual(['openai', 'anthropic', 'gemini'])
+    const output = big.phases.output!
+    expect(output.model!.openai).toEqual({ count: expect.any(Number), estimate: false })
+    expect(output.model!.openai.count).toBeGreaterThan(2000)
+    // The model view is the raw output as JSON: both count the same.
+    expect(output.raw.openai).toEqual(output.model!.openai)
+    expect(output.findings).toEqual([expect.objectContaining({ ruleId: 'model-view-tokens', message: expect.stringContaining("The model view of this run's output is") })])
+
+    const small = await tokensOf('summarize-order', { orderId: 'A-1' })
+    expect(small.phases.output!.model!.openai.count).toBeLessThan(small.phases.output!.raw.openai.count)
+    expect(small.phases.output!.findings).toEqual([])
+    expect((await server.api('/api/runs/nope/tokens')).status).toBe(404)
   })
 
   it('the catalog names, per tool, the providers that refuse it', async () => {

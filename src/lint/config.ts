@@ -15,13 +15,15 @@ export const RuleSettings = z.record(z.string().min(1), RuleSettingSchema)
 /** Rule settings by rule id (or `provider/*`). */
 export type RuleSettings = z.infer<typeof RuleSettings>
 
-/** The linter's config: project-wide rule settings, per-tool ones (by tool id, they win), and the two thresholds. */
+/** The linter's config: project-wide rule settings, per-tool ones (by tool id, they win), and the thresholds. */
 export const LintConfig = z
   .object({
     rules: RuleSettings.optional(),
     tools: z.record(z.string(), z.object({ rules: RuleSettings.optional() }).strict()).optional(),
     /** Token budget of the model's view of one tool (rule `definition-tokens`). */
     maxDefinitionTokens: z.number().int().positive().optional(),
+    /** Token budget of what one call sends the model (rule `model-view-tokens`). */
+    maxModelViewTokens: z.number().int().positive().optional(),
     /** Shortest acceptable tool description, in characters (rule `description-too-short`). */
     minDescriptionLength: z.number().int().nonnegative().optional(),
   })

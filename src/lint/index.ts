@@ -9,3 +9,6 @@ export { DEFAULT_SIMILARITY_THRESHOLD, DUPLICATE_DESCRIPTION, descriptionTokens,
 export { CHARS_PER_TOKEN, definitionText, estimateTokenCounter, type TokenCounter } from './tokens.ts'
 export { providerReport, refusedBy } from './report.ts'
 export { PROVIDER_IDS, type Finding, type JsonObject, type ProviderId, type RuleMeta, type RuleSetting, type SchemaChange, type SchemaTransform, type Severity } from './types.ts'
+export { DEFAULT_MAX_MODEL_VIEW_TOKENS, MODEL_VIEW_TOKENS, modelViewFindings, modelViewText, type ModelViewSample } from './modelView.ts'
+export { estimateTokenCounters, loadTokenCounters, type TokenCounters } from './tokenizers.ts'
+export { MAX_EXACT_TOKEN_CHARS, RUN_TOKEN_PROVIDERS, runTokens } from './runTokens.ts'

@@ -70,7 +70,9 @@ describe('lintCatalog', () => {
         'missing-output-schema': { errors: 0, warnings: count(noOutput) },
         'duplicate-description': { errors: 0, warnings: duplicates },
       },
+      definitionTokens: Object.fromEntries(PROVIDER_IDS.map((id) => [id, { provider: id, count: expect.any(Number), estimate: true, encoding: 'chars/4' }])),
     })
+    expect(result.summary.definitionTokens.openai!.count).toBe(result.tools.reduce((sum, tool) => sum + tool.definitionTokens.openai!.count, 0))
     expect(result.tools[1].lint[0].message).toContain('the same as "tool 0"')
     expect(result.tools[3]).toMatchObject({ toolId: 'tool_3', errors: 0, warnings: 0, lint: [], tokens: { provider: 'openai', estimate: true, encoding: 'chars/4' } })
   })
@@ -81,11 +83,29 @@ describe('lintCatalog', () => {
     expect(result.summary.providers).toEqual({ anthropic: { errors: 1, warnings: 0 } })
   })
 
-  it('counts tokens with the counter given, on that provider’s definition', () => {
-    const counter: TokenCounter = { provider: 'anthropic', encoding: 'test', estimate: false, count: (text) => text.length }
-    const tool = cleanTool()
-    const [result] = lintCatalog([tool], {}, { tokenCounter: counter }).tools
-    expect(result.tokens).toEqual({ provider: 'anthropic', count: JSON.stringify(PROVIDERS.anthropic.definition(tool)).length, estimate: false, encoding: 'test' })
+  it('counts each provider’s definition with that provider’s counter, and totals them over the catalog', () => {
+    const byLength: TokenCounter = { provider: 'anthropic', encoding: 'test', estimate: false, count: (text) => text.length }
+    const tools = [cleanTool(), { ...cleanTool(), id: 'second_tool' }]
+    const lint = lintCatalog(tools, {}, { tokenCounters: { anthropic: byLength }, tokenProvider: 'anthropic' })
+    const lengths = tools.map((tool) => JSON.stringify(PROVIDERS.anthropic.definition(tool)).length)
+    expect(lint.tools[0].tokens).toEqual({ provider: 'anthropic', count: lengths[0], estimate: false, encoding: 'test' })
+    expect(lint.tools[0].definitionTokens.anthropic).toEqual(lint.tools[0].tokens)
+    expect(lint.tools[0].definitionTokens.openai).toMatchObject({ provider: 'openai', estimate: true, encoding: 'chars/4' })
+    expect(lint.summary.definitionTokens.anthropic).toEqual({ provider: 'anthropic', count: lengths[0] + lengths[1], estimate: false, encoding: 'test' })
+    expect(Object.keys(lint.summary.definitionTokens).sort()).toEqual([...PROVIDER_IDS].sort())
+  })
+
+  it('reports a recorded model view over maxModelViewTokens for its tool only, and the config turns the rule off', () => {
+    const tools = [cleanTool(), { ...cleanTool(), id: 'second_tool' }]
+    const big = { toolId: tools[0].id, source: 'scenario "all"', model: { type: 'text' as const, value: 'x'.repeat(4 * 120) } }
+    const small = { toolId: tools[1].id, source: 'scenario "one"', model: { type: 'json' as const, value: { ok: true } } }
+    const lint = lintCatalog(tools, { maxModelViewTokens: 100 }, { modelViews: [big, small] })
+    expect(lint.tools[0].lint.filter((f) => f.ruleId === 'model-view-tokens')).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('scenario "all" is about 120 tokens (estimated), over the budget of 100') }),
+    ])
+    expect(lint.tools[1].lint.map((f) => f.ruleId)).not.toContain('model-view-tokens')
+    const off = lintCatalog(tools, { maxModelViewTokens: 100, tools: { [tools[0].id]: { rules: { 'model-view-tokens': 'off' } } } }, { modelViews: [big] })
+    expect(off.tools[0].lint.map((f) => f.ruleId)).not.toContain('model-view-tokens')
   })
 
   it('knows every rule once, each with a default and a summary', () => {

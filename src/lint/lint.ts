@@ -6,6 +6,7 @@ import { applyConfig, type LintConfig } from './config.ts'
 import { PROVIDERS } from './providers/index.ts'
 import { DEFAULT_MAX_DEFINITION_TOKENS, DEFAULT_MIN_DESCRIPTION_LENGTH, TOOL_RULES, lintTool, type RuleContext } from './rules.ts'
 import { DEFAULT_SIMILARITY_THRESHOLD, DUPLICATE_DESCRIPTION, duplicateDescriptions } from './similarity.ts'
+import { DEFAULT_MAX_MODEL_VIEW_TOKENS, MODEL_VIEW_TOKENS, modelViewFindings, modelViewText, type ModelViewSample } from './modelView.ts'
 import { definitionText, estimateTokenCounter, type TokenCounter } from './tokens.ts'
 import { PROVIDER_IDS, type Finding, type ProviderId, type RuleMeta, type RuleSetting } from './types.ts'
 
@@ -13,7 +14,7 @@ import { PROVIDER_IDS, type Finding, type ProviderId, type RuleMeta, type RuleSe
 export const ALL_RULES: readonly RuleMeta[] = (() => {
   const byId = new Map<string, RuleMeta>()
   for (const id of PROVIDER_IDS) for (const rule of PROVIDERS[id].rules) byId.set(rule.id, rule)
-  for (const rule of [...TOOL_RULES, DUPLICATE_DESCRIPTION]) byId.set(rule.id, rule)
+  for (const rule of [...TOOL_RULES, MODEL_VIEW_TOKENS, DUPLICATE_DESCRIPTION]) byId.set(rule.id, rule)
   return [...byId.values()]
 })()
 
@@ -23,10 +24,12 @@ const DEFAULTS: ReadonlyMap<string, RuleSetting> = new Map(ALL_RULES.map((rule) 
 export interface LintOptions {
   /** Provider views to check (all by default). */
   providers?: readonly ProviderId[]
-  /** Counts the tokens of the model's view of each tool (an estimate by default). */
-  tokenCounter?: TokenCounter
-  /** Whose definition is counted: the counter's provider when it is one, else `openai`. */
+  /** Token counter per provider (an estimate for each one missing; see tokenizers.ts for the real ones). */
+  tokenCounters?: Partial<Record<ProviderId, TokenCounter>>
+  /** Whose definition the `definition-tokens` rule and the model-view rule count (`openai` by default). */
   tokenProvider?: ProviderId
+  /** Recorded model views (scenario expectations, finished runs) for the `model-view-tokens` rule. */
+  modelViews?: readonly ModelViewSample[]
   /** Similarity from which descriptions count as near-duplicates (0.9 by default). */
   similarityThreshold?: number
 }
@@ -45,12 +48,16 @@ export interface DefinitionTokens {
   encoding: string
 }
 
-/** One tool's results: findings per provider view, lint findings, the token count, and its totals. */
+/**
+ * One tool's results: findings per provider view, lint findings, its totals, and token counts: `tokens` is the one the
+ * budget rule uses, `definitionTokens` has one per checked provider.
+ */
 export interface ToolLintResult extends Counts {
   toolId: string
   providers: Partial<Record<ProviderId, Finding[]>>
   lint: Finding[]
   tokens: DefinitionTokens
+  definitionTokens: Partial<Record<ProviderId, DefinitionTokens>>
 }
 
 /** Totals over the catalog: tools with errors or warnings, findings per provider, for the lint rules, and per rule. */
@@ -61,6 +68,8 @@ export interface LintSummary extends Counts {
   providers: Partial<Record<ProviderId, Counts>>
   lint: Counts
   rules: Record<string, Counts>
+  /** The whole catalog's definitions per provider: what every request carries when all the tools are offered. */
+  definitionTokens: Partial<Record<ProviderId, DefinitionTokens>>
 }
 
 /** The lint of a catalog. */
@@ -76,12 +85,8 @@ function add(counts: Counts, findings: readonly Finding[]): void {
   }
 }
 
-function isProviderId(value: string): value is ProviderId {
-  return (PROVIDER_IDS as readonly string[]).includes(value)
-}
-
 function summarize(results: readonly ToolLintResult[], providers: readonly ProviderId[]): LintSummary {
-  const summary: LintSummary = { tools: results.length, toolsWithErrors: 0, toolsWithWarnings: 0, errors: 0, warnings: 0, providers: {}, lint: { errors: 0, warnings: 0 }, rules: {} }
+  const summary: LintSummary = { tools: results.length, toolsWithErrors: 0, toolsWithWarnings: 0, errors: 0, warnings: 0, providers: {}, lint: { errors: 0, warnings: 0 }, rules: {}, definitionTokens: {} }
   const perProvider = new Map<ProviderId, Counts>(providers.map((id) => [id, { errors: 0, warnings: 0 }]))
   for (const [id, counts] of perProvider) summary.providers[id] = counts
   for (const result of results) {
@@ -90,6 +95,11 @@ function summarize(results: readonly ToolLintResult[], providers: readonly Provi
     if (result.errors > 0) summary.toolsWithErrors += 1
     if (result.warnings > 0) summary.toolsWithWarnings += 1
     add(summary.lint, result.lint)
+    for (const [id, tokens] of Object.entries(result.definitionTokens) as Array<[ProviderId, DefinitionTokens]>) {
+      const total = summary.definitionTokens[id]
+      if (total) total.count += tokens.count
+      else summary.definitionTokens[id] = { ...tokens }
+    }
     const all = [...result.lint]
     for (const id of providers) {
       const findings = result.providers[id] ?? []
@@ -115,19 +125,30 @@ function summarize(results: readonly ToolLintResult[], providers: readonly Provi
  */
 export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {}, options: LintOptions = {}): CatalogLint {
   const providers = options.providers ?? PROVIDER_IDS
-  const counter = options.tokenCounter ?? estimateTokenCounter()
-  const tokenProvider = options.tokenProvider ?? (isProviderId(counter.provider) ? counter.provider : 'openai')
+  const counterOf = (id: ProviderId) => options.tokenCounters?.[id] ?? estimateTokenCounter(id)
+  const tokenProvider = options.tokenProvider ?? 'openai'
   const duplicates = duplicateDescriptions(tools, options.similarityThreshold ?? DEFAULT_SIMILARITY_THRESHOLD)
+  const samples = new Map<string, ModelViewSample[]>()
+  for (const sample of options.modelViews ?? []) samples.set(sample.toolId, [...(samples.get(sample.toolId) ?? []), sample])
+  const maxModelViewTokens = config.maxModelViewTokens ?? DEFAULT_MAX_MODEL_VIEW_TOKENS
   const results = tools.map((tool, index): ToolLintResult => {
-    const count = counter.count(definitionText(PROVIDERS[tokenProvider].definition(tool)))
-    const tokens: DefinitionTokens = { provider: tokenProvider, count, estimate: counter.estimate, encoding: counter.encoding }
+    const definitionTokens: Partial<Record<ProviderId, DefinitionTokens>> = {}
+    for (const id of new Set([tokenProvider, ...providers])) {
+      const counter = counterOf(id)
+      definitionTokens[id] = { provider: id, count: counter.count(definitionText(PROVIDERS[id].definition(tool))), estimate: counter.estimate, encoding: counter.encoding }
+    }
+    const tokens = definitionTokens[tokenProvider]!
     const context: RuleContext = {
       minDescriptionLength: config.minDescriptionLength ?? DEFAULT_MIN_DESCRIPTION_LENGTH,
       maxDefinitionTokens: config.maxDefinitionTokens ?? DEFAULT_MAX_DEFINITION_TOKENS,
-      definitionTokens: { count, estimate: counter.estimate, provider: tokenProvider },
+      definitionTokens: tokens,
     }
-    const lint = applyConfig([...lintTool(tool, context), ...(duplicates.get(index) ?? [])], tool.id, config, DEFAULTS)
-    const result: ToolLintResult = { toolId: tool.id, providers: {}, lint, tokens, errors: 0, warnings: 0 }
+    const modelViews = (samples.get(tool.id) ?? []).flatMap((sample) => {
+      const counter = counterOf(tokenProvider)
+      return modelViewFindings(sample.source, { count: counter.count(modelViewText(sample.model)), estimate: counter.estimate, encoding: counter.encoding }, maxModelViewTokens)
+    })
+    const lint = applyConfig([...lintTool(tool, context), ...modelViews, ...(duplicates.get(index) ?? [])], tool.id, config, DEFAULTS)
+    const result: ToolLintResult = { toolId: tool.id, providers: {}, lint, tokens, definitionTokens, errors: 0, warnings: 0 }
     add(result, lint)
     for (const id of providers) {
       const findings = applyConfig(PROVIDERS[id].check(tool), tool.id, config, DEFAULTS)
@@ -143,9 +164,9 @@ export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {
  * lintCatalog for a server that must answer whatever the tools look like: a lint that throws (a schema shape no rule
  * expected) gives an empty result and is reported through `onError`, so the catalog is still served.
  */
-export function lintCatalogSafely(tools: readonly ToolDetail[], config: LintConfig, onError: (err: Error) => void): CatalogLint {
+export function lintCatalogSafely(tools: readonly ToolDetail[], config: LintConfig, onError: (err: Error) => void, options: LintOptions = {}): CatalogLint {
   try {
-    return lintCatalog(tools, config)
+    return lintCatalog(tools, config, options)
   } catch (err) {
     onError(err as Error)
     return { tools: [], summary: summarize([], []) }

@@ -24,12 +24,15 @@ export function providerReport(tool: ToolDetail, lint: CatalogLint): ProviderRep
   return {
     toolId: tool.id,
     tokens: result.tokens,
+    catalogTools: lint.summary.tools,
     lint: result.lint,
     providers: PROVIDER_IDS.map((id) => {
       const profile = PROVIDERS[id]
       const findings = result.providers[id] ?? []
       const changes = profile.transform?.(tool).changes
-      return { id, label: profile.label, docs: profile.docs, verdict: verdictOf(findings), definition: profile.definition(tool), findings, ...(changes?.length ? { changes } : {}) }
+      const tokens = result.definitionTokens[id] ?? result.tokens
+      const catalogTokens = lint.summary.definitionTokens[id] ?? tokens
+      return { id, label: profile.label, docs: profile.docs, verdict: verdictOf(findings), definition: profile.definition(tool), findings, tokens, catalogTokens, ...(changes?.length ? { changes } : {}) }
     }),
   }
 }
