@@ -9,6 +9,7 @@ import {
   Catalog,
   ExportResponse,
   ProviderReport,
+  RunTokens,
   type ErrorCode,
   ReplayAllResponse,
   ReplayReport,
@@ -73,6 +74,8 @@ export interface ApiClient {
   exportTest(body: ExportBody): Promise<ExportResponse>
   /** What each model provider gets of a tool, what it finds, and the lint findings. */
   providers(toolId: string, signal?: AbortSignal): Promise<ProviderReport>
+  /** What each view of a run costs in tokens per provider, and the model-view size findings. */
+  runTokens(runId: string, signal?: AbortSignal): Promise<RunTokens>
   /** The names of a tool's cassettes. */
   cassettes(toolId: string, signal?: AbortSignal): Promise<CassetteList>
   /** Saves a recorded run's cassette under `name`. */
@@ -119,6 +122,7 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     replayAll: (toolId) => request(ReplayAllResponse, `/api/scenarios/${encodeURIComponent(toolId)}/replay`, { method: 'POST', body: '{}' }),
     exportTest: (body) => request(ExportResponse, '/api/export', { method: 'POST', body: JSON.stringify(body) }),
     providers: (toolId, signal) => request(ProviderReport, `/api/tools/${encodeURIComponent(toolId)}/providers`, { signal }),
+    runTokens: (runId, signal) => request(RunTokens, `/api/runs/${encodeURIComponent(runId)}/tokens`, { signal }),
     cassettes: (toolId, signal) => request(CassetteList, `/api/tools/${encodeURIComponent(toolId)}/cassettes`, { signal }),
     saveCassette: (runId, body) => request(SaveCassetteResponse, `/api/runs/${encodeURIComponent(runId)}/cassette`, { method: 'POST', body: JSON.stringify(body) }),
     async openStream(path, init) {

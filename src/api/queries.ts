@@ -22,6 +22,7 @@ export const keys = {
   cassettes: (toolId: string) => ['cassettes', toolId] as const,
   providers: (toolId: string, catalogVersion: number) => ['providers', toolId, catalogVersion] as const,
   runDetail: (runId: string) => ['run-detail', runId] as const,
+  runTokens: (runId: string, phases: string) => ['run-tokens', runId, phases] as const,
 }
 
 /** A tool's cassette names (the Replay picker). */
@@ -30,6 +31,10 @@ export const cassettesQuery = (api: ApiClient, toolId: string) => queryOptions({
 /** What each provider gets of a tool, per catalog version (a hot reload makes a new report). */
 export const providersQuery = (api: ApiClient, toolId: string, catalogVersion: number) =>
   queryOptions({ queryKey: keys.providers(toolId, catalogVersion), queryFn: ({ signal }) => api.providers(toolId, signal), staleTime: Infinity })
+
+/** What a run's views cost in tokens, once per set of phases with views (`phases` is their key, e.g. "input,output"). */
+export const runTokensQuery = (api: ApiClient, runId: string, phases: string) =>
+  queryOptions({ queryKey: keys.runTokens(runId, phases), queryFn: ({ signal }) => api.runTokens(runId, signal), staleTime: Infinity })
 
 /** A run's summary and request (what it was started with: its network mode, for one). */
 export const runDetailQuery = (api: ApiClient, runId: string) => queryOptions({ queryKey: keys.runDetail(runId), queryFn: ({ signal }) => api.run(runId, signal), staleTime: Infinity })

@@ -76,6 +76,7 @@ export function createFakeApi(): FakeApi {
     replayAll: unused('replayAll'),
     exportTest: unused('exportTest'),
     providers: unused('providers'),
+    runTokens: unused('runTokens'),
     cassettes: unused('cassettes'),
     saveCassette: unused('saveCassette'),
   }

@@ -1,6 +1,6 @@
 // Region "Providers": one card per model provider (OpenAI, OpenAI strict, Anthropic, Gemini, MCP) with its verdict
 // (accepted, warnings, refused), what it finds and how to fix it, what was changed to make the schema acceptable,
-// and the definition exactly as sent; then the lint findings and the definition's token count. Loaded lazily
+// and the definition exactly as sent with its token count and the whole catalog's; then the lint findings. Loaded lazily
 // (its own chunk) and fetched per catalog version, so a hot reload shows the new verdicts.
 import { useQuery } from '@tanstack/react-query'
 import type { LintFinding, ProviderReport } from '../../shared/protocol.ts'
@@ -9,6 +9,12 @@ import { catalogQuery, providersQuery } from '../../api/queries.ts'
 import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx'
 import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
+import { tokenText } from '../compare/TokenBadge.tsx'
+
+type Count = ProviderReport['tokens']
+
+/** How a count was made: the encoding, or what the estimate rests on. */
+const countedWith = (t: Count) => (t.estimate ? `estimate, ${t.encoding}` : t.encoding)
 
 const VERDICT: Record<ProviderReport['providers'][number]['verdict'], { tone: BadgeTone; label: string }> = {
   accepted: { tone: 'ok', label: 'accepted' },
@@ -36,11 +42,11 @@ export default function ProvidersPanel({ toolId }: { toolId: string }) {
   const report = useQuery(providersQuery(api, toolId, version))
   if (report.isError) return <ApiErrorMessage error={report.error} />
   if (!report.data) return <p className="text-xs text-zinc-500">Checking what each provider gets…</p>
-  const { providers, lint, tokens } = report.data
+  const { providers, lint, catalogTools } = report.data
   return (
     <div className="space-y-4">
       <p className="text-xs text-zinc-500">
-        Definition: {tokens.count} tokens{tokens.estimate ? ' (estimate: characters ÷ 4)' : ` (${tokens.encoding})`}, as sent to {tokens.provider}.
+        Each request that offers a tool carries its definition. Token counts are per provider: this tool, then all {catalogTools} tools of the catalog.
       </p>
       <div className="grid items-start gap-4 lg:grid-cols-2 2xl:grid-cols-3">
         {providers.map((p) => (
@@ -54,6 +60,9 @@ export default function ProvidersPanel({ toolId }: { toolId: string }) {
                 </a>
               )}
             </header>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400" title={`Counted with ${countedWith(p.tokens)}`}>
+              <span className="font-medium text-zinc-800 dark:text-zinc-200">{tokenText(p.tokens)}</span> ({countedWith(p.tokens)}); catalog {tokenText(p.catalogTokens)}
+            </p>
             <Findings findings={p.findings} label={`Findings for ${p.label}`} />
             {p.changes && p.changes.length > 0 && (
               <details className="text-xs">

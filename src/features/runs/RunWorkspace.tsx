@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ToolDetail } from '../../shared/protocol.ts'
 import { initialRunState } from '../../shared/runState.ts'
 import { useApi } from '../../api/useApi.ts'
-import { catalogQuery, keys, runDetailQuery, runQuery } from '../../api/queries.ts'
+import { catalogQuery, keys, runDetailQuery, runQuery, runTokensQuery } from '../../api/queries.ts'
 import { InputPanel } from '../editor/InputPanel.tsx'
 import { ComparePanels } from '../compare/ComparePanels.tsx'
 import { EventsPanel } from '../events/EventsPanel.tsx'
@@ -49,6 +49,9 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
   // The exchange the Events timeline asked to show; a new object each time, so asking again shows it again.
   const [networkFocus, setNetworkFocus] = useState<{ requestId: string }>()
   const state = (runId && run.data?.state) || initialRunState
+  // Token counts of the views, asked for once the run stops producing them (finished or waiting for an answer).
+  const phasesKey = state.phases.length ? `${state.phases.join(',')}${state.finished ? ':final' : ''}` : ''
+  const tokens = useQuery({ ...runTokensQuery(api, runId ?? '', phasesKey), enabled: !!runId && phasesKey !== '' && state.status !== 'running' })
   const starter = useStartRun(runId, state, onRunStarted)
   const start = starter.start
   const command = useRunCommand(runId)
@@ -122,7 +125,7 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
       second={
         <div className="space-y-4 p-4">
           <ErrorBoundary what="the comparison" resetKey={runId}>
-            <ComparePanels key={runId} state={state} />
+            <ComparePanels key={runId} state={state} tokens={tokens.data} />
           </ErrorBoundary>
           {runId && (
             <ErrorBoundary what="the network view" resetKey={runId}>
