@@ -12,4 +12,5 @@ export const commands: Record<string, () => Promise<CliCommand>> = {
   test: () => import('./test.ts'),
   call: () => import('./call.ts'),
   lint: () => import('./lint.ts'),
+  build: () => import('./build.ts'),
 }

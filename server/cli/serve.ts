@@ -15,6 +15,8 @@ and serves the Toolscope UI, the HTTP API and MCP (/mcp).
 Commands:
   toolscope test [path ...]            replay the saved scenarios headless (toolscope test --help)
   toolscope call <tool-id> [path ...]  run one tool and print its four views as JSON (toolscope call --help)
+  toolscope lint [path ...]            check what each model provider accepts (toolscope lint --help)
+  toolscope build [path ...] --out d   write a static demo site of recorded runs (toolscope build --help)
 
 Options:
   --port <n>        port to listen on (default 4400, 0 = any free port)

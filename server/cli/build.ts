@@ -1,0 +1,132 @@
+// `toolscope build [path ...] --out <dir>`: a static demo site of recorded runs. Loads the tools in the tool host,
+// replays the saved scenarios (offline, from their cassettes) and/or takes runs from the history, and writes the SPA in
+// its read-only recorded mode with the catalog, provider reports and runs (server/demoSite.ts). Prints what went in.
+
+import path from 'node:path'
+import { lintCatalog, loadTokenCounters, providerReport } from '../../src/lint/index.ts'
+import type { Catalog, ProviderReport } from '../../src/shared/protocol.ts'
+import { createCassetteStore } from '../cassetteStore.ts'
+import { EXAMPLES_DIR, EXAMPLE_SCENARIOS_DIR } from '../context.ts'
+import { assertAppBuilt, writeDemoSite, type DemoSource } from '../demoSite.ts'
+import { displayPath } from '../displayPath.ts'
+import { DEFAULT_APP_DIR } from '../index.ts'
+import { readProjectConfig } from '../projectConfig.ts'
+import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
+import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../scenarioStore.ts'
+import { RunStore } from '../runStore.ts'
+import { readArgs, withParsedArgs } from './args.ts'
+
+const USAGE = `Usage: toolscope build [path ...] --out <dir> [options]
+
+Writes a static site (plain files for any static host) that plays back recorded runs of the tools exported by the
+given files or folders (the bundled examples when none): the catalog with schemas, annotations and provider
+definitions, and the runs, each with every event and its timing. No tool code and no request-context secrets go in.
+
+Options:
+  --out <dir>          where the site is written (emptied first)
+  --scenarios          replay the saved scenarios and include their runs (the default when --runs is not given)
+  --scenario-dir <dir> where the scenarios are (default toolscope/scenarios, or the examples' own)
+  --runs <id,...>      include these runs from the history (.toolscope/history.db, or --data-dir)
+  --data-dir <dir>     the history's folder (default .toolscope)
+  -h, --help           show this help`
+
+/** Parsed command line of `build`. */
+export interface BuildArgs {
+  paths: string[]
+  out: string
+  scenarios: boolean
+  scenarioDir?: string
+  runs: string[]
+  dataDir?: string
+  help: boolean
+}
+
+/** Parses `build` arguments; throws an Error with a message for the user on bad input. */
+export function parseBuildArgs(args: string[]): BuildArgs {
+  const out: BuildArgs = { paths: [], out: '', scenarios: false, runs: [], help: false }
+  readArgs(
+    args,
+    (flag, take) => {
+      switch (flag) {
+        case '--out': out.out = take(); break
+        case '--scenarios': out.scenarios = true; break
+        case '--scenario-dir': out.scenarioDir = take(); break
+        case '--runs': out.runs.push(...take().split(',').map((r) => r.trim()).filter(Boolean)); break
+        case '--data-dir': out.dataDir = take(); break
+        case '-h':
+        case '--help': out.help = true; break
+        default: throw new Error(`Unknown option ${flag}`)
+      }
+    },
+    (p) => out.paths.push(p),
+  )
+  if (!out.help && !out.out) throw new Error('--out <dir> is required: the folder the site is written to')
+  if (out.runs.length === 0) out.scenarios = true
+  return out
+}
+
+/** Builds the site, writing lines through `print`; resolves to the exit code. `appDir` is the built SPA. */
+export async function runBuild(args: BuildArgs, print: (line: string) => void = (l) => console.log(l), appDir = DEFAULT_APP_DIR): Promise<number> {
+  assertAppBuilt(appDir)
+  const paths = (args.paths.length ? args.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p))
+  const examplesOnly = paths.every((p) => `${p}${path.sep}`.startsWith(EXAMPLES_DIR))
+  const scenarioStore = createScenarioStore(args.scenarioDir ?? (examplesOnly ? EXAMPLE_SCENARIOS_DIR : DEFAULT_SCENARIO_DIR))
+  const cassettes = createCassetteStore(path.join(path.dirname(scenarioStore.root), 'cassettes'))
+  const project = await readProjectConfig()
+  const runner = await createHeadlessRunner({ paths, cassettes, redact: project.redact })
+  const sources: DemoSource[] = []
+  let failed = 0
+  try {
+    for (const e of runner.host.catalog.errors) print(`warning: ${e.file}: ${e.message}`)
+    if (args.scenarios) {
+      const { scenarios, errors } = await scenarioStore.list()
+      for (const e of errors) print(`warning: ${displayPath(e.file)}: ${e.message}`)
+      for (const { scenario } of scenarios) {
+        const report = await replayOnHost(runner.host, runner.runs, scenario)
+        const record = report.runId ? runner.runs.get(report.runId) : undefined
+        if (!record) {
+          failed++
+          print(`  ✗ ${scenario.toolId}/${scenario.name}: not run (${report.scriptError ?? 'no run'})`)
+          continue
+        }
+        sources.push({ record, source: `scenario "${scenario.name}"` })
+      }
+    }
+    if (args.runs.length) {
+      const history = new RunStore({ dataDir: path.resolve(args.dataDir ?? '.toolscope') })
+      try {
+        for (const runId of args.runs) {
+          const record = history.record(runId)
+          if (!record) {
+            failed++
+            print(`  ✗ run ${runId}: not in the history`)
+            continue
+          }
+          sources.push({ record, source: 'history' })
+        }
+      } finally {
+        history.close()
+      }
+    }
+    const { tools, version, errors } = runner.host.catalog
+    const catalog: Catalog = { version, tools: runner.host.summaries(), errors, timeoutMs: runner.runs.options.timeoutMs }
+    const lint = lintCatalog(tools, project.lint ?? {}, { tokenCounters: await loadTokenCounters() })
+    const providers = new Map<string, ProviderReport>()
+    for (const tool of tools) {
+      const report = providerReport(tool, lint)
+      if (report) providers.set(tool.id, report)
+    }
+    const report = writeDemoSite({ out: path.resolve(args.out), appDir, catalog, tools, providers, runs: sources })
+    for (const run of report.runs) print(`  ✓ ${run.toolId}: ${run.source}, ${run.status}, ${run.events} events`)
+    print(`Wrote ${displayPath(report.out)}: ${report.tools.length} tools, ${report.runs.length} runs, ${Math.round(report.bytes / 1024)} KB of data.`)
+    print(`Left out: ${report.leftOut.join('; ')}. ${report.secretsScrubbed} secret value(s) redacted.`)
+    print(`Serve the folder with any static file server; the report is ${displayPath(path.join(report.out, 'demo', 'report.json'))}.`)
+    return failed > 0 ? 1 : 0
+  } finally {
+    await runner.close()
+  }
+}
+
+export function run(args: string[]): Promise<number> {
+  return withParsedArgs('toolscope build', USAGE, args, parseBuildArgs, (parsed) => runBuild(parsed))
+}

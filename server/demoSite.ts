@@ -1,0 +1,131 @@
+// Writes a static demo site (`toolscope build`): the built SPA, marked to open in its read-only "recorded" mode, and
+// under demo/ the catalog, each tool's detail and provider report, and the recorded runs. What goes in is data only:
+// no tool code, values under secret keys of inputs and request contexts redacted (and scrubbed wherever a run
+// repeated them), tool files reduced to their names.
+
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { collectSecretValues, maskSecrets, redactSecretKeys, scrubSecrets } from '../src/runtime/index.ts'
+import { summarizeInput } from './runStore.ts'
+import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunEvent, RunRecord, StartRunBody, ToolDetail } from '../src/shared/protocol.ts'
+
+/** The meta tag that puts the SPA in recorded mode; its content is the manifest's path, relative to index.html. */
+export const DEMO_META = 'toolscope-demo'
+/** Folder of the data files inside the site. */
+export const DEMO_DIR = 'demo'
+
+/** A run going into the demo, and where it came from (`scenario "taipei"`, `history`). */
+export interface DemoSource {
+  record: RunRecord
+  source: string
+}
+
+/** What went into a site: the build report. */
+export interface DemoReport {
+  out: string
+  tools: string[]
+  runs: Array<{ runId: string; toolId: string; status: string; source: string; events: number }>
+  /** Values found under secret keys of inputs and request contexts, redacted in every file. */
+  secretsScrubbed: number
+  bytes: number
+  leftOut: string[]
+}
+
+/** The request a run was started with, as the demo shows it: no secrets, no cassette or mocks, no stream settings. */
+function shownRequest(request: StartRunBody): StartRunBody {
+  const { toolId, input, inputText, requestContext, caller, network } = request
+  const out: StartRunBody = { toolId }
+  if (input !== undefined) out.input = redactSecretKeys(input)
+  if (inputText !== undefined) out.inputText = inputText
+  if (requestContext) out.requestContext = redactSecretKeys(requestContext) as Record<string, unknown>
+  if (caller) out.caller = caller
+  if (network) out.network = network
+  return out
+}
+
+/**
+ * Masks secrets split across streamed input deltas: the deltas are joined, each secret in the whole text is replaced
+ * by asterisks of its length, and the text is cut back at the same places (the views of a delta are the delta).
+ */
+function maskInputDeltas(events: RunEvent[], secrets: readonly string[]): RunEvent[] {
+  const deltas = events.filter((e): e is Extract<RunEvent, { type: 'input-delta' }> => e.type === 'input-delta')
+  if (deltas.length === 0 || secrets.length === 0) return events
+  const masked = maskSecrets(deltas.map((e) => e.inputTextDelta).join(''), secrets)
+  let offset = 0
+  const replaced = new Map<RunEvent, RunEvent>()
+  for (const e of deltas) {
+    const text = masked.slice(offset, offset + e.inputTextDelta.length)
+    offset += e.inputTextDelta.length
+    const view = (v: { value?: unknown }) => (v.value === e.inputTextDelta ? { ...v, value: text } : v)
+    replaced.set(e, { ...e, inputTextDelta: text, views: { ...e.views, raw: e.views.raw === e.inputTextDelta ? text : e.views.raw, display: view(e.views.display), transcript: view(e.views.transcript) } })
+  }
+  return events.map((e) => replaced.get(e) ?? e)
+}
+
+function writeJson(file: string, value: unknown): number {
+  const text = JSON.stringify(value)
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, text)
+  return Buffer.byteLength(text)
+}
+
+/** The built SPA's index.html; throws, saying how to build it, when it is missing. */
+export function assertAppBuilt(appDir: string): string {
+  const indexFile = path.join(appDir, 'index.html')
+  if (!existsSync(indexFile)) throw new Error(`The playground is not built (${indexFile} is missing): run \`npm run build:app\` first.`)
+  return indexFile
+}
+
+/**
+ * Writes the site into `out` (emptied first): the SPA from `appDir`, then the data. Throws when the SPA is not built.
+ * `providers` holds each tool's provider report.
+ */
+export function writeDemoSite(options: { out: string; appDir: string; catalog: Catalog; tools: ToolDetail[]; providers: Map<string, ProviderReport>; runs: DemoSource[]; builtAt?: Date }): DemoReport {
+  const { out, appDir } = options
+  const indexFile = assertAppBuilt(appDir)
+  rmSync(out, { recursive: true, force: true })
+  cpSync(appDir, out, { recursive: true })
+  const html = readFileSync(indexFile, 'utf8')
+  writeFileSync(path.join(out, 'index.html'), html.replace('</head>', `  <meta name="${DEMO_META}" content="${DEMO_DIR}/manifest.json" />\n  </head>`))
+
+  const dataDir = path.join(out, DEMO_DIR)
+  let bytes = 0
+  const tools: DemoManifest['tools'] = {}
+  options.tools.forEach((tool, i) => {
+    const detail: ToolDetail = { ...tool, file: path.basename(tool.file) }
+    tools[tool.id] = { detail: `tools/${i}.json` }
+    bytes += writeJson(path.join(dataDir, tools[tool.id].detail), detail)
+    const report = options.providers.get(tool.id)
+    if (report) {
+      tools[tool.id].providers = `providers/${i}.json`
+      bytes += writeJson(path.join(dataDir, tools[tool.id].providers!), report)
+    }
+  })
+
+  let secretsScrubbed = 0
+  const runs: DemoRunEntry[] = options.runs.map(({ record, source }, i) => {
+    const secrets = collectSecretValues({ requestContext: record.request.requestContext ?? {}, input: record.request.input })
+    secretsScrubbed += secrets.length
+    const { events, request, ...summary } = record
+    const shown = shownRequest(request)
+    const detail = { ...summary, request: shown, caller: request.caller ?? 'agent', inputSummary: summarizeInput(shown), eventCount: events.length }
+    const run: DemoRun = scrubSecrets({ detail, events: maskInputDeltas(events, secrets) }, secrets)
+    const file = `runs/${i}.json`
+    bytes += writeJson(path.join(dataDir, file), run)
+    const { request: _request, ...entry } = run.detail
+    return { ...entry, source, file }
+  })
+
+  const manifest: DemoManifest = { format: 'toolscope-demo', version: 1, builtAt: (options.builtAt ?? new Date()).toISOString(), catalog: { ...options.catalog, tools: options.catalog.tools.map((t) => ({ ...t, file: path.basename(t.file) })) }, tools, runs }
+  bytes += writeJson(path.join(dataDir, 'manifest.json'), manifest)
+  const report: DemoReport = {
+    out,
+    tools: options.tools.map((t) => t.id),
+    runs: runs.map((r) => ({ runId: r.runId, toolId: r.toolId, status: r.status, source: r.source, events: r.eventCount })),
+    secretsScrubbed,
+    bytes,
+    leftOut: ['tool code (only schemas, annotations and provider definitions)', 'values under secret keys (apiKey, token, password, …) of inputs and request contexts', 'cassettes and mocks', 'tool file paths (names only)'],
+  }
+  writeJson(path.join(dataDir, 'report.json'), report)
+  return report
+}
