@@ -13,6 +13,8 @@ export default defineConfig(async ({ command }) => {
   }
   return {
     plugins,
+    // Relative asset URLs: the same build serves the playground and static demo sites hosted in any folder.
+    base: './',
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,

@@ -1,15 +1,18 @@
-// SPA entry: takes the session token, builds the API client and React Query client, renders the app.
+// SPA entry: takes the session token, builds the API client and React Query client, renders the app. A page written
+// by `toolscope build` names its demo manifest in a meta tag: the app then reads that instead of a server.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { takeToken } from './api/token.ts'
 import { createHttpClient } from './api/client.ts'
+import { createStaticClient } from './api/staticClient.ts'
 import { ApiContext } from './api/useApi.ts'
 import { ErrorBoundary } from './components/ui/ErrorBoundary.tsx'
 import { App } from './App.tsx'
 import './index.css'
 
-const api = createHttpClient({ token: takeToken() })
+const demoManifest = document.querySelector<HTMLMetaElement>('meta[name="toolscope-demo"]')?.content
+const api = demoManifest ? createStaticClient(demoManifest) : createHttpClient({ token: takeToken() })
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: 2, retryDelay: (n) => Math.min(2000, 300 * 2 ** n), refetchOnWindowFocus: false, staleTime: 5_000 },

@@ -10,6 +10,7 @@ import {
   ExportResponse,
   ProviderReport,
   RunTokens,
+  type DemoRun,
   type ErrorCode,
   ReplayAllResponse,
   ReplayReport,
@@ -55,6 +56,10 @@ export interface RunListQuery {
 /** What the UI needs from the server. */
 export interface ApiClient {
   readonly token?: string
+  /** True for a static demo (`toolscope build`): recorded runs only, nothing can be started or changed. */
+  readonly recorded?: boolean
+  /** A recorded run whole (its detail and every event), where the source serves it in one piece (a static demo). */
+  recordedRun?(runId: string, signal?: AbortSignal): Promise<DemoRun>
   catalog(signal?: AbortSignal): Promise<Catalog>
   tool(id: string, signal?: AbortSignal): Promise<ToolDetail>
   /** History summaries, newest first (never event logs); pass `nextCursor` as `cursor` for the next page. */

@@ -3,7 +3,7 @@
 
 import { experimental_streamedQuery as streamedQuery, queryOptions, type Query } from '@tanstack/react-query'
 import { applyRunEvents, initialRunState, type RunState } from '../shared/runState.ts'
-import type { ExportBody } from '../shared/protocol.ts'
+import type { DemoRun, ExportBody, RunEvent } from '../shared/protocol.ts'
 import type { ApiClient, RunListQuery } from './client.ts'
 import { streamRunEvents, type RunChunk } from './sse.ts'
 import type { FrameProblem } from './runFrames.ts'
@@ -23,7 +23,22 @@ export const keys = {
   providers: (toolId: string, catalogVersion: number) => ['providers', toolId, catalogVersion] as const,
   runDetail: (runId: string) => ['run-detail', runId] as const,
   runTokens: (runId: string, phases: string) => ['run-tokens', runId, phases] as const,
+  recordedRun: (runId: string) => ['recorded-run', runId] as const,
 }
+
+/** A finished run whole, for playback: from a demo's file, or its detail and every event read from the server. */
+export const recordedRunQuery = (api: ApiClient, runId: string) =>
+  queryOptions({
+    queryKey: keys.recordedRun(runId),
+    staleTime: Infinity,
+    queryFn: async ({ signal }): Promise<DemoRun> => {
+      if (api.recordedRun) return api.recordedRun(runId, signal)
+      const detail = await api.run(runId, signal)
+      const events: RunEvent[] = []
+      for await (const chunk of streamRunEvents(api, runId, signal)) events.push(...chunk.events)
+      return { detail, events }
+    },
+  })
 
 /** A tool's cassette names (the Replay picker). */
 export const cassettesQuery = (api: ApiClient, toolId: string) => queryOptions({ queryKey: keys.cassettes(toolId), queryFn: ({ signal }) => api.cassettes(toolId, signal) })

@@ -22,6 +22,8 @@ export function HotReloadNotice() {
   const qc = useQueryClient()
   const [notice, setNotice] = useState<string | null>(null)
   useEffect(() => {
+    // A recorded demo's catalog never changes.
+    if (api.recorded) return
     const ctl = new AbortController()
     void followCatalog(
       api,

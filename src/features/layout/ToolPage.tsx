@@ -1,6 +1,6 @@
 // The open tool: its header (id, title, badges) and the Run / Overview / Scenarios / History tabs. Loads the tool's detail,
 // which hot reload invalidates, so schemas refresh in place.
-import { Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
 import { toolQuery } from '../../api/queries.ts'
@@ -20,11 +20,18 @@ const TABS = [
   { id: 'scenarios', label: 'Scenarios' },
   { id: 'history', label: 'History' },
 ]
+/** A static demo plays back recorded runs instead of running the tool. */
+const RECORDED_TABS = [
+  { id: 'run', label: 'Recorded runs' },
+  { id: 'overview', label: 'Overview' },
+]
+const RecordedRuns = lazy(() => import('../player/RecordedRuns.tsx'))
 
 export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; navigate: (next: UrlState, o?: { replace?: boolean }) => void }) {
   const api = useApi()
   const tool = useQuery(toolQuery(api, url.tool))
-  const tab = TABS.some((t) => t.id === url.tab) ? url.tab! : 'run'
+  const tabs = api.recorded ? RECORDED_TABS : TABS
+  const tab = tabs.some((t) => t.id === url.tab) ? url.tab! : 'run'
   const heading = useRef<HTMLHeadingElement>(null)
   const loaded = tool.isSuccess
   useEffect(() => {
@@ -58,12 +65,17 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
         </div>
         <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{t.description}</p>
         <div className="mt-2">
-          <Tabs label="Tool views" idPrefix="tool" items={TABS} selected={tab} onSelect={(id) => navigate({ ...url, tab: id }, { replace: true })} />
+          <Tabs label="Tool views" idPrefix="tool" items={tabs} selected={tab} onSelect={(id) => navigate({ ...url, tab: id }, { replace: true })} />
         </div>
       </header>
       <div id={`tool-panel-${tab}`} role="tabpanel" aria-labelledby={`tool-tab-${tab}`} className="min-h-0 flex-1 overflow-auto">
         <ErrorBoundary what={`the ${tab} tab`} resetKey={`${t.id}:${tab}`}>
-          {tab === 'run' && (
+          {tab === 'run' && api.recorded && (
+            <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the player…</p>}>
+              <RecordedRuns toolId={t.id} runId={url.run} onOpen={(run) => navigate({ tool: t.id, run, tab: 'run' })} />
+            </Suspense>
+          )}
+          {tab === 'run' && !api.recorded && (
             <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })} />
           )}
           {tab === 'overview' && <OverviewTab tool={t} />}

@@ -1,0 +1,49 @@
+// The "Recorded runs" tab of a static demo: the tool's recorded runs (newest first, with status, input and duration)
+// and the player of the one picked. The pick is in the URL (?run=), so a deep link opens a run directly.
+import { useQuery } from '@tanstack/react-query'
+import { useApi } from '../../api/useApi.ts'
+import { keys, recordedRunQuery } from '../../api/queries.ts'
+import { Badge } from '../../components/ui/Badge.tsx'
+import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
+import { RunPlayer } from './RunPlayer.tsx'
+
+function SelectedRun({ runId }: { runId: string }) {
+  const api = useApi()
+  const run = useQuery(recordedRunQuery(api, runId))
+  if (run.isError) return <ApiErrorMessage error={run.error} />
+  if (!run.data) return <p className="text-xs text-zinc-500">Loading the run…</p>
+  return <RunPlayer key={runId} run={run.data} />
+}
+
+export default function RecordedRuns({ toolId, runId, onOpen }: { toolId: string; runId?: string; onOpen: (runId: string) => void }) {
+  const api = useApi()
+  const list = useQuery({ queryKey: [...keys.runs, 'recorded', toolId], queryFn: ({ signal }) => api.runs({ tool: toolId }, signal) })
+  const runs = list.data?.runs ?? []
+  return (
+    <div className="space-y-4 p-4">
+      {list.isError && <ApiErrorMessage error={list.error} />}
+      {list.data && runs.length === 0 && <p className="text-sm text-zinc-500">No recorded runs of this tool in this demo.</p>}
+      {runs.length > 0 && (
+        <nav aria-label="Recorded runs">
+          <ul className="flex flex-wrap gap-2">
+            {runs.map((r) => (
+              <li key={r.runId}>
+                <button
+                  type="button"
+                  aria-current={r.runId === runId ? 'true' : undefined}
+                  onClick={() => onOpen(r.runId)}
+                  className={`flex items-center gap-2 rounded-md border px-2 py-1 text-left text-xs ${r.runId === runId ? 'border-sky-500 bg-sky-50 dark:bg-sky-950' : 'border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900 dark:hover:bg-zinc-800'}`}
+                >
+                  <Badge tone={r.status === 'success' ? 'ok' : r.status === 'error' ? 'danger' : 'warn'}>{r.status}</Badge>
+                  <span className="max-w-64 truncate font-mono">{r.inputSummary || '(no input)'}</span>
+                  {r.durationMs !== undefined && <span className="text-zinc-500">{Math.round(r.durationMs)} ms</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {runId ? <SelectedRun runId={runId} /> : runs.length > 0 && <p className="text-sm text-zinc-500">Pick a recorded run to play it back.</p>}
+    </div>
+  )
+}
