@@ -31,6 +31,7 @@ import { TooManyRunsError, type RunRegistry, type ControlOutcome } from './runs.
 import { hostGuard, shownId, tokenGuard, type SecurityOptions } from './security.ts'
 import { lastEventIdOf, sseResponse } from './sse.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
+import { mountRunTransferRoutes } from './runTransferRoutes.ts'
 import { serveApp } from './static.ts'
 import { UnknownToolError, type ToolHost } from './toolHost/host.ts'
 
@@ -184,6 +185,7 @@ export function createApp(deps: AppDeps): Hono {
   })
 
   if (deps.cassettes) mountCassetteRoutes(app, runs, deps.cassettes)
+  mountRunTransferRoutes(app, runs, deps.cassettes)
 
   // Summaries only, a page at a time: a list never carries event logs.
   app.get('/api/runs', (c) => {

@@ -78,6 +78,8 @@ export function createFakeApi(): FakeApi {
     providers: unused('providers'),
     cassettes: unused('cassettes'),
     saveCassette: unused('saveCassette'),
+    exportRun: unused('exportRun'),
+    importRun: unused('importRun'),
   }
   return fake
 }

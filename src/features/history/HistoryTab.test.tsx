@@ -83,6 +83,33 @@ describe('HistoryTab', () => {
     await waitFor(() => expect(api.runQueries.at(-1)).toEqual({ tool: 'weather', status: 'success', cursor: undefined, limit: 2 }))
   })
 
+  it('marks imported runs, links a rerun to its original, and offers Export on finished runs only', async () => {
+    const { api, opened } = setup(() => ({
+      runs: [
+        run(1, { imported: true, importedFrom: { runId: 'far-away-run', exportedAt: '2026-01-01T00:00:00.000Z' } }),
+        run(2, { rerunOf: { runId: 'original-run-id', atEvent: 4 } }),
+        run(3, { status: 'suspended' }),
+      ],
+    }))
+    const exports: string[] = []
+    api.exportRun = async (runId) => {
+      exports.push(runId)
+      return { filename: 'x.json', text: '{}' }
+    }
+    const table = await screen.findByRole('table')
+    const [first, second, third] = within(table).getAllByRole('row').slice(1)
+    expect(within(first).getByText('imported').getAttribute('title')).toContain('far-away-run')
+    expect(within(second).queryByText('imported')).toBeNull()
+    expect(within(second).getByText(/rerun of/).textContent).toContain('at #4')
+    fireEvent.click(within(second).getByRole('link', { name: 'Open the original run original-run-id' }))
+    expect(opened).toEqual([{ tool: 'weather', run: 'original-run-id', tab: 'run' }])
+    expect(within(third).queryByRole('button', { name: /^Export run/ })).toBeNull()
+    URL.createObjectURL = () => 'blob:x'
+    URL.revokeObjectURL = () => {}
+    fireEvent.click(within(first).getByRole('button', { name: `Export run ${run(1).runId}` }))
+    await waitFor(() => expect(exports).toEqual([run(1).runId]))
+  })
+
   it('formats durations', () => {
     expect([formatDuration(undefined), formatDuration(3.25), formatDuration(1500)]).toEqual(['—', '3.3 ms', '1.5 s'])
   })

@@ -1,13 +1,20 @@
 // History: past runs from the server's history store as summaries (never event logs), newest first, filtered by tool
 // and status, a page at a time (the server's nextCursor). Opening one goes through the URL; links never start a run.
-import { useState } from 'react'
+// Runs can be exported as files and such files imported (the import lives in its own chunk).
+import { lazy, Suspense, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
 import { catalogQuery, runsQuery } from '../../api/queries.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
 import { RunRecordStatus } from '../../shared/protocol.ts'
+import { isFinalStatus } from '../../shared/runStatus.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { HistoryTable } from './HistoryTable.tsx'
+import { ExportRunButton } from './ExportRunButton.tsx'
+
+const ImportRunButton = lazy(() => import('./ImportRunButton.tsx'))
+/** Looks of the small buttons in a History row. */
+const ROW_ACTION = '!px-1.5 !py-0.5 text-xs'
 
 /** Runs per page. */
 export const HISTORY_PAGE = 50
@@ -55,9 +62,10 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
             ))}
           </select>
         </label>
-        <Button className="ml-auto" onClick={() => runs.refetch()}>
-          Refresh
-        </Button>
+        <Suspense fallback={null}>
+          <ImportRunButton className="ml-auto" onOpen={onOpen} />
+        </Suspense>
+        <Button onClick={() => runs.refetch()}>Refresh</Button>
       </div>
       {runs.isError && (
         <p role="alert" className="text-xs text-rose-700 dark:text-rose-300">
@@ -69,7 +77,7 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
       ) : list.length === 0 ? (
         <p className="text-xs text-zinc-500">{tool || status ? 'No runs match these filters.' : 'No runs yet.'}</p>
       ) : (
-        <HistoryTable runs={list} onOpen={onOpen} />
+        <HistoryTable runs={list} onOpen={onOpen} actions={(r) => isFinalStatus(r.status) && <ExportRunButton runId={r.runId} className={ROW_ACTION} />} />
       )}
       <nav aria-label="History pages" className="flex items-center gap-2 text-xs">
         {cursors.length > 0 && <Button onClick={() => setCursors(cursors.slice(0, -1))}>Newer runs</Button>}
