@@ -1,4 +1,4 @@
-// UI state kept in the URL (?tool=…&run=…&tab=…): shareable, survives reloads, and never starts a run by itself.
+// UI state kept in the URL (?tool=…&run=…&tab=…&vs=…): shareable, survives reloads, and never starts a run by itself.
 import { useCallback, useSyncExternalStore } from 'react'
 
 const listeners = new Set<() => void>()
@@ -14,6 +14,8 @@ export interface UrlState {
   tool?: string
   run?: string
   tab?: string
+  /** With `tab=diff`: the run compared with `run`. */
+  vs?: string
 }
 
 const read = () => window.location.search
@@ -30,7 +32,7 @@ export function urlFor(state: UrlState): string {
 export function useUrlState(): [UrlState, (next: UrlState, options?: { replace?: boolean }) => void] {
   const search = useSyncExternalStore(subscribe, read, () => '')
   const p = new URLSearchParams(search)
-  const state: UrlState = { tool: p.get('tool') ?? undefined, run: p.get('run') ?? undefined, tab: p.get('tab') ?? undefined }
+  const state: UrlState = { tool: p.get('tool') ?? undefined, run: p.get('run') ?? undefined, tab: p.get('tab') ?? undefined, vs: p.get('vs') ?? undefined }
   const navigate = useCallback((next: UrlState, options?: { replace?: boolean }) => {
     const url = urlFor(next)
     if (options?.replace) window.history.replaceState(null, '', url)

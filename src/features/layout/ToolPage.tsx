@@ -1,6 +1,6 @@
-// The open tool: its header (id, title, badges) and the Run / Overview / Scenarios / History tabs. Loads the tool's detail,
-// which hot reload invalidates, so schemas refresh in place.
-import { Suspense, useEffect, useRef } from 'react'
+// The open tool: its header (id, title, badges) and the Run / Overview / Scenarios / History tabs, plus Diff while two
+// runs are compared (?tab=diff&run=…&vs=…). Loads the tool's detail, which hot reload invalidates, so schemas refresh in place.
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
 import { toolQuery } from '../../api/queries.ts'
@@ -14,6 +14,9 @@ import { OverviewTab } from '../overview/OverviewTab.tsx'
 import { HistoryTab } from '../history/HistoryTab.tsx'
 import { ScenariosTab } from '../scenarios/lazyParts.ts'
 
+// Its own chunk: comparing runs is occasional, and the initial JavaScript stays within its budget.
+const RunDiffView = lazy(() => import('../diff/RunDiffView.tsx'))
+
 const TABS = [
   { id: 'run', label: 'Run' },
   { id: 'overview', label: 'Overview' },
@@ -24,7 +27,9 @@ const TABS = [
 export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; navigate: (next: UrlState, o?: { replace?: boolean }) => void }) {
   const api = useApi()
   const tool = useQuery(toolQuery(api, url.tool))
-  const tab = TABS.some((t) => t.id === url.tab) ? url.tab! : 'run'
+  const diffing = url.tab === 'diff' && !!url.run && !!url.vs
+  const tabs = diffing ? [...TABS, { id: 'diff', label: 'Diff' }] : TABS
+  const tab = tabs.some((t) => t.id === url.tab) ? url.tab! : 'run'
   const heading = useRef<HTMLHeadingElement>(null)
   const loaded = tool.isSuccess
   useEffect(() => {
@@ -58,7 +63,7 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
         </div>
         <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{t.description}</p>
         <div className="mt-2">
-          <Tabs label="Tool views" idPrefix="tool" items={TABS} selected={tab} onSelect={(id) => navigate({ ...url, tab: id }, { replace: true })} />
+          <Tabs label="Tool views" idPrefix="tool" items={tabs} selected={tab} onSelect={(id) => navigate(id === 'diff' ? url : { tool: url.tool, run: url.run, tab: id }, { replace: true })} />
         </div>
       </header>
       <div id={`tool-panel-${tab}`} role="tabpanel" aria-labelledby={`tool-tab-${tab}`} className="min-h-0 flex-1 overflow-auto">
@@ -73,6 +78,11 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
             </Suspense>
           )}
           {tab === 'history' && <HistoryTab toolId={t.id} onOpen={(s) => navigate(s)} />}
+          {tab === 'diff' && (
+            <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the diff…</p>}>
+              <RunDiffView key={`${url.run}:${url.vs}`} toolId={t.id} leftId={url.run!} rightId={url.vs!} onOpen={(s) => navigate(s)} />
+            </Suspense>
+          )}
         </ErrorBoundary>
       </div>
     </div>
