@@ -536,6 +536,13 @@ export const RunExport = z
   .strict()
 export type RunExport = z.infer<typeof RunExport>
 
+/**
+ * `POST /api/runs/:id/rerun`: a new run of a finished run's request (context as stored), its earlier prompts answered
+ * as they were up to the prompt event `atEvent` (a seq), which gets `control` instead. Answers with StartRunResponse.
+ */
+export const RerunBody = z.object({ atEvent: z.number().int().nonnegative(), control: RunControl }).strict()
+export type RerunBody = z.infer<typeof RerunBody>
+
 /** `POST /api/runs/import` answers with the new id the imported run got. */
 export const ImportRunResponse = z.object({ runId: z.string() })
 export type ImportRunResponse = z.infer<typeof ImportRunResponse>
