@@ -21,6 +21,7 @@ import {
   StartRunResponse,
   ToolDetail,
   type ExportBody,
+  type RerunBody,
   type RunControl,
   type SaveCassetteBody,
   type SaveScenarioBody,
@@ -82,6 +83,8 @@ export interface ApiClient {
   exportRun(runId: string): Promise<{ filename: string; text: string }>
   /** Stores a run export file's text in history; answers with the id the imported run got. */
   importRun(fileText: string): Promise<ImportRunResponse>
+  /** Starts a new run of a finished run, answered as before up to the prompt `atEvent`, which gets `control`. */
+  rerun(runId: string, body: RerunBody): Promise<{ runId: string }>
   /** Opens a streaming GET (SSE); the caller reads the body. */
   openStream(path: string, init: { signal?: AbortSignal; lastEventId?: string }): Promise<Response>
 }
@@ -137,6 +140,7 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
       return { filename, text }
     },
     importRun: (fileText) => request(ImportRunResponse, '/api/runs/import', { method: 'POST', body: fileText }),
+    rerun: (runId, body) => request(StartRunResponse, `/api/runs/${encodeURIComponent(runId)}/rerun`, { method: 'POST', body: JSON.stringify(body) }),
     async openStream(path, init) {
       const res = await fetch(base + path, {
         signal: init.signal,

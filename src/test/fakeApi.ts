@@ -80,6 +80,7 @@ export function createFakeApi(): FakeApi {
     saveCassette: unused('saveCassette'),
     exportRun: unused('exportRun'),
     importRun: unused('importRun'),
+    rerun: unused('rerun'),
   }
   return fake
 }

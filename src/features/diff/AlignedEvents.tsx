@@ -13,9 +13,13 @@ function Side({ event, action }: { event?: RunEvent; action?: ReactNode }) {
   return (
     <>
       <td className="pr-2 text-right tabular-nums text-zinc-500">{offsetLabel(event.at)}</td>
-      <td className="max-w-0 truncate pr-2" title={eventSummary(event)}>
-        <span className="font-semibold">{event.type}</span> {eventSummary(event)}
-        {action}
+      <td className="max-w-0 pr-2">
+        <div className="flex items-center gap-1">
+          <span className="min-w-0 truncate" title={eventSummary(event)}>
+            <span className="font-semibold">{event.type}</span> {eventSummary(event)}
+          </span>
+          {action}
+        </div>
       </td>
     </>
   )

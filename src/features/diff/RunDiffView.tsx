@@ -1,6 +1,7 @@
 // The diff of two runs of a tool (?tab=diff&run=…&vs=…): both runs' status and timing, their four views compared
 // structurally phase by phase, and their events aligned by phase with times side by side. Runs are read through the
-// same streamed queries as the run view, so a run still going on fills in as it goes. Loaded lazily, in its own chunk.
+// same streamed queries as the run view, so a run still going on fills in as it goes. A prompt of the first run can be
+// rerun from here (the new run opens, then this diff against it once it ends). Loaded lazily, in its own chunk.
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
@@ -9,12 +10,15 @@ import { initialRunState } from '../../shared/runState.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
 import { Tabs } from '../../components/ui/Tabs.tsx'
 import { Badge } from '../../components/ui/Badge.tsx'
+import { Button } from '../../components/ui/Button.tsx'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
 import { alignEvents } from './alignEvents.ts'
 import { countDiffs, diffRuns } from './runDiff.ts'
 import { ViewDiffRow } from './ViewDiffRow.tsx'
 import { AlignedEvents } from './AlignedEvents.tsx'
 import { RunSideCard } from './RunSideCard.tsx'
+import RerunForm from '../rerun/RerunForm.tsx'
+import { isRerunPoint, type RerunPoint } from '../rerun/rerunPoints.ts'
 
 interface Props {
   toolId: string
@@ -34,6 +38,7 @@ export default function RunDiffView({ toolId, leftId, rightId, onOpen }: Props) 
   const phases = useMemo(() => diffRuns(left, right), [left, right])
   const rows = useMemo(() => alignEvents(left.events, right.events), [left.events, right.events])
   const [picked, setPicked] = useState<string | null>(null)
+  const [rerunAt, setRerunAt] = useState<RerunPoint>()
   const phase = phases.find((p) => p.phase === picked) ?? phases.find((p) => p.views.some((v) => v.diffs.length > 0)) ?? phases[0]
   const total = countDiffs(phases)
   const error = leftRun.error ?? rightRun.error ?? leftDetail.error ?? rightDetail.error
@@ -66,12 +71,23 @@ export default function RunDiffView({ toolId, leftId, rightId, onOpen }: Props) 
         ) : (
           <div id={`diff-phase-panel-${phase.phase}`} role="tabpanel" aria-labelledby={`diff-phase-tab-${phase.phase}`} className="space-y-2">
             {phase.views.map((v) => (
-              <ViewDiffRow key={`${phase.phase}:${v.view}`} diff={v} phase={phase.phase} />
+              <ViewDiffRow key={`${phase.phase}:${v.view}`} diff={v} phase={phase.phase} reached={phase.reached} />
             ))}
           </div>
         )}
       </section>
-      <AlignedEvents rows={rows} />
+      <AlignedEvents
+        rows={rows}
+        action={(e) =>
+          left.finished &&
+          isRerunPoint(e) && (
+            <Button variant="ghost" className="shrink-0 whitespace-nowrap !px-1.5 !py-0 font-sans text-[11px]" aria-label={`Rerun the first run from event #${e.seq}`} aria-expanded={rerunAt?.seq === e.seq} onClick={() => setRerunAt(e)}>
+              Rerun from here
+            </Button>
+          )
+        }
+      />
+      {rerunAt && <RerunForm key={rerunAt.seq} runId={leftId} events={left.events} point={rerunAt} onStarted={(run) => onOpen({ tool: toolId, run, tab: 'run' })} />}
     </section>
   )
 }

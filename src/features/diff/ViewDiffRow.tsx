@@ -4,12 +4,17 @@ import type { PathDiff } from '../compare/structuralDiff.ts'
 import { useStructuralDiff } from '../compare/useStructuralDiff.ts'
 import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
 import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx'
-import type { ViewDiff } from './runDiff.ts'
+import type { PhaseDiff, ViewDiff } from './runDiff.ts'
 
 const TONE: Record<PathDiff['kind'], BadgeTone> = { added: 'ok', removed: 'danger', changed: 'warn' }
 const TITLE = { raw: 'Raw', display: 'Display', transcript: 'Transcript', model: 'Model' } as const
 
-export function ViewDiffRow({ diff, phase }: { diff: ViewDiff; phase: string }) {
+function Side({ reached, text, changed, copyLabel }: { reached: boolean; text: string; changed: boolean[]; copyLabel: string }) {
+  if (!reached) return <p className="rounded bg-zinc-50 p-2 text-xs text-zinc-500 dark:bg-zinc-900">This run did not reach this phase.</p>
+  return <JsonBlock text={text} changed={changed} copyLabel={copyLabel} className="max-h-60 min-h-0" />
+}
+
+export function ViewDiffRow({ diff, phase, reached }: { diff: ViewDiff; phase: string; reached: PhaseDiff['reached'] }) {
   const title = TITLE[diff.view]
   const left = useStructuralDiff(diff.left, true, diff.right)
   const right = useStructuralDiff(diff.right, true, diff.left)
@@ -31,8 +36,8 @@ export function ViewDiffRow({ diff, phase }: { diff: ViewDiff; phase: string }) 
         </ul>
       )}
       <div className="grid grid-cols-1 gap-2 @3xl:grid-cols-2">
-        <JsonBlock text={left.text} changed={left.changed} copyLabel={`Copy ${title} of the first run`} className="max-h-60 min-h-0" />
-        <JsonBlock text={right.text} changed={right.changed} copyLabel={`Copy ${title} of the second run`} className="max-h-60 min-h-0" />
+        <Side reached={reached.left} text={left.text} changed={left.changed} copyLabel={`Copy ${title} of the first run`} />
+        <Side reached={reached.right} text={right.text} changed={right.changed} copyLabel={`Copy ${title} of the second run`} />
       </div>
     </section>
   )

@@ -40,5 +40,6 @@ describe('diffRuns', () => {
     ])
     const output = diffRuns(left, right).find((p) => p.phase === 'output')!
     expect(output.views[0]).toEqual({ view: 'raw', left: undefined, right: { deleted: '/x' }, diffs: [{ path: '', kind: 'changed' }] })
+    expect(output.reached).toEqual({ left: false, right: true })
   })
 })

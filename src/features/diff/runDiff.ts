@@ -20,6 +20,8 @@ export interface ViewDiff {
 /** One payload phase: the views of both runs (a phase only one run reached has `undefined` on the other side). */
 export interface PhaseDiff {
   phase: ViewPhase
+  /** Whether each run produced this phase. */
+  reached: { left: boolean; right: boolean }
   views: ViewDiff[]
 }
 
@@ -33,6 +35,7 @@ export function diffRuns(left: RunState, right: RunState): PhaseDiff[] {
   const phases = [...new Set([...left.phases, ...right.phases])]
   return phases.map((phase) => ({
     phase,
+    reached: { left: !!left.views[phase], right: !!right.views[phase] },
     views: VIEW_NAMES.map((view) => {
       const a = valueOf(left.views[phase], view)
       const b = valueOf(right.views[phase], view)

@@ -5,7 +5,7 @@ import type { UrlState } from '../../hooks/useUrlState.ts'
 import { AppLink } from '../../components/ui/AppLink.tsx'
 import { Badge } from '../../components/ui/Badge.tsx'
 
-type Lineage = Pick<RunSummary, 'toolId' | 'imported' | 'importedFrom' | 'rerunOf'>
+type Lineage = Pick<RunSummary, 'runId' | 'toolId' | 'imported' | 'importedFrom' | 'rerunOf'>
 
 export function RunLineage({ run, onOpen }: { run: Lineage; onOpen: (state: UrlState) => void }) {
   if (!run.imported && !run.rerunOf) return null
@@ -25,6 +25,9 @@ export function RunLineage({ run, onOpen }: { run: Lineage; onOpen: (state: UrlS
             {original.run.slice(0, 8)}
           </AppLink>
           <span className="tabular-nums">at #{run.rerunOf!.atEvent}</span>
+          <AppLink to={{ tool: run.toolId, tab: 'diff', run: original.run, vs: run.runId }} onOpen={onOpen} className="text-sky-700 underline dark:text-sky-300">
+            compare with it
+          </AppLink>
         </>
       )}
     </span>

@@ -69,7 +69,7 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
       <div id={`tool-panel-${tab}`} role="tabpanel" aria-labelledby={`tool-tab-${tab}`} className="min-h-0 flex-1 overflow-auto">
         <ErrorBoundary what={`the ${tab} tab`} resetKey={`${t.id}:${tab}`}>
           {tab === 'run' && (
-            <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })} />
+            <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })} onNavigate={(s) => navigate(s)} />
           )}
           {tab === 'overview' && <OverviewTab tool={t} />}
           {tab === 'scenarios' && (
