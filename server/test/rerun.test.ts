@@ -1,9 +1,13 @@
 // Rerun from here over real HTTP: a declined approval rerun as approved succeeds while the original stays as it was,
-// a suspension rerun with other resume data gives another output, the rerun records where it came from, and points
-// that cannot be rerun are refused with the field at fault.
+// a suspension rerun with other resume data (or an elicitation with another answer) gives another output, the rerun
+// records where it came from, and points that cannot be rerun are refused with the field at fault.
+import { createServer } from 'node:http'
+import { once } from 'node:events'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError, RunDetail, StartRunResponse } from '../../src/shared/protocol.ts'
-import { finished, startTestServer, waitForEvent, type TestServer } from './helpers.ts'
+import { finished, startTestServer, tempDir, waitForEvent, type TestServer } from './helpers.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -11,7 +15,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-const detail = async (runId: string) => RunDetail.parse(await (await server.api(`/api/runs/${runId}`)).json())
+const detail = (runId: string) => detailOn(server, runId)
 const rerun = (runId: string, body: unknown) => server.api(`/api/runs/${runId}/rerun`, { method: 'POST', json: body })
 
 async function declinedRun(path: string): Promise<{ runId: string; askedAt: number }> {
@@ -49,6 +53,16 @@ describe('rerun from here', () => {
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { flight: 'LX1', seat: '2C' } })
   })
 
+  it('reruns an elicitation with another answer', async () => {
+    const runId = await server.startRun({ toolId: 'ask-name', input: {}, caller: 'mcp' })
+    const seen = await waitForEvent(server, runId, (e) => e.type === 'elicitation-requested')
+    await server.api(`/api/runs/${runId}/respond`, { method: 'POST', json: { action: 'decline' } })
+    expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({ output: { greeting: 'no name (decline)' } })
+    const body = { atEvent: seen.at(-1)!.seq, control: { type: 'respond', action: 'accept', content: { name: 'Ann' } } }
+    const { runId: again } = StartRunResponse.parse(await (await rerun(runId, body)).json())
+    expect((await server.events(again)).find((e) => e.type === 'output')).toMatchObject({ output: { greeting: 'hello Ann' } })
+  })
+
   it('refuses what cannot be rerun: a point that asks nothing, an answer of another kind, a live run, an unknown run', async () => {
     const { runId, askedAt } = await declinedRun('/tmp/refused')
     const notAPoint = await rerun(runId, { atEvent: 0, control: { type: 'approve' } })
@@ -69,3 +83,41 @@ describe('rerun from here', () => {
     expect((await rerun('nope', { atEvent: 1, control: { type: 'approve' } })).status).toBe(404)
   })
 })
+
+describe('rerun of a recorded run', () => {
+  it('is answered from its recording, offline, and leaves the named cassette alone', async () => {
+    let hits = 0
+    const api = createServer((_req, res) => res.end(JSON.stringify({ n: ++hits })))
+    api.listen(0, '127.0.0.1')
+    await once(api, 'listening')
+    const url = `http://127.0.0.1:${(api.address() as { port: number }).port}/count`
+    const project = await tempDir()
+    const recorder = await startTestServer({ scenariosDir: join(project.dir, 'toolscope', 'scenarios') })
+    try {
+      const runId = await recorder.startRun({ toolId: 'fetch-suspend', input: { url }, network: 'record', cassette: 'keep-me' })
+      const seen = await waitForEvent(recorder, runId, (e) => e.type === 'suspended')
+      await recorder.api(`/api/runs/${runId}/resume`, { method: 'POST', json: { resumeData: { go: true } } })
+      expect(finished(await recorder.events(runId)).status).toBe('success')
+      const cassette = join(project.dir, 'toolscope', 'cassettes', 'fetch-suspend', 'keep-me.json')
+      const saved = await readFile(cassette, 'utf8')
+      api.close()
+
+      const res = await recorder.api(`/api/runs/${runId}/rerun`, { method: 'POST', json: { atEvent: seen.at(-1)!.seq, control: { type: 'resume', resumeData: { go: false } } } })
+      const { runId: again } = StartRunResponse.parse(await res.json())
+      const events = await recorder.events(again)
+      expect(finished(events).status).toBe('success')
+      expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { second: { n: 2 } } })
+      expect(hits).toBe(2)
+      expect((await detailOn(recorder, again)).request.network).toBe('replay')
+      expect(await readFile(cassette, 'utf8')).toBe(saved)
+    } finally {
+      api.close()
+      await recorder.stop()
+      await project.cleanup()
+    }
+  })
+})
+
+async function detailOn(on: TestServer, runId: string) {
+  return RunDetail.parse(await (await on.api(`/api/runs/${runId}`)).json())
+}
