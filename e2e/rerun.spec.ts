@@ -49,6 +49,12 @@ test('a declined approval rerun as approved; the original unchanged', async ({ t
   await page.getByRole('tab', { name: 'History' }).click()
   const row = page.getByRole('region', { name: 'History' }).getByRole('row').filter({ has: page.getByRole('link', { name: `Open run ${rerun}` }) })
   await expect(row).toContainText('success')
+  // The rerun says where it came from above the run, too.
+  await row.getByRole('link', { name: `Open run ${rerun}` }).click()
+  await toolscope.expectStatus('success')
+  await expect(page.getByRole('link', { name: `Open the original run ${original}` })).toBeVisible()
+  await page.screenshot({ path: '/tmp/wt15-rerun-run-view.png' })
+  await page.getByRole('tab', { name: 'History' }).click()
   await row.getByRole('link', { name: `Open the original run ${original}` }).click()
   await expect(page).toHaveURL(new RegExp(`run=${original}`))
   await toolscope.expectStatus('declined')

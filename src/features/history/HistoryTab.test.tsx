@@ -110,6 +110,24 @@ describe('HistoryTab', () => {
     await waitFor(() => expect(exports).toEqual([run(1).runId]))
   })
 
+  it('compares two runs of a tool: "Compare with…" on one, then "Compare" on another opens the diff', async () => {
+    const { api, opened } = setup((q) => ({ runs: [run(1, { toolId: q.tool ?? 'x' }), run(2, { toolId: q.tool ?? 'x' }), run(3, { toolId: q.tool ?? 'x', status: 'running' })] }))
+    api.catalogTools = [tool('weather'), tool('delete-file')]
+    await screen.findByRole('table')
+    fireEvent.change(screen.getByLabelText('Tool'), { target: { value: '' } })
+    await waitFor(() => expect(api.runQueries.at(-1)).toMatchObject({ tool: undefined }))
+    fireEvent.click(await screen.findByRole('button', { name: `Compare run ${run(1).runId} with…` }))
+    // Only runs of the same tool compare: the list is filtered to it.
+    await waitFor(() => expect(api.runQueries.at(-1)).toMatchObject({ tool: 'x' }))
+    expect(screen.getByRole('status').textContent).toContain(`compare with run ${run(1).runId.slice(0, 8)}`)
+    expect(screen.queryByRole('button', { name: `Compare with run ${run(1).runId}` })).toBeNull()
+    expect(screen.queryByRole('button', { name: `Compare with run ${run(3).runId}` })).toBeNull()
+    fireEvent.click(await screen.findByRole('button', { name: `Compare with run ${run(2).runId}` }))
+    expect(opened).toEqual([{ tool: 'x', tab: 'diff', run: run(1).runId, vs: run(2).runId }])
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByRole('button', { name: `Compare run ${run(2).runId} with…` })).toBeTruthy()
+  })
+
   it('formats durations', () => {
     expect([formatDuration(undefined), formatDuration(3.25), formatDuration(1500)]).toEqual(['—', '3.3 ms', '1.5 s'])
   })
