@@ -31,6 +31,8 @@ import { hostGuard, shownId, tokenGuard, type SecurityOptions } from './security
 import { lastEventIdOf, sseResponse } from './sse.ts'
 import { mountProviderRoutes } from './providerRoutes.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
+import { mountRunTransferRoutes } from './runTransferRoutes.ts'
+import { mountRerunRoutes } from './rerunRoutes.ts'
 import { serveApp } from './static.ts'
 import { UnknownToolError, type ToolHost } from './toolHost/host.ts'
 
@@ -170,6 +172,8 @@ export function createApp(deps: AppDeps): Hono {
   })
 
   if (deps.cassettes) mountCassetteRoutes(app, runs, deps.cassettes)
+  mountRunTransferRoutes(app, runs, deps.cassettes)
+  mountRerunRoutes(app, runs, deps.log ?? (() => {}))
 
   // Summaries only, a page at a time: a list never carries event logs.
   app.get('/api/runs', (c) => {

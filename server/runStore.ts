@@ -4,7 +4,7 @@
 
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { RunDetail, RunEvent, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody } from '../src/shared/protocol.ts'
+import type { RunDetail, RunEvent, RunOrigin, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody } from '../src/shared/protocol.ts'
 import { RUN_END_STATUSES, isFinalStatus } from '../src/shared/runStatus.ts'
 import { expandViews } from './limits.ts'
 import { openDatabase, type Database } from './sqlite.ts'
@@ -34,6 +34,8 @@ export interface NewRun {
   startedAt: string
   /** Already redacted. */
   request: StartRunBody
+  /** Set for an imported run or a rerun. */
+  origin?: RunOrigin
 }
 
 /** Summary fields that change while a run goes on. */
@@ -67,10 +69,11 @@ interface RunRow {
   finished_at: string | null
   duration_ms: number | null
   event_count: number
+  origin: string | null
   request?: string
 }
 
-const SUMMARY_COLUMNS = 'id, run_id, tool_id, status, caller, input_summary, started_at, finished_at, duration_ms, event_count'
+const SUMMARY_COLUMNS = 'id, run_id, tool_id, status, caller, input_summary, started_at, finished_at, duration_ms, event_count, origin'
 
 /** Short one-line text of a run's input for lists; never throws. */
 export function summarizeInput(request: StartRunBody): string {
@@ -94,6 +97,7 @@ function toSummary(row: RunRow): RunSummary {
     ...(row.finished_at ? { finishedAt: row.finished_at } : {}),
     ...(row.duration_ms !== null ? { durationMs: row.duration_ms } : {}),
     eventCount: row.event_count,
+    ...(row.origin ? (JSON.parse(row.origin) as RunOrigin) : {}),
   }
 }
 
@@ -127,8 +131,8 @@ export class RunStore {
     const db = this.db
     this.stmts = {
       insertRun: db.prepare(
-        `INSERT INTO runs (run_id, tool_id, status, caller, input_summary, started_at, request, event_count, bytes)
-         VALUES (@runId, @toolId, 'running', @caller, @inputSummary, @startedAt, @request, 0, 0)`,
+        `INSERT INTO runs (run_id, tool_id, status, caller, input_summary, started_at, request, event_count, bytes, origin)
+         VALUES (@runId, @toolId, 'running', @caller, @inputSummary, @startedAt, @request, 0, 0, @origin)`,
       ),
       insertEvent: db.prepare('INSERT OR IGNORE INTO events (run_pk, seq, type, data) VALUES (?, ?, ?, ?)'),
       progress: db.prepare('UPDATE runs SET status = @status, event_count = @eventCount, bytes = @bytes, finished_at = @finishedAt, duration_ms = @durationMs WHERE id = @pk'),
@@ -152,7 +156,8 @@ export class RunStore {
 
   /** Records a new run at once (so it is listed and survives a crash); returns its row key. */
   createRun(run: NewRun): number {
-    const info = this.stmts.insertRun.run({ ...run, inputSummary: summarizeInput(run.request), request: JSON.stringify(run.request) })
+    const origin = run.origin && Object.keys(run.origin).length ? JSON.stringify(run.origin) : null
+    const info = this.stmts.insertRun.run({ ...run, inputSummary: summarizeInput(run.request), request: JSON.stringify(run.request), origin })
     return Number(info.lastInsertRowid)
   }
 
@@ -250,11 +255,11 @@ export class RunStore {
     return { runId: id, toolId, status, startedAt, finishedAt, durationMs, request, events: [...this.events(runId)] }
   }
 
-  /** Imports one whole record (JSON history of older versions); an existing run id is left alone. */
-  importRecord(record: RunRecord): void {
+  /** Imports one whole record (JSON history of older versions, an exported run); an existing run id is left alone. */
+  importRecord(record: RunRecord, origin?: RunOrigin): void {
     if (this.keyOf(record.runId) !== undefined) return
     this.db.transaction(() => {
-      const pk = this.createRun({ runId: record.runId, toolId: record.toolId, caller: record.request.caller ?? 'agent', startedAt: record.startedAt, request: record.request })
+      const pk = this.createRun({ runId: record.runId, toolId: record.toolId, caller: record.request.caller ?? 'agent', startedAt: record.startedAt, request: record.request, origin })
       let bytes = 0
       for (const e of record.events) {
         const data = JSON.stringify(e)

@@ -47,6 +47,11 @@ const MIGRATIONS: Migration[] = [
     // Rows of older versions keep NULL and are parsed on read.
     up: 'ALTER TABLE events ADD COLUMN type TEXT;',
   },
+  {
+    version: 4,
+    // How a run came to be (imported from a file, rerun from a point of another run), as JSON; NULL for the others.
+    up: 'ALTER TABLE runs ADD COLUMN origin TEXT;',
+  },
 ]
 
 /** The version this code writes. */

@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { RunEvent, type CassetteExchange, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
+import { RunEvent, type CassetteExchange, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunOrigin, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
 import { isFinalStatus, isWaitingStatus, statusAfter, type RunEndStatus } from '../src/shared/runStatus.ts'
 import type { RunSink, ToolHost } from './toolHost/host.ts'
 import { TimeoutClock } from '../src/runtime/index.ts'
@@ -119,8 +119,11 @@ export class RunRegistry implements RunSink {
     return this.live.size
   }
 
-  /** Starts a run; throws UnknownToolError (from the host) for an unknown tool, TooManyRunsError past the cap. */
-  async start(request: StartRunBody): Promise<string> {
+  /**
+   * Starts a run; throws UnknownToolError (from the host) for an unknown tool, TooManyRunsError past the cap.
+   * `origin` is kept with it in history (a rerun's link back).
+   */
+  async start(request: StartRunBody, origin?: RunOrigin): Promise<string> {
     const max = this.options.maxLiveRuns ?? 100
     // Starts still waiting for an execution slot count too: the cap also bounds the host's queue.
     const inFlight = this.live.size + this.starting
@@ -141,7 +144,7 @@ export class RunRegistry implements RunSink {
     }
     // Events arrive as later messages: the run is registered before the first one can be delivered.
     const startedAt = new Date().toISOString()
-    const pk = this.options.store.createRun({ runId, toolId: request.toolId, caller: request.caller ?? 'agent', startedAt, request: redactContext(request) })
+    const pk = this.options.store.createRun({ runId, toolId: request.toolId, caller: request.caller ?? 'agent', startedAt, request: redactContext(request), origin })
     const live: LiveRun = { runId, toolId: request.toolId, pk, status: 'running', startedPerf: performance.now(), lastSeq: -1, eventCount: 0, bytes: 0, finished: false, listeners: new Set() }
     if (request.network === 'record') live.recording = { exchanges: [], saveAs: named }
     this.live.set(runId, live)

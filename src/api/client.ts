@@ -8,6 +8,7 @@ import {
   CassetteList,
   Catalog,
   ExportResponse,
+  ImportRunResponse,
   ProviderReport,
   RunTokens,
   type DemoRun,
@@ -22,6 +23,7 @@ import {
   StartRunResponse,
   ToolDetail,
   type ExportBody,
+  type RerunBody,
   type RunControl,
   type SaveCassetteBody,
   type SaveScenarioBody,
@@ -85,6 +87,12 @@ export interface ApiClient {
   cassettes(toolId: string, signal?: AbortSignal): Promise<CassetteList>
   /** Saves a recorded run's cassette under `name`. */
   saveCassette(runId: string, body: SaveCassetteBody): Promise<SaveCassetteResponse>
+  /** A finished run as its export file: the text to save and the file name the server suggests. */
+  exportRun(runId: string): Promise<{ filename: string; text: string }>
+  /** Stores a run export file's text in history; answers with the id the imported run got. */
+  importRun(fileText: string): Promise<ImportRunResponse>
+  /** Starts a new run of a finished run, answered as before up to the prompt `atEvent`, which gets `control`. */
+  rerun(runId: string, body: RerunBody): Promise<{ runId: string }>
   /** Opens a streaming GET (SSE); the caller reads the body. */
   openStream(path: string, init: { signal?: AbortSignal; lastEventId?: string }): Promise<Response>
 }
@@ -97,15 +105,20 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     ...extra,
   })
 
-  async function request<T>(schema: z.ZodType<T>, path: string, init: RequestInit = {}): Promise<T> {
+  /** The response and its body text; a non-2xx answer throws an ApiRequestError. */
+  async function fetchText(path: string, init: RequestInit = {}): Promise<{ res: Response; text: string }> {
     const res = await fetch(base + path, { ...init, headers: headers(init.body ? { 'Content-Type': 'application/json' } : undefined) })
     const text = await res.text()
-    const json = text ? safeJson(text) : undefined
     if (!res.ok) {
-      const parsed = ApiError.safeParse(json)
+      const parsed = ApiError.safeParse(text ? safeJson(text) : undefined)
       throw new ApiRequestError(res.status, parsed.success ? parsed.data : undefined, `${res.status} ${res.statusText || 'request failed'}`)
     }
-    return schema.parse(json)
+    return { res, text }
+  }
+
+  async function request<T>(schema: z.ZodType<T>, path: string, init: RequestInit = {}): Promise<T> {
+    const { text } = await fetchText(path, init)
+    return schema.parse(text ? safeJson(text) : undefined)
   }
 
   return {
@@ -130,6 +143,13 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     runTokens: (runId, signal) => request(RunTokens, `/api/runs/${encodeURIComponent(runId)}/tokens`, { signal }),
     cassettes: (toolId, signal) => request(CassetteList, `/api/tools/${encodeURIComponent(toolId)}/cassettes`, { signal }),
     saveCassette: (runId, body) => request(SaveCassetteResponse, `/api/runs/${encodeURIComponent(runId)}/cassette`, { method: 'POST', body: JSON.stringify(body) }),
+    async exportRun(runId) {
+      const { res, text } = await fetchText(`/api/runs/${encodeURIComponent(runId)}/export`)
+      const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${runId}.toolscope-run.json`
+      return { filename, text }
+    },
+    importRun: (fileText) => request(ImportRunResponse, '/api/runs/import', { method: 'POST', body: fileText }),
+    rerun: (runId, body) => request(StartRunResponse, `/api/runs/${encodeURIComponent(runId)}/rerun`, { method: 'POST', body: JSON.stringify(body) }),
     async openStream(path, init) {
       const res = await fetch(base + path, {
         signal: init.signal,

@@ -82,5 +82,8 @@ export function createStaticClient(manifestUrl: string): ApiClient {
     runTokens: readOnly,
     cassettes: async () => ({ root: '', names: [] }),
     saveCassette: readOnly,
+    exportRun: readOnly,
+    importRun: readOnly,
+    rerun: readOnly,
   }
 }

@@ -1,4 +1,4 @@
-// UI state kept in the URL (?tool=…&run=…&tab=…, ?embed=1 for an iframe): shareable, survives reloads, and never starts a run by itself.
+// UI state kept in the URL (?tool=…&run=…&tab=…&vs=…, ?embed=1 for an iframe): shareable, survives reloads, and never starts a run by itself.
 import { useCallback, useSyncExternalStore } from 'react'
 
 const listeners = new Set<() => void>()
@@ -16,6 +16,8 @@ export interface UrlState {
   tab?: string
   /** `1`: only the player of `run`, for an iframe. */
   embed?: string
+  /** With `tab=diff`: the run compared with `run`. */
+  vs?: string
 }
 
 const read = () => window.location.search
@@ -32,7 +34,7 @@ export function urlFor(state: UrlState): string {
 export function useUrlState(): [UrlState, (next: UrlState, options?: { replace?: boolean }) => void] {
   const search = useSyncExternalStore(subscribe, read, () => '')
   const p = new URLSearchParams(search)
-  const state: UrlState = { tool: p.get('tool') ?? undefined, run: p.get('run') ?? undefined, tab: p.get('tab') ?? undefined, embed: p.get('embed') ?? undefined }
+  const state: UrlState = { tool: p.get('tool') ?? undefined, run: p.get('run') ?? undefined, tab: p.get('tab') ?? undefined, vs: p.get('vs') ?? undefined, embed: p.get('embed') ?? undefined }
   const navigate = useCallback((next: UrlState, options?: { replace?: boolean }) => {
     const url = urlFor(next)
     if (options?.replace) window.history.replaceState(null, '', url)

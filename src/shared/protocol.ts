@@ -502,8 +502,21 @@ export const RunRecord = z.object({
 })
 export type RunRecord = z.infer<typeof RunRecord>
 
+/** Where an imported run came from: its id on the server that exported it, and when the file was written. */
+export const ImportedFrom = z.object({ runId: z.string(), exportedAt: z.string() })
+export type ImportedFrom = z.infer<typeof ImportedFrom>
+
+/** The point a rerun started from: the earlier run and the `seq` of its prompt that the rerun answered differently. */
+export const RerunOf = z.object({ runId: z.string().min(1), atEvent: z.number().int().nonnegative() })
+export type RerunOf = z.infer<typeof RerunOf>
+
+/** How a run came to be, when not started from the playground: imported from a file, or rerun from a point of another. */
+export const RunOrigin = z.object({ imported: z.literal(true).optional(), importedFrom: ImportedFrom.optional(), rerunOf: RerunOf.optional() })
+export type RunOrigin = z.infer<typeof RunOrigin>
+
 /** One line of the history list: never the event log. `inputSummary` is the input as short, truncated JSON. */
 export const RunSummary = z.object({
+  ...RunOrigin.shape,
   runId: z.string(),
   toolId: z.string(),
   status: RunRecordStatus,
@@ -523,6 +536,38 @@ export type RunPage = z.infer<typeof RunPage>
 /** `GET /api/runs/:id`: the summary plus the (redacted) request; the events come from `/api/runs/:id/events`. */
 export const RunDetail = RunSummary.extend({ request: StartRunBody })
 export type RunDetail = z.infer<typeof RunDetail>
+
+/** The `format` of a run export file. */
+export const RUN_EXPORT_FORMAT = 'toolscope-run'
+
+/**
+ * `GET /api/runs/:id/export`, the body of `POST /api/runs/import`: one finished run as a file (its record with the
+ * request as stored, secrets already redacted, its events and, when it recorded one, its cassette). Versioned: a file
+ * of a newer version is refused by name rather than misread.
+ */
+export const RunExport = z
+  .object({
+    format: z.literal(RUN_EXPORT_FORMAT),
+    version: z.literal(1),
+    exportedAt: z.string(),
+    run: RunRecord.extend({ status: RunStatus, events: z.array(RunEvent).min(1) })
+      .strict()
+      .refine((r) => r.events.at(-1)?.type === 'run-finished', { message: 'the events of a finished run end with `run-finished`', path: ['events'] }),
+    cassette: Cassette.optional(),
+  })
+  .strict()
+export type RunExport = z.infer<typeof RunExport>
+
+/**
+ * `POST /api/runs/:id/rerun`: a new run of a finished run's request (context as stored), its earlier prompts answered
+ * as they were up to the prompt event `atEvent` (a seq), which gets `control` instead. Answers with StartRunResponse.
+ */
+export const RerunBody = z.object({ atEvent: z.number().int().nonnegative(), control: RunControl }).strict()
+export type RerunBody = z.infer<typeof RerunBody>
+
+/** `POST /api/runs/import` answers with the new id the imported run got. */
+export const ImportRunResponse = z.object({ runId: z.string() })
+export type ImportRunResponse = z.infer<typeof ImportRunResponse>
 
 /* ------------------------------------------------------------------ scenarios (test bench) */
 

@@ -79,6 +79,9 @@ export function createFakeApi(): FakeApi {
     runTokens: unused('runTokens'),
     cassettes: unused('cassettes'),
     saveCassette: unused('saveCassette'),
+    exportRun: unused('exportRun'),
+    importRun: unused('importRun'),
+    rerun: unused('rerun'),
   }
   return fake
 }

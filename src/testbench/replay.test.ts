@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createTool, runTool } from '../index.ts'
-import { controlOf, replayScenario, scenarioFromRun, type ReplayableRun } from './replay.ts'
+import { answerPrompts, controlOf, replayScenario, scenarioFromRun, type ReplayableRun } from './replay.ts'
 import type { RunControl } from '../shared/protocol.ts'
 import { Scenario, type ScenarioInput } from './scenario.ts'
 
@@ -127,5 +127,23 @@ describe('scenarioFromRun', () => {
     expect(result.scriptError).toMatch(/1 decision\(s\) were never asked for: abort/)
     expect(controlOf({ type: 'abort', on: 'log', nth: 2, reason: 'enough' })).toEqual({ type: 'abort', reason: 'enough' })
     expect(controlOf({ type: 'abort', on: 'log', nth: 1 })).toEqual({ type: 'abort' })
+  })
+})
+
+describe('answerPrompts with leaveWaiting (rerun from here)', () => {
+  it('answers the scripted prompts and leaves the run waiting at the first prompt with no decision left', async () => {
+    const run = runTool(remove, { input: { path: '/a' } })
+    const answered = await answerPrompts(run, [], { leaveWaiting: true })
+    expect(answered.scriptError).toBeUndefined()
+    expect(answered.events.at(-1)?.type).toBe('approval-requested')
+    expect(run.state).toBe('awaiting-approval')
+    run.approve()
+    expect((await run.result).status).toBe('success')
+  })
+
+  it('without it, the same run is aborted as a script error', async () => {
+    const answered = await answerPrompts(runTool(remove, { input: { path: '/a' } }), [])
+    expect(answered.scriptError).toMatch(/no decision left/)
+    expect(answered.events.at(-1)).toMatchObject({ type: 'run-finished', status: 'aborted' })
   })
 })

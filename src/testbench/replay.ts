@@ -59,9 +59,27 @@ export function scenarioRequest(scenario: Scenario, env: Record<string, string |
 
 /** Drives `run` to its end with the scenario's decisions and checks the expectation. */
 export async function replayScenario(scenario: Scenario, source: ReplaySource): Promise<ReplayResult> {
+  const { events, scriptError } = await answerPrompts(source, scenario.decisions)
+  const outcome = outcomeFromEvents(events)
+  const mismatches = compareOutcome(scenario.expect, outcome)
+  return { passed: !scriptError && mismatches.length === 0, outcome, mismatches, events, scriptError }
+}
+
+/** What answerPrompts saw: the events up to where it stopped, and why the script did not fit the run, if it did not. */
+export interface AnsweredRun {
+  events: RunEvent[]
+  scriptError?: string
+}
+
+/**
+ * Answers the run's prompts with `decisions`, in order, continuing every pause, until the run ends. When the run asks
+ * and no decision is left, a scenario replay aborts it as a script error; with `leaveWaiting` (a rerun, which answers
+ * only up to its chosen point) the run is left waiting for a person and the answering stops there.
+ */
+export async function answerPrompts(source: ReplaySource, script: readonly Decision[], options: { leaveWaiting?: boolean } = {}): Promise<AnsweredRun> {
   const run = replayable(source)
   const steer = (control: RunControl) => Promise.resolve().then(() => run.control(control))
-  const decisions = [...scenario.decisions]
+  const decisions = [...script]
   const events: RunEvent[] = []
   const seen = new Map<string, number>()
   let scriptError: string | undefined
@@ -86,6 +104,7 @@ export async function replayScenario(scenario: Scenario, source: ReplaySource): 
       await steer({ type: 'continue' })
     } else if (wanted) {
       const at = `(event ${event.type} #${event.seq})`
+      if (!next && options.leaveWaiting) return { events }
       if (!next || !wanted.includes(next.type)) {
         await fail(next ? `the run asked for ${wanted.join(' or ')} ${at} but the next decision is "${next.type}"` : `the run asked for ${wanted.join(' or ')} ${at} and the scenario has no decision left`)
         continue
@@ -99,9 +118,12 @@ export async function replayScenario(scenario: Scenario, source: ReplaySource): 
     }
   }
   if (!scriptError && decisions.length > 0) scriptError = `${decisions.length} decision(s) were never asked for: ${decisions.map((d) => d.type).join(', ')}`
-  const outcome = outcomeFromEvents(events)
-  const mismatches = compareOutcome(scenario.expect, outcome)
-  return { passed: !scriptError && mismatches.length === 0, outcome, mismatches, events, scriptError }
+  return { events, scriptError }
+}
+
+/** The decisions that answer a prompt event, by its type (undefined for an event that asks nothing). */
+export function answersTo(type: string): readonly Decision['type'][] | undefined {
+  return PROMPTS[type as RunEvent['type']]
 }
 
 const PROMPTS: Partial<Record<RunEvent['type'], Decision['type'][]>> = {

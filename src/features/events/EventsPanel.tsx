@@ -1,8 +1,9 @@
 // Region "Events": the run's timeline (virtualized, stays fluid with 10,000 events), filterable, each row with
 // its time offset; the selected event's JSON below (an error's causes and stack readable above it), and the spans as a
-// tree with durations.
-import { useMemo, useRef, useState } from 'react'
+// tree with durations. The caller may add controls for the selected event (rerun from a prompt, for one).
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import type { RunEvent } from '../../shared/protocol.ts'
 import type { RunState } from '../../shared/runState.ts'
 import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
 import { Button } from '../../components/ui/Button.tsx'
@@ -13,7 +14,14 @@ import { ErrorDetails } from '../runs/ErrorDetails.tsx'
 
 const ROW = 24
 
-export function EventsPanel({ state, onOpenExchange }: { state: RunState; onOpenExchange?: (requestId: string) => void }) {
+interface Props {
+  state: RunState
+  onOpenExchange?: (requestId: string) => void
+  /** Controls shown under the timeline for the selected event. */
+  selectedActions?: (event: RunEvent) => ReactNode
+}
+
+export function EventsPanel({ state, onOpenExchange, selectedActions }: Props) {
   const [filter, setFilter] = useState('')
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null)
   const events = useMemo(() => {
@@ -58,6 +66,7 @@ export function EventsPanel({ state, onOpenExchange }: { state: RunState; onOpen
           Show in Network
         </Button>
       )}
+      {selected && selectedActions?.(selected)}
       {selected && <JsonBlock value={selected} copyLabel="Copy event" className="max-h-64" />}
       {state.spans.length > 0 && <SpanTree spans={state.spans} />}
     </section>

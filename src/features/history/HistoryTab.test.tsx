@@ -83,6 +83,51 @@ describe('HistoryTab', () => {
     await waitFor(() => expect(api.runQueries.at(-1)).toEqual({ tool: 'weather', status: 'success', cursor: undefined, limit: 2 }))
   })
 
+  it('marks imported runs, links a rerun to its original, and offers Export on finished runs only', async () => {
+    const { api, opened } = setup(() => ({
+      runs: [
+        run(1, { imported: true, importedFrom: { runId: 'far-away-run', exportedAt: '2026-01-01T00:00:00.000Z' } }),
+        run(2, { rerunOf: { runId: 'original-run-id', atEvent: 4 } }),
+        run(3, { status: 'suspended' }),
+      ],
+    }))
+    const exports: string[] = []
+    api.exportRun = async (runId) => {
+      exports.push(runId)
+      return { filename: 'x.json', text: '{}' }
+    }
+    const table = await screen.findByRole('table')
+    const [first, second, third] = within(table).getAllByRole('row').slice(1)
+    expect(within(first).getByText('imported').getAttribute('title')).toContain('far-away-run')
+    expect(within(second).queryByText('imported')).toBeNull()
+    expect(within(second).getByText(/rerun of/).textContent).toContain('at #4')
+    fireEvent.click(within(second).getByRole('link', { name: 'Open the original run original-run-id' }))
+    expect(opened).toEqual([{ tool: 'weather', run: 'original-run-id', tab: 'run' }])
+    expect(within(third).queryByRole('button', { name: /^Export run/ })).toBeNull()
+    URL.createObjectURL = () => 'blob:x'
+    URL.revokeObjectURL = () => {}
+    fireEvent.click(within(first).getByRole('button', { name: `Export run ${run(1).runId}` }))
+    await waitFor(() => expect(exports).toEqual([run(1).runId]))
+  })
+
+  it('compares two runs of a tool: "Compare with…" on one, then "Compare" on another opens the diff', async () => {
+    const { api, opened } = setup((q) => ({ runs: [run(1, { toolId: q.tool ?? 'x' }), run(2, { toolId: q.tool ?? 'x' }), run(3, { toolId: q.tool ?? 'x', status: 'running' })] }))
+    api.catalogTools = [tool('weather'), tool('delete-file')]
+    await screen.findByRole('table')
+    fireEvent.change(screen.getByLabelText('Tool'), { target: { value: '' } })
+    await waitFor(() => expect(api.runQueries.at(-1)).toMatchObject({ tool: undefined }))
+    fireEvent.click(await screen.findByRole('button', { name: `Compare run ${run(1).runId} with…` }))
+    // Only runs of the same tool compare: the list is filtered to it.
+    await waitFor(() => expect(api.runQueries.at(-1)).toMatchObject({ tool: 'x' }))
+    expect(screen.getByRole('status').textContent).toContain(`compare with run ${run(1).runId.slice(0, 8)}`)
+    expect(screen.queryByRole('button', { name: `Compare with run ${run(1).runId}` })).toBeNull()
+    expect(screen.queryByRole('button', { name: `Compare with run ${run(3).runId}` })).toBeNull()
+    fireEvent.click(await screen.findByRole('button', { name: `Compare with run ${run(2).runId}` }))
+    expect(opened).toEqual([{ tool: 'x', tab: 'diff', run: run(1).runId, vs: run(2).runId }])
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByRole('button', { name: `Compare run ${run(2).runId} with…` })).toBeTruthy()
+  })
+
   it('formats durations', () => {
     expect([formatDuration(undefined), formatDuration(3.25), formatDuration(1500)]).toEqual(['—', '3.3 ms', '1.5 s'])
   })

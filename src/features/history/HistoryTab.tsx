@@ -1,13 +1,18 @@
 // History: past runs from the server's history store as summaries (never event logs), newest first, filtered by tool
 // and status, a page at a time (the server's nextCursor). Opening one goes through the URL; links never start a run.
-import { useState } from 'react'
+// Runs can be exported as files and such files imported (the import lives in its own chunk), and two runs of a tool
+// compared: "Compare with…" on one, then "Compare" on the other opens the diff.
+import { lazy, Suspense, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
 import { catalogQuery, runsQuery } from '../../api/queries.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
-import { RunRecordStatus } from '../../shared/protocol.ts'
+import { RunRecordStatus, type RunSummary } from '../../shared/protocol.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { HistoryTable } from './HistoryTable.tsx'
+import { RunRowActions } from './RunRowActions.tsx'
+
+const ImportRunButton = lazy(() => import('./ImportRunButton.tsx'))
 
 /** Runs per page. */
 export const HISTORY_PAGE = 50
@@ -20,6 +25,8 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
   const [status, setStatus] = useState(ALL)
   // Cursors of the pages before the current one (the first page has none).
   const [cursors, setCursors] = useState<string[]>([])
+  // The run a second run is being picked for ("Compare with…").
+  const [comparing, setComparing] = useState<RunSummary>()
   const cursor = cursors.at(-1)
   const runs = useQuery(runsQuery(api, { tool: tool || undefined, status: status || undefined, cursor, limit: pageSize }))
   const toolIds = [...new Set([toolId, ...(useQuery(catalogQuery(api)).data?.tools.map((t) => t.id) ?? [])])].sort()
@@ -55,10 +62,19 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
             ))}
           </select>
         </label>
-        <Button className="ml-auto" onClick={() => runs.refetch()}>
-          Refresh
-        </Button>
+        <Suspense fallback={null}>
+          <ImportRunButton className="ml-auto" onOpen={onOpen} />
+        </Suspense>
+        <Button onClick={() => runs.refetch()}>Refresh</Button>
       </div>
+      {comparing && (
+        <p role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-sky-300 bg-sky-50 p-2 text-xs text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
+          Choose the run of <span className="font-mono">{comparing.toolId}</span> to compare with run <span className="font-mono">{comparing.runId.slice(0, 8)}</span>.
+          <Button className="ml-auto !px-1.5 !py-0.5 text-xs" onClick={() => setComparing(undefined)}>
+            Cancel
+          </Button>
+        </p>
+      )}
       {runs.isError && (
         <p role="alert" className="text-xs text-rose-700 dark:text-rose-300">
           {runs.error.message}
@@ -69,7 +85,22 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
       ) : list.length === 0 ? (
         <p className="text-xs text-zinc-500">{tool || status ? 'No runs match these filters.' : 'No runs yet.'}</p>
       ) : (
-        <HistoryTable runs={list} onOpen={onOpen} />
+        <HistoryTable
+          runs={list}
+          onOpen={onOpen}
+          actions={(r) => (
+            <RunRowActions
+              run={r}
+              comparing={comparing}
+              onOpen={onOpen}
+              onCompare={(first) => {
+                setComparing(first)
+                // Only runs of the same tool compare: the list shows those.
+                if (tool !== first.toolId) refilter(() => setTool(first.toolId))
+              }}
+            />
+          )}
+        />
       )}
       <nav aria-label="History pages" className="flex items-center gap-2 text-xs">
         {cursors.length > 0 && <Button onClick={() => setCursors(cursors.slice(0, -1))}>Newer runs</Button>}

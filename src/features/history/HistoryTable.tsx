@@ -1,9 +1,11 @@
 // The rows of one History page: tool, status, caller, input summary, duration and start time of each run, with a
 // link that reopens it through the URL (?tool=…&run=…); plain clicks stay in the app, modified clicks open a tab.
-import type { MouseEvent } from 'react'
+// How a run came to be (imported, rerun of another) shows under its link, beside the actions the caller gives.
+import type { MouseEvent, ReactNode } from 'react'
 import type { RunSummary } from '../../shared/protocol.ts'
 import { urlFor, type UrlState } from '../../hooks/useUrlState.ts'
 import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx'
+import { RunLineage } from './RunLineage.tsx'
 
 const TONE: Record<string, BadgeTone> = { success: 'ok', error: 'danger', declined: 'warn', aborted: 'neutral', interrupted: 'warn', expired: 'warn' }
 
@@ -13,7 +15,14 @@ export function formatDuration(ms: number | undefined): string {
   return ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(1)} s`
 }
 
-export function HistoryTable({ runs, onOpen }: { runs: readonly RunSummary[]; onOpen: (state: UrlState) => void }) {
+interface Props {
+  runs: readonly RunSummary[]
+  onOpen: (state: UrlState) => void
+  /** What can be done with a run, shown after its link. */
+  actions?: (run: RunSummary) => ReactNode
+}
+
+export function HistoryTable({ runs, onOpen, actions }: Props) {
   const open = (e: MouseEvent, target: UrlState) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return
     e.preventDefault()
@@ -29,7 +38,7 @@ export function HistoryTable({ runs, onOpen }: { runs: readonly RunSummary[]; on
           <th scope="col" className="font-medium">Input</th>
           <th scope="col" className="w-20 font-medium">Duration</th>
           <th scope="col" className="w-44 font-medium">Started</th>
-          <th scope="col" className="w-20 font-medium">Run</th>
+          <th scope="col" className="w-64 font-medium">Run</th>
         </tr>
       </thead>
       <tbody>
@@ -51,10 +60,14 @@ export function HistoryTable({ runs, onOpen }: { runs: readonly RunSummary[]; on
               <td className="tabular-nums">
                 <time dateTime={r.startedAt}>{new Date(r.startedAt).toLocaleString()}</time>
               </td>
-              <td>
-                <a href={urlFor(target)} onClick={(e) => open(e, target)} className="font-mono text-sky-700 underline dark:text-sky-300" aria-label={`Open run ${r.runId}`}>
-                  {r.runId.slice(0, 8)}
-                </a>
+              <td className="py-1">
+                <span className="flex flex-wrap items-center gap-x-1">
+                  <a href={urlFor(target)} onClick={(e) => open(e, target)} className="font-mono text-sky-700 underline dark:text-sky-300" aria-label={`Open run ${r.runId}`}>
+                    {r.runId.slice(0, 8)}
+                  </a>
+                  {actions?.(r)}
+                </span>
+                <RunLineage run={r} onOpen={onOpen} />
               </td>
             </tr>
           )

@@ -1,4 +1,5 @@
-// The open tool: its header (id, title, badges) and the Run / Overview / Scenarios / History tabs. Loads the tool's detail,
+// The open tool: its header (id, title, badges) and the Run / Overview / Scenarios / History tabs (Recorded runs and
+// Overview in a static demo), plus Diff while two runs are compared (?tab=diff&run=…&vs=…). Loads the tool's detail,
 // which hot reload invalidates, so schemas refresh in place.
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -13,6 +14,9 @@ import { RunWorkspace } from '../runs/RunWorkspace.tsx'
 import { OverviewTab } from '../overview/OverviewTab.tsx'
 import { HistoryTab } from '../history/HistoryTab.tsx'
 import { ScenariosTab } from '../scenarios/lazyParts.ts'
+
+// Its own chunk: comparing runs is occasional, and the initial JavaScript stays within its budget.
+const RunDiffView = lazy(() => import('../diff/RunDiffView.tsx'))
 
 const TABS = [
   { id: 'run', label: 'Run' },
@@ -30,7 +34,9 @@ const RecordedRuns = lazy(() => import('../player/RecordedRuns.tsx'))
 export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; navigate: (next: UrlState, o?: { replace?: boolean }) => void }) {
   const api = useApi()
   const tool = useQuery(toolQuery(api, url.tool))
-  const tabs = api.recorded ? RECORDED_TABS : TABS
+  const diffing = url.tab === 'diff' && !!url.run && !!url.vs
+  const base = api.recorded ? RECORDED_TABS : TABS
+  const tabs = diffing ? [...base, { id: 'diff', label: 'Diff' }] : base
   const tab = tabs.some((t) => t.id === url.tab) ? url.tab! : 'run'
   const heading = useRef<HTMLHeadingElement>(null)
   const loaded = tool.isSuccess
@@ -65,7 +71,7 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
         </div>
         <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{t.description}</p>
         <div className="mt-2">
-          <Tabs label="Tool views" idPrefix="tool" items={tabs} selected={tab} onSelect={(id) => navigate({ ...url, tab: id }, { replace: true })} />
+          <Tabs label="Tool views" idPrefix="tool" items={tabs} selected={tab} onSelect={(id) => navigate(id === 'diff' ? url : { tool: url.tool, run: url.run, tab: id }, { replace: true })} />
         </div>
       </header>
       <div id={`tool-panel-${tab}`} role="tabpanel" aria-labelledby={`tool-tab-${tab}`} className="min-h-0 flex-1 overflow-auto">
@@ -76,7 +82,7 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
             </Suspense>
           )}
           {tab === 'run' && !api.recorded && (
-            <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })} />
+            <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })} onNavigate={(s) => navigate(s)} />
           )}
           {tab === 'overview' && <OverviewTab tool={t} />}
           {tab === 'scenarios' && (
@@ -85,6 +91,11 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
             </Suspense>
           )}
           {tab === 'history' && <HistoryTab toolId={t.id} onOpen={(s) => navigate(s)} />}
+          {tab === 'diff' && (
+            <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the diff…</p>}>
+              <RunDiffView key={`${url.run}:${url.vs}`} toolId={t.id} leftId={url.run!} rightId={url.vs!} onOpen={(s) => navigate(s)} />
+            </Suspense>
+          )}
         </ErrorBoundary>
       </div>
     </div>

@@ -4,6 +4,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ToolDetail } from '../../shared/protocol.ts'
+import type { UrlState } from '../../hooks/useUrlState.ts'
 import { initialRunState } from '../../shared/runState.ts'
 import { useApi } from '../../api/useApi.ts'
 import { catalogQuery, keys, runDetailQuery, runQuery, runTokensQuery } from '../../api/queries.ts'
@@ -25,9 +26,13 @@ import { StreamProblems } from './StreamProblems.tsx'
 import { RunActions } from '../scenarios/RunActions.tsx'
 import { NetworkSettings } from '../network/NetworkSettings.tsx'
 import { defaultNetworkDraft } from './startBody.ts'
+import { RunLineage } from '../history/RunLineage.tsx'
+import { isRerunPoint } from '../rerun/rerunPoints.ts'
+import { useDiffWhenRerunEnds } from '../rerun/useDiffWhenRerunEnds.ts'
 
 // Its own chunk: most runs make no request, and the initial JavaScript stays within its budget.
 const NetworkPanel = lazy(() => import('../network/NetworkPanel.tsx'))
+const RerunForm = lazy(() => import('../rerun/RerunForm.tsx'))
 
 /** Default width of the input pane, in percent. */
 const DEFAULT_SPLIT = 40
@@ -37,9 +42,11 @@ interface Props {
   runId?: string
   onRunStarted: (runId: string) => void
   onOpenScenarios: () => void
+  /** Opens another view (the original of a rerun, a diff). */
+  onNavigate: (state: UrlState) => void
 }
 
-export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Props) {
+export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios, onNavigate }: Props) {
   const api = useApi()
   const qc = useQueryClient()
   const { drafts, setInput, setRequestContext, setContext, setNetwork } = useDrafts(tool)
@@ -59,6 +66,7 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
   const check = buildStartBody(tool.id, drafts, false)
   const [storedSplit, setSplit] = useSetting('runPanes.split', String(DEFAULT_SPLIT))
   const split = Number(storedSplit) || DEFAULT_SPLIT
+  useDiffWhenRerunEnds({ runId, toolId: tool.id, rerunOf: detail.data?.rerunOf, finished: state.finished }, onNavigate)
 
   const go = (stepping: boolean) => {
     const r = buildStartBody(tool.id, drafts, stepping)
@@ -102,6 +110,7 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
           <ErrorBoundary what="the network settings" resetKey={tool.id}>
             <NetworkSettings toolId={tool.id} draft={drafts.network ?? defaultNetworkDraft} onChange={setNetwork} onSubmit={() => goRef.current(false)} />
           </ErrorBoundary>
+          {runId && detail.data && <RunLineage run={detail.data} onOpen={onNavigate} />}
           <RunControls
             state={state}
             hasRun={!!runId}
@@ -143,7 +152,20 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios }: Pro
             </ErrorBoundary>
           )}
           <ErrorBoundary what="the events" resetKey={runId}>
-            <EventsPanel key={runId} state={state} onOpenExchange={(requestId) => setNetworkFocus({ requestId })} />
+            <EventsPanel
+              key={runId}
+              state={state}
+              onOpenExchange={(requestId) => setNetworkFocus({ requestId })}
+              selectedActions={(e) =>
+                runId &&
+                state.finished &&
+                isRerunPoint(e) && (
+                  <Suspense fallback={null}>
+                    <RerunForm key={e.seq} runId={runId} events={state.events} point={e} onStarted={onRunStarted} />
+                  </Suspense>
+                )
+              }
+            />
           </ErrorBoundary>
         </div>
       }

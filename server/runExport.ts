@@ -1,0 +1,28 @@
+// Run export files (protocol RunExport): a finished run's record and cassette as one versioned JSON document, and the
+// record an imported file becomes (a new id, the request context redacted again, where it came from).
+
+import { RUN_EXPORT_FORMAT, type Cassette, type RunExport, type RunOrigin, type RunRecord } from '../src/shared/protocol.ts'
+import { redactContext } from './runStoreImport.ts'
+
+/** The export file of a finished run (`record` is read from the store, so it holds only what history keeps). */
+export function toRunExport(record: RunRecord & { status: RunExport['run']['status'] }, cassette: Cassette | undefined, exportedAt: Date): RunExport {
+  return { format: RUN_EXPORT_FORMAT, version: 1, exportedAt: exportedAt.toISOString(), run: record, ...(cassette ? { cassette } : {}) }
+}
+
+/** The file name an export is downloaded as: the tool id made safe for file systems, and the run id's start. */
+export function exportFileName(toolId: string, runId: string): string {
+  const tool = toolId.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 60) || 'run'
+  return `${tool}.${runId.slice(0, 8)}.toolscope-run.json`
+}
+
+/**
+ * What an imported file is stored as: the run under `runId` (never the file's id, so it cannot collide), its request
+ * context redacted by the history's rule (a hand-edited file may carry secrets), marked imported with its origin.
+ */
+export function importedRun(file: RunExport, runId: string): { record: RunRecord; origin: RunOrigin } {
+  const { run } = file
+  return {
+    record: { ...run, runId, request: redactContext(run.request) },
+    origin: { imported: true, importedFrom: { runId: run.runId, exportedAt: file.exportedAt } },
+  }
+}
