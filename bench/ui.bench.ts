@@ -1,8 +1,10 @@
 // UI bench (`npm run bench:ui`): builds the SPA, then measures in headless Chromium against the real server
 // with a generated 1,000-tool catalog: initial gzipped JavaScript, time to a usable tool list, search filter
 // time (input event → list repainted), counting long tasks (> 50 ms) as jank, and time from a tool click to its
-// Monaco editor ready. Prints a table and writes bench/out/ui.json. Targets (initial JS ≤ 150 KB gzip, filter
-// repaint ≤ 16 ms, editor ready ≤ 500 ms, no jank) are checked here, never in tests.
+// Monaco editor ready, and a static demo site (`toolscope build`) playing back the recorded 10,000-event run at 4×
+// (long tasks and frame gaps). Prints a table and writes bench/out/ui.json. Targets (initial JS ≤ 150 KB gzip, also for
+// the demo site; filter repaint ≤ 16 ms, editor ready ≤ 500 ms, no jank, no long task during playback) are checked
+// here, never in tests.
 
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,6 +20,8 @@ import { filterTools } from '../src/features/tools/toolFilter.ts'
 import { modelUri } from '../src/features/editor/modelUri.ts'
 import { EDITOR_PREFETCHED_MARK } from '../src/features/editor/prefetchEditor.ts'
 import { writeCatalog } from './catalog.ts'
+import { parseBuildArgs, runBuild } from '../server/cli/build.ts'
+import { serveStatic } from '../e2e/fixtures/staticServer.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, 'bench', 'out')
@@ -85,7 +89,7 @@ function median(xs: number[]): number {
 }
 
 /** Sizes of the JS the first page load needs (entry + modulepreloads), and of the Monaco chunk. */
-function bundleSizes() {
+function bundleSizes(appDir: string) {
   const html = readFileSync(join(appDir, 'index.html'), 'utf8')
   const initial = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1] ?? m[2])
   const gz = (rel: string) => gzipSync(readFileSync(join(appDir, rel.replace(/^\//, '')))).length
@@ -134,6 +138,46 @@ async function timelineRun(browser: Awaited<ReturnType<typeof chromium.launch>>,
 }
 
 /**
+ * A static demo site of the 10,000-event run recorded by timelineRun: built with `toolscope build --runs`, served by a
+ * plain static server, opened on the run (its timeline included) and played at 4× to the end, counting long tasks
+ * and the gaps between animation frames (a gap over 25 ms is a dropped frame at 60 Hz).
+ */
+async function demoPlayback(browser: Awaited<ReturnType<typeof chromium.launch>>, server: { origin: string; token: string }, toolsDir: string, dataDir: string) {
+  const page0 = await fetch(`${server.origin}/api/runs?tool=chatty-10k&limit=1`, { headers: { Authorization: `Bearer ${server.token}` } })
+  const runId = ((await page0.json()) as { runs: Array<{ runId: string }> }).runs[0].runId
+  const site = mkdtempSync(join(tmpdir(), 'toolscope-bench-demo-'))
+  await runBuild(parseBuildArgs([toolsDir, '--out', site, '--runs', runId, '--data-dir', dataDir]), () => {}, appDir)
+  const demoSizes = bundleSizes(site)
+  const host = await serveStatic(site)
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  try {
+    await page.addInitScript({
+      content: 'window.__lt = []; new PerformanceObserver(function (l) { l.getEntries().forEach(function (e) { window.__lt.push(e.duration) }) }).observe({ type: "longtask" })',
+    })
+    await page.goto(`${host.origin}/?tool=chatty-10k&run=${runId}`)
+    const player = page.getByRole('region', { name: 'Player' })
+    await player.getByLabel('Speed').selectOption('4')
+    await player.getByRole('button', { name: 'Play', exact: true }).waitFor()
+    await page.evaluate(`window.__lt = []; window.__frames = []; (function f(t) { window.__frames.push(t); if (!window.__stopFrames) requestAnimationFrame(f) })(performance.now())`)
+    const t0 = Date.now()
+    await player.getByRole('button', { name: 'Play', exact: true }).click()
+    await player.getByRole('status', { name: 'Run status' }).getByText('success').waitFor({ timeout: 120_000 })
+    const playMs = Date.now() - t0
+    await page.evaluate('window.__stopFrames = true')
+    const frames = (await page.evaluate('window.__frames')) as number[]
+    const gaps = frames.slice(1).map((t, i) => t - frames[i])
+    const lt = (await page.evaluate('window.__lt')) as number[]
+    const events = Number(((await player.getByLabel('Events played').textContent()) ?? '').split(' / ')[0])
+    const recordedMs = Number(JSON.parse(readFileSync(join(site, 'demo', 'runs', '0.json'), 'utf8')).detail.durationMs)
+    return { events, recordedMs, playMs, frames: frames.length, droppedFrames: gaps.filter((g) => g > 25).length, worstFrameGapMs: Math.max(0, ...gaps), longTasks: lt.length, worstLongTaskMs: Math.max(0, ...lt), initialJsGzipBytes: demoSizes.initialJsGzipBytes }
+  } finally {
+    await page.close()
+    await host.close()
+    rmSync(site, { recursive: true, force: true })
+  }
+}
+
+/**
  * Tool click → editor ready, over PICK_LOADS fresh pages: each waits until the tool list shows and the idle-time
  * editor prefetch has finished (at most 10 s, as a person would take to pick), then picks PICKS tools in turn.
  */
@@ -167,7 +211,7 @@ async function editorPicks(browser: Awaited<ReturnType<typeof chromium.launch>>,
 async function main() {
   console.log('Building the SPA (vite build)…')
   execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
-  const sizes = bundleSizes()
+  const sizes = bundleSizes(appDir)
 
   mkdirSync(out, { recursive: true })
   const toolsDir = mkdtempSync(join(out, 'catalog-'))
@@ -235,6 +279,7 @@ async function main() {
     }
     const picks = await editorPicks(browser, server.url)
     const timeline = await timelineRun(browser, server.url)
+    const demo = await demoPlayback(browser, server, toolsDir, dataDir)
     const result = {
       date: new Date().toISOString(),
       tools: TOOLS,
@@ -251,6 +296,7 @@ async function main() {
       longTasksDuringFiltering: longTasks,
       worstLongTaskMs: worstLongTask,
       timeline,
+      demo,
     }
     writeFileSync(join(out, 'ui.json'), JSON.stringify(result, null, 2))
     const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`
@@ -267,6 +313,10 @@ async function main() {
     console.log(`long tasks while filtering ${longTasks} (worst ${worstLongTask.toFixed(0)} ms)`)
     console.log(`${timeline.events} events run  Run click → all shown ${timeline.liveMs.toFixed(0)} ms; reload replay → all shown ${timeline.replayMs.toFixed(0)} ms`)
     console.log(`  timeline scroll to end ${timeline.scrollMs.toFixed(1)} ms; long tasks during the live run ${timeline.longTasks} (worst ${timeline.worstLongTaskMs.toFixed(0)} ms), rows in the DOM ${timeline.rowsInDom}`)
+    console.log(`demo site initial JS (gzip) ${kb(demo.initialJsGzipBytes)}  budget 150 KB: ${demo.initialJsGzipBytes <= 150 * 1024 ? 'ok' : 'OVER'}`)
+    console.log(
+      `demo playback at 4×      ${demo.events} events (recorded in ${demo.recordedMs.toFixed(0)} ms) played in ${demo.playMs} ms: ${demo.frames} frames, ${demo.droppedFrames} over 25 ms (worst gap ${demo.worstFrameGapMs.toFixed(0)} ms), long tasks ${demo.longTasks} (worst ${demo.worstLongTaskMs.toFixed(0)} ms)  target no long task over 50 ms: ${demo.longTasks === 0 ? 'ok' : 'MISSED'}`,
+    )
   } finally {
     await browser.close()
     await server.close()

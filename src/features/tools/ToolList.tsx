@@ -46,7 +46,9 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: rowHeight, getItemKey: rowKey, overscan: 3 })
   // Once the list shows, the editor chunk loads in the background so picking a tool is quick.
   const listed = catalog.isSuccess
-  useEffect(() => (listed ? prefetchEditorWhenIdle() : undefined), [listed])
+  // A recorded demo has no editor: nothing to warm up.
+  const editable = !api.recorded
+  useEffect(() => (listed && editable ? prefetchEditorWhenIdle() : undefined), [listed, editable])
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
