@@ -1,6 +1,7 @@
 // E2E: the test bench in the browser. Save a finished run as a scenario (expectations editable), see it in the
 // Scenarios tab, replay it (passed, or failed with the differences by path), export runs and scenarios as Vitest and
-// Playwright tests, and see scenarios that no longer fit after a hot reload, and files that fail to load.
+// Playwright tests, and see scenarios that no longer fit after a hot reload, and files that fail to load; a failed
+// replay opens in the diff against the last one that passed.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test as base, type Page } from '@playwright/test'
@@ -159,6 +160,13 @@ base('a changed tool fails the replay with a diff; a scenario that no longer fit
     const row = saved.getByRole('row', { name: /raw\.greeting/ })
     await expect(row.getByRole('cell').nth(0)).toHaveText('− "Hello Ada"')
     await expect(row.getByRole('cell').nth(1)).toHaveText('+ "Hi Ada"')
+    // The failed replay is diffed against the last one that passed: the greeting changed.
+    await saved.getByRole('link', { name: 'Compare with the last passing replay' }).click()
+    await expect(page).toHaveURL(/tab=diff&run=[^&]+&vs=/)
+    const diff = page.getByRole('region', { name: 'Run diff' })
+    await diff.getByRole('tab', { name: 'output' }).click()
+    await expect(diff.getByRole('list', { name: 'Changed paths of Raw (output)' }).getByRole('listitem')).toHaveText(['greetingchanged'])
+    await page.getByRole('tab', { name: 'Scenarios' }).click()
 
     writeFileSync(file, greetToolSource({ greeting: 'Hi', extraInput: ', lang: z.enum(["en", "fr"])' }))
     await expect(notice).toContainText('changed greet')

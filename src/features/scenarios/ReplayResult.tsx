@@ -1,16 +1,18 @@
 // The result of replaying one scenario: passed or failed, a link to the replay run (it is in history), and for a
-// failure the reason: the scripted decisions not fitting the run, the "no longer fits" reasons and the diff by path.
+// failure the reason: the scripted decisions not fitting the run, the "no longer fits" reasons and the diff by path,
+// and a link to the diff of the last passing replay (`passedRunId`) against this one.
 import type { MouseEvent } from 'react'
 import type { ReplayReport } from '../../shared/protocol.ts'
 import { urlFor, type UrlState } from '../../hooks/useUrlState.ts'
 import { MismatchTable } from './MismatchTable.tsx'
 
-export function ReplayResult({ report, onOpenRun }: { report: ReplayReport; onOpenRun: (target: UrlState) => void }) {
+export function ReplayResult({ report, passedRunId, onOpenRun }: { report: ReplayReport; passedRunId?: string; onOpenRun: (target: UrlState) => void }) {
   const target: UrlState | undefined = report.runId ? { tool: report.toolId, run: report.runId, tab: 'run' } : undefined
-  const open = (e: MouseEvent) => {
-    if (!target || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return
+  const diff: UrlState | undefined = !report.passed && report.runId && passedRunId && passedRunId !== report.runId ? { tool: report.toolId, tab: 'diff', run: passedRunId, vs: report.runId } : undefined
+  const follow = (to: UrlState | undefined) => (e: MouseEvent) => {
+    if (!to || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return
     e.preventDefault()
-    onOpenRun(target)
+    onOpenRun(to)
   }
   const tone = report.passed
     ? 'border-emerald-300 bg-emerald-50/60 dark:border-emerald-800 dark:bg-emerald-950/30'
@@ -23,8 +25,13 @@ export function ReplayResult({ report, onOpenRun }: { report: ReplayReport; onOp
         </span>
         <span className="text-zinc-600 dark:text-zinc-400">the run ended {report.outcome.status}</span>
         {target && (
-          <a href={urlFor(target)} onClick={open} className="ml-auto text-sky-700 underline dark:text-sky-300">
+          <a href={urlFor(target)} onClick={follow(target)} className="ml-auto text-sky-700 underline dark:text-sky-300">
             Open the replay run
+          </a>
+        )}
+        {diff && (
+          <a href={urlFor(diff)} onClick={follow(diff)} className="text-sky-700 underline dark:text-sky-300">
+            Compare with the last passing replay
           </a>
         )}
       </p>

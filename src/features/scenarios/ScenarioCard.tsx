@@ -1,6 +1,7 @@
 // One stored scenario: what it expects, whether it still fits the tool, and Replay / Export / Delete.
 // The newest replay result (its own, or from "Replay all") is shown with the diff when it failed.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useSetting } from '../../hooks/useSetting.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ReplayReport, ScenarioEntry } from '../../shared/protocol.ts'
 import { useApi } from '../../api/useApi.ts'
@@ -36,6 +37,12 @@ export function ScenarioCard({ entry, batch, onOpenRun }: Props) {
   const own = replay.submittedAt > (batch?.at ?? 0)
   const pending = own ? replay.isPending : !!batch?.pending
   const report = own ? replay.data : batch?.report
+  // The run of the last replay that passed, kept across reloads: a failing replay can be diffed against it.
+  const [passedRunId, setPassedRunId] = useSetting(`scenario.passedRun.${scenario.toolId}/${scenario.name}`, '')
+  const passedNow = report?.passed ? report.runId : undefined
+  useEffect(() => {
+    if (passedNow) setPassedRunId(passedNow)
+  }, [passedNow, setPassedRunId])
   const headingId = `scenario-${scenario.toolId}-${scenario.name}`
   const e = scenario.expect
   const checked = (['raw', 'display', 'transcript', 'model', 'error'] as const).filter((k) => e[k] !== undefined)
@@ -92,7 +99,7 @@ export function ScenarioCard({ entry, batch, onOpenRun }: Props) {
         )}
       </div>
       <ApiErrorMessage error={(own ? replay.error : null) ?? remove.error} />
-      {report && !pending && <ReplayResult report={report} onOpenRun={onOpenRun} />}
+      {report && !pending && <ReplayResult report={report} passedRunId={passedRunId || undefined} onOpenRun={onOpenRun} />}
       {exporting && <ExportPanel body={{ format: exporting, scenario: { toolId: scenario.toolId, name: scenario.name } }} onClose={() => setExporting(null)} />}
     </section>
   )
