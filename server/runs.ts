@@ -44,7 +44,8 @@ interface LiveRun {
   abortReason?: string
   timedOut?: boolean
   /** Network mode `record`: the exchanges so far, and the cassette name to save them under (if one was given). */
-  recording?: { exchanges: CassetteExchange[]; saveAs?: string }
+  /** What a `record` run has recorded so far: its exchanges, their size, and whether recording stopped at a limit. */
+  recording?: { exchanges: CassetteExchange[]; bytes: number; full: boolean; saveAs?: string }
 }
 
 /** Exchanges one recorded run keeps at most (a cassette's own limit); later ones are not recorded. */
@@ -146,7 +147,7 @@ export class RunRegistry implements RunSink {
     const startedAt = new Date().toISOString()
     const pk = this.options.store.createRun({ runId, toolId: request.toolId, caller: request.caller ?? 'agent', startedAt, request: redactContext(request), origin })
     const live: LiveRun = { runId, toolId: request.toolId, pk, status: 'running', startedPerf: performance.now(), lastSeq: -1, eventCount: 0, bytes: 0, finished: false, listeners: new Set() }
-    if (request.network === 'record') live.recording = { exchanges: [], saveAs: named }
+    if (request.network === 'record') live.recording = { exchanges: [], bytes: 0, full: false, saveAs: named }
     this.live.set(runId, live)
     // The runtime ends a timed-out run itself; this watchdog only fires when the tool blocks the thread.
     live.watchdog = new TimeoutClock(this.options.timeoutMs + KILL_GRACE_MS, () =>
@@ -173,8 +174,20 @@ export class RunRegistry implements RunSink {
   }
 
   onRecorded(runId: string, exchange: CassetteExchange): void {
-    const recording = this.live.get(runId)?.recording
-    if (recording && recording.exchanges.length < MAX_RECORDED_EXCHANGES) recording.exchanges.push(exchange)
+    const live = this.live.get(runId)
+    const recording = live?.recording
+    if (!live || !recording || recording.full) return
+    // The recording is held in memory until the run ends: bounded by count and by the per-run byte limit.
+    const bytes = JSON.stringify(exchange).length
+    if (recording.exchanges.length < MAX_RECORDED_EXCHANGES && recording.bytes + bytes <= this.limits.runBytes) {
+      recording.exchanges.push(exchange)
+      recording.bytes += bytes
+      return
+    }
+    recording.full = true
+    const message = `Recording stopped after ${recording.exchanges.length} exchanges (${formatBytes(recording.bytes)}): a recording keeps at most ${MAX_RECORDED_EXCHANGES} exchanges and ${formatBytes(this.limits.runBytes)}. Later requests run but are not recorded.`
+    // Logged here, not as a run event: event numbers belong to the tool host while the run is in flight.
+    this.options.log(`Run ${runId}: ${message}`)
   }
 
   /** The cassette a run recorded (network mode `record`), or undefined when it was not recorded. */
