@@ -81,6 +81,10 @@ test('lists the tools, opens a recorded run, steps through its approval and comp
   await expect(player.getByRole('button', { name: 'Play again' })).toBeVisible()
   for (const view of ['Raw', 'Display', 'Transcript', 'Model']) await expect(player.getByRole('region', { name: view })).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('demo-player.png'), fullPage: true })
+
+  // Overview: the schemas and what each provider gets, from the site's files.
+  await page.getByRole('tab', { name: 'Overview' }).click()
+  await expect(page.getByRole('region', { name: 'Providers' }).getByRole('article', { name: 'Provider OpenAI (strict)' })).toContainText(/accepted|refused/)
   expect(outside).toEqual([])
 })
 
@@ -140,7 +144,7 @@ test('the site holds no secret-looking value, and its report lists what went in'
       else files.push(file)
     }
   }
-  walk(join(out, 'demo'))
+  walk(out)
   // The examples' secrets: customer-lookup's API key (an input) and tenant-report's (a request context value).
   const secrets = [/sk-secret/, /k-12345678/, /sk-[A-Za-z0-9]{8,}/, /Bearer [A-Za-z0-9._-]{8,}/, /"(authorization|x-api-key|cookie)":"(?!\[redacted\])/i]
   for (const file of files) {

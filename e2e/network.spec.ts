@@ -73,10 +73,10 @@ test('record a run, view its exchanges, save a scenario with its cassette, repla
   await expect(page.getByRole('status', { name: 'Replay result of two-items' })).toHaveText('passed')
   expect(hits).toBe(before)
 
-  // The same run in Replay mode from the playground, with the cassette picked by name.
+  // The same run in Replay mode from the playground, with the cassette picked by name (as an exported test does).
   await page.getByRole('tab', { name: 'Run' }).click()
-  await network.getByLabel('Network mode').selectOption('replay')
-  await network.getByLabel('Cassette').selectOption('two-items')
+  await toolscope.setNetwork({ mode: 'replay', cassette: 'two-items' })
+  await expect(network.getByLabel('Cassette', { exact: true })).toHaveValue('two-items')
   await toolscope.run()
   await toolscope.expectStatus('success')
   await expect(view.getByText('cassette #1')).toBeVisible()

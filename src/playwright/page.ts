@@ -77,6 +77,17 @@ export class ToolscopePage {
   async setRequestContext(value: unknown): Promise<void> {
     await this.fillEditor('Request context JSON', value)
   }
+  /**
+   * Sets the next runs' network: `replay` from the tool's cassette named `cassette`, `mock` with `mocks` (the rules
+   * object), `record` (under `cassette` when given) or `live`.
+   */
+  async setNetwork(network: { mode: 'live' | 'record' | 'replay' | 'mock'; cassette?: string; mocks?: unknown }): Promise<void> {
+    const group = this.page.getByRole('group', { name: 'Network' })
+    await group.getByLabel('Network mode').selectOption(network.mode)
+    if (network.mode === 'replay' && network.cassette !== undefined) await group.getByLabel('Cassette', { exact: true }).selectOption(network.cassette)
+    if (network.mode === 'record' && network.cassette !== undefined) await group.getByLabel('Cassette name to record').fill(network.cassette)
+    if (network.mode === 'mock' && network.mocks !== undefined) await this.fillEditor('Mock rules', network.mocks)
+  }
 
   /** Fills the "Context" fields (caller, messages, workflow state, chunk size), opening the section if needed. */
   async setContext(ctx: { caller?: 'agent' | 'workflow' | 'mcp' | 'direct'; messages?: unknown; workflowState?: unknown; chunkSize?: number }): Promise<void> {

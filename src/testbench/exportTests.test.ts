@@ -73,4 +73,15 @@ describe('exported Playwright tests', () => {
     expect(toPlaywrightTest(streamed, { toolPaths: [] })).toContain(`await toolscope.setInput(${JSON.stringify(input, null, 2).replace(/\n/g, '\n  ')})`)
     expect(() => toPlaywrightTest({ ...rest, inputText: '{"from":' }, { toolPaths: [] })).toThrow(/input is JSON/)
   })
+
+  it('set the network as toolscope test runs the scenario: replay from its named cassette, or its mocks', async () => {
+    const replayed = toPlaywrightTest(await load('exchange-rate/eur-to-usd.json'), { toolPaths: [] })
+    expect(replayed).toContain('await toolscope.setNetwork({\n    "mode": "replay",\n    "cassette": "ecb-rates"\n  })')
+    expect(replayed.indexOf('setNetwork')).toBeLessThan(replayed.indexOf('toolscope.run()'))
+    const mocked = await load('exchange-rate/rate-limited.json')
+    expect(toPlaywrightTest(mocked, { toolPaths: [] })).toContain(`await toolscope.setNetwork(${JSON.stringify({ mode: 'mock', mocks: mocked.mocks }, null, 2).replace(/\n/g, '\n  ')})`)
+    expect(toPlaywrightTest(await load('book-flight/pick-seat.json'), { toolPaths: [] })).not.toContain('setNetwork')
+    const embedded: Scenario = { ...(await load('exchange-rate/eur-to-usd.json')), cassette: { version: 1, exchanges: [] } }
+    expect(() => toPlaywrightTest(embedded, { toolPaths: [] })).toThrow(/cassette in a file/)
+  })
 })

@@ -100,6 +100,23 @@ function networkCode(scenario: Scenario, options: VitestExportOptions): { setup:
   }
 }
 
+/**
+ * The page step that sets a scenario's network as `toolscope test` runs it (replay from its cassette, or its mocks);
+ * none for a scenario that says nothing of the network. A cassette embedded in the scenario has no name to pick in
+ * the page: the export refuses it and says how to fix it.
+ */
+function networkStep(scenario: Scenario): string | undefined {
+  if (scenario.network === undefined && scenario.cassette === undefined && scenario.mocks === undefined) return undefined
+  const mode = scenarioNetwork(scenario)
+  if (mode === 'replay' && scenario.cassette !== undefined && typeof scenario.cassette !== 'string') {
+    throw new Error('Playwright export needs the cassette in a file (toolscope/cassettes/<tool>/<name>.json) named by the scenario: the page picks cassettes by name')
+  }
+  const network: Record<string, unknown> = { mode }
+  if (mode === 'replay' && typeof scenario.cassette === 'string') network.cassette = scenario.cassette
+  if (mode === 'mock' && scenario.mocks !== undefined) network.mocks = scenario.mocks
+  return `await toolscope.setNetwork(${indent(j(network), '  ')})`
+}
+
 /** A Playwright test file for `scenario`, using `toolscope/playwright`. */
 export function toPlaywrightTest(scenario: Scenario, options: { toolPaths: string[]; fixturesImport?: string }): string {
   const input = scenario.input !== undefined ? scenario.input : jsonOrUndefined(scenario.inputText)
@@ -108,6 +125,7 @@ export function toPlaywrightTest(scenario: Scenario, options: { toolPaths: strin
     `await toolscope.selectTool(${q(scenario.toolId)})`,
     `await toolscope.setInput(${indent(j(input), '  ')})`,
     scenario.requestContext && `await toolscope.setRequestContext(${indent(j(scenario.requestContext), '  ')})`,
+    networkStep(scenario),
     'await toolscope.run()',
     ...scenario.decisions.map(decisionStep),
   ].filter(Boolean)
