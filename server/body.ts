@@ -9,13 +9,22 @@ import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024
+/** The cap of `POST /api/runs/import`: a run file holds a whole run, up to the per-run limit (50 MiB) plus its cassette. */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
 /** Beyond this we stop draining an oversized body and close the connection instead. */
 const MAX_DRAIN_BYTES = 32 * 1024 * 1024
 
+/** The body cap of a request path: the run import's, else MAX_BODY_BYTES. */
+export function bodyCapOf(path: string): number {
+  return path === '/api/runs/import' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES
+}
+
+const shownBytes = (bytes: number) => `${bytes} bytes (${bytes / (1024 * 1024)} MiB)`
+
 export type BodyResult<T> = { ok: true; data: T } | { ok: false; response: Response }
 
-function tooLarge(c: Context, closeConnection: boolean): Response {
-  return apiError(c, 'too-large', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`, {}, closeConnection ? { Connection: 'close' } : {})
+function tooLarge(c: Context, closeConnection: boolean, cap: number): Response {
+  return apiError(c, 'too-large', `Request body is larger than ${shownBytes(cap)}.`, {}, closeConnection ? { Connection: 'close' } : {})
 }
 
 /**
@@ -24,36 +33,38 @@ function tooLarge(c: Context, closeConnection: boolean): Response {
  */
 export function declaredSizeGuard(): MiddlewareHandler {
   return async (c, next) => {
-    if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge(c, true)
+    const cap = bodyCapOf(c.req.path)
+    if (Number(c.req.header('content-length') ?? 0) > cap) return tooLarge(c, true, cap)
     await next()
   }
 }
 
-/** Reads the raw body as text, enforcing the cap. */
+/** Reads the raw body as text, enforcing the cap of its path (bodyCapOf). */
 export async function readCappedText(c: Context): Promise<{ text: string } | { response: Response }> {
+  const cap = bodyCapOf(c.req.path)
   const declared = Number(c.req.header('content-length') ?? NaN)
   const stream = c.req.raw.body
   if (!stream) return { text: '' }
   const reader = stream.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
-  let over = declared > MAX_BODY_BYTES
+  let over = declared > cap
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) over = true
+    if (size > cap) over = true
     if (over) {
       // Drain (not keep) the rest: answering before the body is read leaves a half-read socket in the client's pool.
-      if (size > MAX_DRAIN_BYTES) {
+      if (size > Math.max(MAX_DRAIN_BYTES, cap)) {
         await reader.cancel().catch(() => {})
-        return { response: tooLarge(c, true) }
+        return { response: tooLarge(c, true, cap) }
       }
       continue
     }
     chunks.push(value)
   }
-  if (over) return { response: tooLarge(c, false) }
+  if (over) return { response: tooLarge(c, false, cap) }
   return { text: Buffer.concat(chunks).toString('utf8') }
 }
 

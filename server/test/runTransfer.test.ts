@@ -1,6 +1,6 @@
 // Export and import of runs over real HTTP: the export is a download of the stored run (secrets stay redacted), an
 // import gets a new id, is listed as imported and replays its events like any finished run; bad files get a 400 with
-// field paths, oversize ones a 413, and a run still in flight cannot be exported.
+// field paths, ones over 64 MiB a 413 (other requests keep 1 MiB), and a run still in flight cannot be exported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError, ImportRunResponse, RunDetail, RunExport, RunPage, type Cassette } from '../../src/shared/protocol.ts'
 import { startTestServer, waitForEvent, type TestServer } from './helpers.ts'
@@ -91,12 +91,18 @@ describe('run export and import', () => {
     expect((await importFile({ hello: 'world' })).status).toBe(400)
   })
 
-  it('refuses an import over the body limit with 413', async () => {
+  it('imports a run file over the 1 MiB body limit of other requests, and refuses one over 64 MiB with 413', { timeout: 30_000 }, async () => {
     const runId = await server.startRun({ toolId: 'echo', input: { text: 'x' } })
     await server.events(runId)
     const { file } = await exportRun(runId)
-    const big = { ...file, run: { ...file.run, request: { ...file.run.request, input: { text: 'x'.repeat(1024 * 1024) } } } }
-    expect((await importFile(big)).status).toBe(413)
+    const big = { ...file, run: { ...file.run, request: { ...file.run.request, input: { text: 'x'.repeat(2 * 1024 * 1024) } } } }
+    expect((await importFile(big)).status).toBe(201)
+    const huge = { ...file, run: { ...file.run, request: { ...file.run.request, input: { text: 'x'.repeat(65 * 1024 * 1024) } } } }
+    const refused = await importFile(huge)
+    expect(refused.status).toBe(413)
+    expect(ApiError.parse(await refused.json()).error).toBe('Request body is larger than 67108864 bytes (64 MiB).')
+    // Every other route keeps the 1 MiB cap.
+    expect((await server.api('/api/runs', { method: 'POST', json: { toolId: 'echo', input: { text: 'x'.repeat(2 * 1024 * 1024) } } })).status).toBe(413)
   })
 
   it('refuses to export a run in flight (409) and an unknown run (404)', async () => {
