@@ -82,6 +82,14 @@ test('lists the tools, opens a recorded run, steps through its approval and comp
   for (const view of ['Raw', 'Display', 'Transcript', 'Model']) await expect(player.getByRole('region', { name: view })).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('demo-player.png'), fullPage: true })
 
+  // Compared with the approved run: the diff of two recorded runs.
+  const approved = runOf('delete-repository', 'scenario "approved"')
+  await page.getByLabel('Compare with').selectOption(approved.runId)
+  await expect(page).toHaveURL(new RegExp(`tab=diff&run=${declined.runId}&vs=${approved.runId}`))
+  const diff = page.getByRole('region', { name: 'Run diff' })
+  await expect(diff.getByRole('region', { name: 'Second run' })).toContainText('success')
+  await expect(diff.getByRole('button', { name: /Rerun/ })).toHaveCount(0)
+
   // Overview: the schemas and what each provider gets, from the site's files.
   await page.getByRole('tab', { name: 'Overview' }).click()
   await expect(page.getByRole('region', { name: 'Providers' }).getByRole('article', { name: 'Provider OpenAI (strict)' })).toContainText(/accepted|refused/)

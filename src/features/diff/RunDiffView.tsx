@@ -79,6 +79,8 @@ export default function RunDiffView({ toolId, leftId, rightId, onOpen }: Props) 
       <AlignedEvents
         rows={rows}
         action={(e) =>
+          // A recorded demo plays runs back and starts none.
+          !api.recorded &&
           left.finished &&
           isRerunPoint(e) && (
             <Button variant="ghost" className="shrink-0 whitespace-nowrap !px-1.5 !py-0 font-sans text-[11px]" aria-label={`Rerun the first run from event #${e.seq}`} aria-expanded={rerunAt?.seq === e.seq} onClick={() => setRerunAt(e)}>

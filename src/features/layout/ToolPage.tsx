@@ -78,7 +78,7 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
         <ErrorBoundary what={`the ${tab} tab`} resetKey={`${t.id}:${tab}`}>
           {tab === 'run' && api.recorded && (
             <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the player…</p>}>
-              <RecordedRuns toolId={t.id} runId={url.run} onOpen={(run) => navigate({ tool: t.id, run, tab: 'run' })} />
+              <RecordedRuns toolId={t.id} runId={url.run} onOpen={(run) => navigate({ tool: t.id, run, tab: 'run' })} onNavigate={(s) => navigate(s)} />
             </Suspense>
           )}
           {tab === 'run' && !api.recorded && (

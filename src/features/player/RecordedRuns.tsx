@@ -1,7 +1,9 @@
 // The "Recorded runs" tab of a static demo: the tool's recorded runs (newest first, with status, input and duration)
-// and the player of the one picked. The pick is in the URL (?run=), so a deep link opens a run directly.
+// and the player of the one picked, which can be compared with another run of the tool (the diff). The pick is in the
+// URL (?run=), so a deep link opens a run directly.
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
+import type { UrlState } from '../../hooks/useUrlState.ts'
 import { keys, recordedRunQuery } from '../../api/queries.ts'
 import { Badge } from '../../components/ui/Badge.tsx'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
@@ -15,7 +17,7 @@ function SelectedRun({ runId }: { runId: string }) {
   return <RunPlayer key={runId} run={run.data} />
 }
 
-export default function RecordedRuns({ toolId, runId, onOpen }: { toolId: string; runId?: string; onOpen: (runId: string) => void }) {
+export default function RecordedRuns({ toolId, runId, onOpen, onNavigate }: { toolId: string; runId?: string; onOpen: (runId: string) => void; onNavigate: (state: UrlState) => void }) {
   const api = useApi()
   const list = useQuery({ queryKey: [...keys.runs, 'recorded', toolId], queryFn: ({ signal }) => api.runs({ tool: toolId }, signal) })
   const runs = list.data?.runs ?? []
@@ -42,6 +44,25 @@ export default function RecordedRuns({ toolId, runId, onOpen }: { toolId: string
             ))}
           </ul>
         </nav>
+      )}
+      {runId && runs.length > 1 && (
+        <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-300">
+          Compare with
+          <select
+            value=""
+            onChange={(e) => e.target.value && onNavigate({ tool: toolId, tab: 'diff', run: runId, vs: e.target.value })}
+            className="max-w-80 rounded border border-zinc-300 bg-white px-1 py-0.5 font-mono dark:border-zinc-600 dark:bg-zinc-900"
+          >
+            <option value="">another run…</option>
+            {runs
+              .filter((r) => r.runId !== runId)
+              .map((r) => (
+                <option key={r.runId} value={r.runId}>
+                  {r.status} {r.inputSummary}
+                </option>
+              ))}
+          </select>
+        </label>
       )}
       {runId ? <SelectedRun runId={runId} /> : runs.length > 0 && <p className="text-sm text-zinc-500">Pick a recorded run to play it back.</p>}
     </div>
