@@ -19,6 +19,9 @@ export interface ProviderRouteDeps {
   log?: (line: string) => void
 }
 
+/** Finished runs whose token counts are kept. */
+const MAX_CACHED_RUN_COUNTS = 100
+
 /** The catalog lint with estimated token counts (cheap, for badges). */
 export type QuickCatalogLint = () => CatalogLint
 
@@ -60,13 +63,23 @@ export function mountProviderRoutes(app: Hono, deps: ProviderRouteDeps): QuickCa
     return report ? c.json(report satisfies ProviderReport) : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
   })
 
+  // Counts of finished runs, newest last: a finished run's views never change, and the page asks again per phase.
+  const finishedCounts = new Map<string, RunTokens>()
   app.get('/api/runs/:id/tokens', async (c) => {
     const runId = c.req.param('id')
+    const cached = finishedCounts.get(runId)
+    if (cached) return c.json(cached)
     const detail = runs.detail(runId)
     if (!detail) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
+    const live = runs.isLive(runId)
     const state = applyRunEvents(initialRunState, [...runs.store.events(runId)])
     const counters = await countersOrEstimates(deps.log)
-    return c.json(runTokens({ runId, toolId: detail.toolId, views: state.views }, counters, config) satisfies RunTokens)
+    const counted = runTokens({ runId, toolId: detail.toolId, views: state.views }, counters, config)
+    if (!live) {
+      finishedCounts.set(runId, counted)
+      if (finishedCounts.size > MAX_CACHED_RUN_COUNTS) finishedCounts.delete(finishedCounts.keys().next().value!)
+    }
+    return c.json(counted satisfies RunTokens)
   })
 
   return quickLint
