@@ -129,7 +129,7 @@ test('an embed URL shows only the player, and Copy embed snippet gives its ifram
   await page.goto(`${site.origin}/?tool=delete-repository&run=${run.runId}`)
   await page.getByRole('button', { name: 'Copy embed snippet' }).click()
   const snippet = await page.evaluate(() => navigator.clipboard.readText())
-  expect(snippet).toContain(`src="${site.origin}/?embed=1&amp;tool=delete-repository&amp;run=${run.runId}"`.replaceAll('&amp;', '&'))
+  expect(snippet).toContain(`src="${site.origin}/?embed=1&amp;tool=delete-repository&amp;run=${run.runId}"`)
 
   await page.goto(`${site.origin}/?embed=1&tool=delete-repository&run=${run.runId}`)
   const player = page.getByRole('region', { name: 'Player' })

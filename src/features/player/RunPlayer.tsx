@@ -21,7 +21,8 @@ const seconds = (ms: number) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 10
 export function embedSnippet(toolId: string, runId: string, page: URL = new URL(window.location.href)): string {
   const src = new URL(page.pathname, page.origin)
   src.search = new URLSearchParams({ embed: '1', tool: toolId, run: runId }).toString()
-  return `<iframe src="${src.href}" title="Toolscope: ${toolId}" width="100%" height="640" style="border:0" loading="lazy"></iframe>`
+  const attr = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+  return `<iframe src="${attr(src.href)}" title="${attr(`Toolscope: ${toolId}`)}" width="100%" height="640" style="border:0" loading="lazy"></iframe>`
 }
 
 export function RunPlayer({ run, compact = false }: { run: DemoRun; compact?: boolean }) {
