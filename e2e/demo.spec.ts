@@ -89,6 +89,9 @@ test('lists the tools, opens a recorded run, steps through its approval and comp
   const diff = page.getByRole('region', { name: 'Run diff' })
   await expect(diff.getByRole('region', { name: 'Second run' })).toContainText('success')
   await expect(diff.getByRole('button', { name: /Rerun/ })).toHaveCount(0)
+  await expect(diff.getByRole('region', { name: 'Raw (input)' }).getByRole('list', { name: 'Changed paths of Raw (input)' })).toContainText('repo')
+  await expect(diff.getByRole('region', { name: 'Model (input)' })).toContainText('Nothing in this phase.')
+  await page.screenshot({ path: test.info().outputPath('demo-diff.png'), fullPage: true })
 
   // Overview: the schemas and what each provider gets, from the site's files.
   await page.getByRole('tab', { name: 'Overview' }).click()

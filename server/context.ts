@@ -2,7 +2,7 @@
 // so the CLI server and the Vite dev plugin build exactly the same thing.
 
 import { fileURLToPath } from 'node:url'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from './app.ts'
 import { createCassetteStore } from './cassetteStore.ts'
@@ -20,6 +20,16 @@ import { forwardingSink, ToolHost, type RunSink } from './toolHost/host.ts'
 export const EXAMPLES_DIR = fileURLToPath(new URL('./examples/', import.meta.url))
 /** The scenarios of the bundled examples. */
 export const EXAMPLE_SCENARIOS_DIR = fileURLToPath(new URL('./examples/scenarios/', import.meta.url))
+
+/** The tool files or folders of a command or server: those given, resolved, else the bundled examples. */
+export function toolPathsOf(paths: readonly string[] | undefined): string[] {
+  return (paths?.length ? paths : [EXAMPLES_DIR]).map((p) => resolve(p))
+}
+
+/** Where the scenarios of `toolPaths` are: the bundled examples keep theirs beside them, a project's are in toolscope/scenarios. */
+export function scenarioDirOf(toolPaths: readonly string[]): string {
+  return toolPaths.every((p) => `${p}${sep}`.startsWith(EXAMPLES_DIR)) ? EXAMPLE_SCENARIOS_DIR : resolve(DEFAULT_SCENARIO_DIR)
+}
 
 /** Options shared by startServer() and the Vite plugin. */
 export interface ContextOptions {
@@ -76,7 +86,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const log = options.log ?? ((line: string) => console.log(line))
   const bindHost = options.host ?? '127.0.0.1'
   const token = resolveToken(bindHost, options.token)
-  const paths = (options.paths?.length ? options.paths : [EXAMPLES_DIR]).map((p) => resolve(p))
+  const paths = toolPathsOf(options.paths)
   const project = await readProjectConfig().catch((err: Error) => (log(err.message), { lint: {}, redact: undefined }))
   const dataDir = options.dataDir ?? resolve('.toolscope')
   const store = new RunStore({ dataDir, maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, log })

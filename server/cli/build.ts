@@ -6,13 +6,13 @@ import path from 'node:path'
 import { lintCatalog, loadTokenCounters, providerReport } from '../../src/lint/index.ts'
 import type { Catalog, ProviderReport } from '../../src/shared/protocol.ts'
 import { createCassetteStore } from '../cassetteStore.ts'
-import { EXAMPLES_DIR, EXAMPLE_SCENARIOS_DIR } from '../context.ts'
+import { scenarioDirOf, toolPathsOf } from '../context.ts'
 import { assertAppBuilt, writeDemoSite, type DemoSource } from '../demoSite.ts'
 import { displayPath } from '../displayPath.ts'
 import { DEFAULT_APP_DIR } from '../index.ts'
 import { readProjectConfig } from '../projectConfig.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
-import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../scenarioStore.ts'
+import { createScenarioStore } from '../scenarioStore.ts'
 import { RunStore } from '../runStore.ts'
 import { readArgs, withParsedArgs } from './args.ts'
 
@@ -68,9 +68,8 @@ export function parseBuildArgs(args: string[]): BuildArgs {
 /** Builds the site, writing lines through `print`; resolves to the exit code. `appDir` is the built SPA. */
 export async function runBuild(args: BuildArgs, print: (line: string) => void = (l) => console.log(l), appDir = DEFAULT_APP_DIR): Promise<number> {
   assertAppBuilt(appDir)
-  const paths = (args.paths.length ? args.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p))
-  const examplesOnly = paths.every((p) => `${p}${path.sep}`.startsWith(EXAMPLES_DIR))
-  const scenarioStore = createScenarioStore(args.scenarioDir ?? (examplesOnly ? EXAMPLE_SCENARIOS_DIR : DEFAULT_SCENARIO_DIR))
+  const paths = toolPathsOf(args.paths)
+  const scenarioStore = createScenarioStore(args.scenarioDir ?? scenarioDirOf(paths))
   const cassettes = createCassetteStore(path.join(path.dirname(scenarioStore.root), 'cassettes'))
   const project = await readProjectConfig()
   const runner = await createHeadlessRunner({ paths, cassettes, redact: project.redact })

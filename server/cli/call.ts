@@ -1,9 +1,8 @@
 // `toolscope call <tool-id> [path ...] --input '{...}' [--approve|--decline [reason]] [--resume '{...}']...`:
 // runs one tool through the tool host with scripted decisions and prints its status and four views as JSON.
 
-import path from 'node:path'
 import { Caller, Decision, type Scenario } from '../../src/shared/protocol.ts'
-import { EXAMPLES_DIR } from '../context.ts'
+import { toolPathsOf } from '../context.ts'
 import { loadReport } from '../loadReport.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
 import { intFlag, jsonFlag, readArgs, withParsedArgs } from './args.ts'
@@ -78,7 +77,7 @@ export function parseCallArgs(args: string[]): CallArgs {
 
 export function run(args: string[]): Promise<number> {
   return withParsedArgs('toolscope call', USAGE, args, parseCallArgs, async (parsed) => {
-    const paths = (parsed.paths.length ? parsed.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p))
+    const paths = toolPathsOf(parsed.paths)
     const runner = await createHeadlessRunner({ paths, timeoutMs: parsed.timeoutMs })
     try {
       await runner.host.ready

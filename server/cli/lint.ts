@@ -7,8 +7,8 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { lintCatalog, loadTokenCounters, PROVIDER_IDS, type Finding, type ModelViewSample, type ProviderId, type ToolLintResult } from '../../src/lint/index.ts'
-import { EXAMPLES_DIR, EXAMPLE_SCENARIOS_DIR } from '../context.ts'
-import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../scenarioStore.ts'
+import { scenarioDirOf, toolPathsOf } from '../context.ts'
+import { createScenarioStore } from '../scenarioStore.ts'
 import { projectLintConfig } from '../projectConfig.ts'
 import { displayPath } from '../displayPath.ts'
 import { ToolHost } from '../toolHost/host.ts'
@@ -103,10 +103,8 @@ export async function runLint(args: LintArgs, print: (line: string) => void = (l
   const config = await projectLintConfig()
   if (args.maxDefinitionTokens !== undefined) config.maxDefinitionTokens = args.maxDefinitionTokens
   if (args.maxModelViewTokens !== undefined) config.maxModelViewTokens = args.maxModelViewTokens
-  const paths = (args.paths.length ? args.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p))
-  // The bundled examples keep their scenarios beside them; a project's are in toolscope/scenarios.
-  const examplesOnly = paths.every((p) => `${p}${path.sep}`.startsWith(EXAMPLES_DIR))
-  const modelViews = await scenarioModelViews(args.scenariosDir ?? (examplesOnly ? EXAMPLE_SCENARIOS_DIR : DEFAULT_SCENARIO_DIR))
+  const paths = toolPathsOf(args.paths)
+  const modelViews = await scenarioModelViews(args.scenariosDir ?? scenarioDirOf(paths))
   const host = new ToolHost({ paths, watch: false, sink: { onEvent: () => {}, onRunLost: () => {} }, log: () => {}, spareWorkers: 0, toolOutputToStderr: true })
   try {
     await host.ready

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { NetworkMode, type Scenario } from '../../src/shared/protocol.ts'
 import { updateExpectation } from '../../src/testbench/update.ts'
-import { EXAMPLES_DIR } from '../context.ts'
+import { toolPathsOf } from '../context.ts'
 import { displayPath } from '../displayPath.ts'
 import { createCassetteStore } from '../cassetteStore.ts'
 import { readProjectConfig } from '../projectConfig.ts'
@@ -117,7 +117,7 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
   let failed = 0
   let updated = 0
   const needsHost = items.some((i) => i.scenario)
-  const runner = needsHost ? await createHeadlessRunner({ paths: (args.paths.length ? args.paths : [EXAMPLES_DIR]).map((p) => path.resolve(p)), timeoutMs: args.timeoutMs, cassettes, redact: (await readProjectConfig()).redact }) : undefined
+  const runner = needsHost ? await createHeadlessRunner({ paths: toolPathsOf(args.paths), timeoutMs: args.timeoutMs, cassettes, redact: (await readProjectConfig()).redact }) : undefined
   try {
     for (const e of runner?.host.catalog.errors ?? []) console.error(`warning: ${e.file}: ${e.message}`)
     if (args.shard) print(`Shard ${args.shard.index}/${args.shard.total}: ${items.length} of ${all.length} scenario files`)

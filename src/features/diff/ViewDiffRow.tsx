@@ -9,8 +9,12 @@ import type { PhaseDiff, ViewDiff } from './runDiff.ts'
 const TONE: Record<PathDiff['kind'], BadgeTone> = { added: 'ok', removed: 'danger', changed: 'warn' }
 const TITLE = { raw: 'Raw', display: 'Display', transcript: 'Transcript', model: 'Model' } as const
 
-function Side({ reached, text, changed, copyLabel }: { reached: boolean; text: string; changed: boolean[]; copyLabel: string }) {
-  if (!reached) return <p className="rounded bg-zinc-50 p-2 text-xs text-zinc-500 dark:bg-zinc-900">This run did not reach this phase.</p>
+const NOTE = 'rounded bg-zinc-50 p-2 text-xs text-zinc-500 dark:bg-zinc-900'
+
+function Side({ reached, value, text, changed, copyLabel }: { reached: boolean; value: unknown; text: string; changed: boolean[]; copyLabel: string }) {
+  if (!reached) return <p className={NOTE}>This run did not reach this phase.</p>
+  // A view that is absent (the model gets nothing in the input phase) says so instead of printing "undefined".
+  if (value === undefined) return <p className={NOTE}>Nothing in this phase.</p>
   return <JsonBlock text={text} changed={changed} copyLabel={copyLabel} className="max-h-60 min-h-0" />
 }
 
@@ -36,8 +40,8 @@ export function ViewDiffRow({ diff, phase, reached }: { diff: ViewDiff; phase: s
         </ul>
       )}
       <div className="grid grid-cols-1 gap-2 @3xl:grid-cols-2">
-        <Side reached={reached.left} text={left.text} changed={left.changed} copyLabel={`Copy ${title} of the first run`} />
-        <Side reached={reached.right} text={right.text} changed={right.changed} copyLabel={`Copy ${title} of the second run`} />
+        <Side reached={reached.left} value={diff.left} text={left.text} changed={left.changed} copyLabel={`Copy ${title} of the first run`} />
+        <Side reached={reached.right} value={diff.right} text={right.text} changed={right.changed} copyLabel={`Copy ${title} of the second run`} />
       </div>
     </section>
   )
