@@ -1,5 +1,5 @@
-// Reads and validates JSON request bodies: a 1 MiB cap (a declared oversize is refused at once, an undeclared one is
-// drained so the socket stays usable), a nesting-depth limit checked before parsing, 400 with a readable reason for
+// Reads and validates JSON request bodies: a 1 MiB cap (an oversize up to MAX_DRAIN_BYTES past the cap is drained
+// so the client reads the 413 and the socket stays usable; a larger declared one is refused at once), a nesting-depth limit checked before parsing, 400 with a readable reason for
 // non-JSON bodies, 400 with the schema issues for bodies that fail the protocol.
 
 import type { Context, MiddlewareHandler } from 'hono'
@@ -11,8 +11,9 @@ import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 export const MAX_BODY_BYTES = 1024 * 1024
 /** The cap of `POST /api/runs/import`: a run file holds a whole run, up to the per-run limit (50 MiB) plus its cassette. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
-/** Beyond this we stop draining an oversized body and close the connection instead. */
+/** How far past its cap an oversized body is drained; beyond that we answer at once and close the connection. */
 const MAX_DRAIN_BYTES = 32 * 1024 * 1024
+const drainLimitOf = (cap: number) => cap + MAX_DRAIN_BYTES
 
 /** The body cap of a request path: the run import's, else MAX_BODY_BYTES. */
 export function bodyCapOf(path: string): number {
@@ -28,13 +29,15 @@ function tooLarge(c: Context, closeConnection: boolean, cap: number): Response {
 }
 
 /**
- * Refuses a request whose declared Content-Length is over the cap at once, without reading the body (which may be
- * gigabytes or never come); `Connection: close` ends the socket cleanly so no half-read request lingers in a pool.
+ * Refuses a request whose declared Content-Length is past the drain limit at once, without reading the body (which
+ * may be gigabytes or never come); `Connection: close` ends the socket so no half-read request lingers in a pool.
+ * A smaller oversize is drained by readCappedText: answering while the client still uploads closes the socket on
+ * unread data, and the reset it sends can reach the client before the 413 does (fetch then sees ECONNRESET).
  */
 export function declaredSizeGuard(): MiddlewareHandler {
   return async (c, next) => {
     const cap = bodyCapOf(c.req.path)
-    if (Number(c.req.header('content-length') ?? 0) > cap) return tooLarge(c, true, cap)
+    if (Number(c.req.header('content-length') ?? 0) > drainLimitOf(cap)) return tooLarge(c, true, cap)
     await next()
   }
 }
@@ -56,7 +59,7 @@ export async function readCappedText(c: Context): Promise<{ text: string } | { r
     if (size > cap) over = true
     if (over) {
       // Drain (not keep) the rest: answering before the body is read leaves a half-read socket in the client's pool.
-      if (size > Math.max(MAX_DRAIN_BYTES, cap)) {
+      if (size > drainLimitOf(cap)) {
         await reader.cancel().catch(() => {})
         return { response: tooLarge(c, true, cap) }
       }

@@ -1,5 +1,6 @@
 // HTTP API against the real server: catalog, runs over SSE with replay, controls, history listing and every bad request.
 
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Catalog, RunDetail, RunPage, ToolDetail } from '../../src/shared/protocol.ts'
 import { finished, startTestServer, waitForEvent, type TestServer } from './helpers.ts'
@@ -186,5 +187,18 @@ describe('bad requests', () => {
     expect((await res.json()).error).toMatch(/1 MiB/)
     // The next request reuses the pooled keep-alive socket.
     expect((await server.api('/api/tools')).status).toBe(200)
+  })
+
+  it('answers a declared body far past the cap with 413 at once, without waiting for the body', async () => {
+    const { port } = new URL(server.origin)
+    const socket = connect(Number(port), '127.0.0.1')
+    let reply = ''
+    socket.on('data', (chunk) => (reply += chunk.toString('latin1')))
+    const closed = new Promise((resolve) => socket.on('close', resolve))
+    // Only the head is sent: the 200 MB body never comes, so only an answer before reading it can arrive.
+    socket.write(`POST /api/runs HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: 200000000\r\n\r\n`)
+    await closed
+    expect(reply).toMatch(/^HTTP\/1\.1 413 /)
+    expect(reply.toLowerCase()).toContain('connection: close')
   })
 })
