@@ -27,6 +27,17 @@ describe('bounded runs', () => {
     }
   })
 
+  it('a tool runs in a worker with a bounded heap: the configured old generation and a small young generation', async () => {
+    const server = await startTestServer({ workerHeapMb: 200 })
+    try {
+      const events = await server.events(await server.startRun({ toolId: 'worker-limits', input: {} }))
+      const output = events.find((e) => e.type === 'output')?.output as Record<string, number>
+      expect(output).toMatchObject({ maxOldGenerationSizeMb: 200, maxYoungGenerationSizeMb: 4 })
+    } finally {
+      await server.stop()
+    }
+  })
+
   it('a run that writes more than the per-run limit ends itself with a clear error', async () => {
     const server = await startTestServer({ limits: { runBytes: 200_000 } })
     try {

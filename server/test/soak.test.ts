@@ -1,8 +1,8 @@
 // Soak (bounded: ≤ 60 s, loopback only, every loop bounded in count and time): 16 clients against a server in a
 // child process, with a tool mix of 100 MB outputs, 10,000-event runs and small runs. The server stays up, no event
 // of a run within limits is lost or reordered, and its RSS stays bounded. The target is 400 MB, not met yet: with at
-// most max(4, 2 × cores) runs executing, peaks measured 664–698 MB on an idle 2-core machine (1,071 MB with a worker
-// per client), from four executing workers and a spare (V8 heap ~55 MB and a tsx hooks thread ~17 MB each), the
+// most max(4, 2 × cores) runs executing, peaks measured 583–649 MB on an idle 2-core machine (663–764 MB before
+// workers got a 4 MB young generation), from four executing workers and a spare (a tsx hooks thread ~21 MB each), the
 // big-output worker's 100 MB string and the server's own heap; the bound asserted is RSS_LIMIT_MB (BENCHMARKS.md).
 
 import { spawn } from 'node:child_process'

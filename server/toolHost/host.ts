@@ -157,6 +157,7 @@ export class ToolHost {
   private newWorker(init: WorkerInit): HostWorker {
     const worker = new HostWorker(init, this.workerEvents, this.options.loadTimeoutMs ?? 30_000, {
       maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
+      maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
     }, this.options.toolOutputToStderr)
     this.alive.add(worker)
     this.created++
@@ -412,6 +413,13 @@ export class ToolHost {
 }
 
 /** Runs executing at once by default: enough for concurrency, few enough that each worker's ~40 MB stays bounded. */
+/**
+ * The young generation of a tool-host worker. V8 grows it to 32 MB or more for a run that allocates fast (a tool that
+ * writes 10,000 chunks), and a pool of workers each holding that much garbage cost more memory than anything else in
+ * the soak test; 4 MB collects it often and cheaply (figures in BENCHMARKS.md).
+ */
+const WORKER_YOUNG_GENERATION_MB = 4
+
 function defaultMaxWorkers(): number {
   return Math.max(4, 2 * availableParallelism())
 }

@@ -60,7 +60,7 @@ export class HostWorker {
     init: WorkerInit,
     private events: HostWorkerEvents,
     loadTimeoutMs: number,
-    resourceLimits?: { maxOldGenerationSizeMb?: number },
+    resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number },
     /** Send the tools' console output to stderr (CLI commands whose stdout is machine-read). */
     toolOutputToStderr = false,
   ) {
