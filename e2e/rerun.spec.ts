@@ -20,7 +20,7 @@ test('a declined approval rerun as approved; the original unchanged', async ({ t
   await events.getByRole('list', { name: 'Timeline' }).getByRole('button', { name: /approval-requested/ }).click()
   const form = events.getByRole('region', { name: /^Rerun from event #\d+$/ })
   await expect(form.getByRole('button', { name: 'Rerun, approving' })).toHaveClass(/bg-sky-600/)
-  await page.screenshot({ path: '/tmp/wt15-rerun-form.png' })
+  await page.screenshot({ path: test.info().outputPath('rerun-form.png') })
   await form.getByRole('button', { name: 'Rerun, approving' }).click()
 
   // Once the rerun ends it opens in the diff against the original.
@@ -37,8 +37,8 @@ test('a declined approval rerun as approved; the original unchanged', async ({ t
   const resolved = diff.getByRole('region', { name: 'Aligned events' }).locator('tr[data-kind="approval-resolved"]')
   await expect(resolved.getByRole('cell').nth(1)).toContainText('declined')
   await expect(resolved.getByRole('cell').nth(3)).toContainText('approved')
-  await page.screenshot({ path: '/tmp/wt15-rerun-diff.png' })
-  await diff.getByRole('region', { name: 'Aligned events' }).screenshot({ path: '/tmp/wt15-aligned-events.png' })
+  await page.screenshot({ path: test.info().outputPath('rerun-diff.png') })
+  await diff.getByRole('region', { name: 'Aligned events' }).screenshot({ path: test.info().outputPath('aligned-events.png') })
 
   // The rerun links back to the original, which is as it was.
   await diff.getByRole('region', { name: 'First run' }).getByRole('link', { name: `Open run ${original}` }).click()
@@ -53,7 +53,7 @@ test('a declined approval rerun as approved; the original unchanged', async ({ t
   await row.getByRole('link', { name: `Open run ${rerun}` }).click()
   await toolscope.expectStatus('success')
   await expect(page.getByRole('link', { name: `Open the original run ${original}` })).toBeVisible()
-  await page.screenshot({ path: '/tmp/wt15-rerun-run-view.png' })
+  await page.screenshot({ path: test.info().outputPath('rerun-run-view.png') })
   await page.getByRole('tab', { name: 'History' }).click()
   await row.getByRole('link', { name: `Open the original run ${original}` }).click()
   await expect(page).toHaveURL(new RegExp(`run=${original}`))

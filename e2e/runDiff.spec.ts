@@ -41,7 +41,7 @@ test('two runs with different outputs show the changed paths', async ({ toolscop
   await expect(finished.getByRole('cell').nth(1)).toContainText('run-finished success')
   await expect(finished.getByRole('cell').nth(3)).toContainText('run-finished success')
   await expect(finished.getByRole('cell').nth(4)).toHaveText(/^[+−]\d/)
-  await page.screenshot({ path: '/tmp/wt15-run-diff.png', fullPage: true })
+  await page.screenshot({ path: test.info().outputPath('run-diff.png'), fullPage: true })
 
   await page.reload()
   const reloaded = page.getByRole('region', { name: 'Run diff' })

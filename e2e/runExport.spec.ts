@@ -37,7 +37,7 @@ test('export a run from History, import the file, open the imported run', async 
   await expect(row.getByText('imported', { exact: true })).toBeVisible()
   const originalRow = history.getByRole('row').filter({ has: page.getByRole('link', { name: `Open run ${runId}` }) })
   await expect(originalRow.getByText('imported', { exact: true })).toHaveCount(0)
-  await page.screenshot({ path: '/tmp/wt15-history-import.png' })
+  await page.screenshot({ path: test.info().outputPath('history-import.png') })
 
   await imported.getByRole('link').click()
   await expect(page).toHaveURL(new RegExp(`run=${importedId}`))
@@ -58,5 +58,5 @@ test('a malformed run file is refused with the paths of the fields at fault', as
   const alert = history.getByRole('alert')
   await expect(alert).toContainText('version')
   await expect(alert).toContainText('run.toolId')
-  await page.screenshot({ path: '/tmp/wt15-history-import-error.png' })
+  await page.screenshot({ path: test.info().outputPath('history-import-error.png') })
 })

@@ -65,7 +65,8 @@ async function cassetteFile(toolId: string, name: string): Promise<Cassette> {
 describe('record, then replay with the API server stopped', () => {
   const recorded: Record<string, RunEvent[]> = {}
 
-  it('records fetch, node:http and axios exchanges as cassettes named by the run request', async () => {
+  // The first record runs load axios and fresh workers: on a loaded 2-core machine that took over the default 20 s.
+  it('records fetch, node:http and axios exchanges as cassettes named by the run request', { timeout: 60_000 }, async () => {
     for (const [toolId, input] of [
       ['fetch-json', { url: `${base}/items?api_key=k-123456&page=2` }],
       ['post-http', { url: `${base}/orders`, payload: { sku: 'A1', qty: 2 } }],

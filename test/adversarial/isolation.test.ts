@@ -12,11 +12,11 @@ describe('a misbehaving run ends only itself', () => {
   })
   afterAll(() => server.stop())
 
-  /** Starts the two bystanders: one waiting for approval, one streaming (400 chunks, far longer than the test). */
+  /** Starts the two bystanders: one waiting for approval, one streaming (3,000 chunks of 20 ms: a minute, far longer than a test). */
   async function bystanders(): Promise<{ waiting: string; streaming: string }> {
     const waiting = await server.startRun({ toolId: 'delete-file', input: { path: 'bystander' } })
     await waitForEvent(server, waiting, (e) => e.type === 'approval-requested')
-    const streaming = await server.startRun({ toolId: 'slow-stream', input: { count: 400 } })
+    const streaming = await server.startRun({ toolId: 'slow-stream', input: { count: 3000 } })
     await chunksSeen(server, streaming, 1)
     return { waiting, streaming }
   }
