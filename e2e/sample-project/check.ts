@@ -5,9 +5,10 @@
 // Run with `tsx e2e/sample-project/check.ts` (set KEEP_SAMPLE=1 to keep the temp folder for a look).
 
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { toPlaywrightTest, toVitestTest } from '../../src/testbench/exportTests.ts'
 import { parseScenario } from '../../src/testbench/scenario.ts'
@@ -25,12 +26,33 @@ function sh(command: string, args: string[], cwd: string, capture = false): stri
   return result.stdout ?? ''
 }
 
+/**
+ * better-sqlite3 ships no binary through the npm registry, and its release downloads are out of reach offline, so
+ * installing the tarball compiled SQLite from source again (a minute of CI). Its installer, prebuild-install, first
+ * looks in npm's prebuild cache: the binary this checkout already built goes there, under the name a download of
+ * this platform's release asset would get. The install itself runs as users run it, scripts included.
+ */
+function cacheSqlitePrebuild(): void {
+  const pkgDir = join(ROOT, 'node_modules', 'better-sqlite3')
+  const binary = join(pkgDir, 'build', 'Release', 'better_sqlite3.node')
+  if (!existsSync(binary)) return
+  const require = createRequire(join(pkgDir, 'package.json'))
+  const rc = require('prebuild-install/rc') as (pkg: unknown) => Record<string, unknown>
+  const util = require('prebuild-install/util') as { getDownloadUrl(opts: unknown): string; cachedPrebuild(url: string): string }
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>
+  const cached = util.cachedPrebuild(util.getDownloadUrl({ ...rc(pkg), pkg }))
+  if (existsSync(cached)) return
+  mkdirSync(dirname(cached), { recursive: true })
+  sh('tar', ['-czf', cached, '-C', pkgDir, 'build/Release/better_sqlite3.node'], ROOT)
+}
+
 const temp = mkdtempSync(join(tmpdir(), 'toolscope-sample-'))
 try {
   // `npm pack` runs the package's `prepare` (the library and the UI build), as a git install would.
   const packed = sh('npm', ['pack', '--pack-destination', temp, '--silent'], ROOT, true).trim().split('\n').at(-1)!
   const project = join(temp, 'sample')
   cpSync(SAMPLE, project, { recursive: true, filter: (src) => !/node_modules|test-results|check\.ts$/.test(src) })
+  cacheSqlitePrebuild()
   sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(temp, packed)], project)
 
   // Export the stored scenarios as tests, exactly as the UI's "Export as Vitest / Playwright test" would.
