@@ -30,7 +30,7 @@ describe('toolscope build', () => {
       expect(readFileSync(join(out, 'assets', 'index.js'), 'utf8')).toBe('console.log(1)')
       const manifest = DemoManifest.parse(JSON.parse(readFileSync(join(out, 'demo', 'manifest.json'), 'utf8')))
       expect(manifest.runs.length).toBeGreaterThanOrEqual(29)
-      expect(manifest.runs.find((r) => r.toolId === 'tail-logs' && r.source === 'scenario "four-lines"')).toMatchObject({ status: 'aborted' })
+      expect(manifest.runs.find((r) => r.toolId === 'tail-logs' && r.source === 'scenario "eight-lines"')).toMatchObject({ status: 'aborted' })
       for (const tool of manifest.catalog.tools) expect(tool.file).not.toContain('/')
       const detail = JSON.parse(readFileSync(join(out, 'demo', manifest.tools['search-orders'].detail), 'utf8')) as { id: string; file: string }
       expect(detail).toMatchObject({ id: 'search-orders', file: 'providers.ts' })

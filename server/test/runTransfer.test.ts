@@ -95,10 +95,14 @@ describe('run export and import', () => {
     const runId = await server.startRun({ toolId: 'echo', input: { text: 'x' } })
     await server.events(runId)
     const { file } = await exportRun(runId)
-    const big = { ...file, run: { ...file.run, request: { ...file.run.request, input: { text: 'x'.repeat(2 * 1024 * 1024) } } } }
-    expect((await importFile(big)).status).toBe(201)
-    const huge = { ...file, run: { ...file.run, request: { ...file.run.request, input: { text: 'x'.repeat(65 * 1024 * 1024) } } } }
-    const refused = await importFile(huge)
+    const withInput = (chars: number) => JSON.stringify({ ...file, run: { ...file.run, request: { ...file.run.request, input: { text: 'x'.repeat(chars) } } } })
+    // Both bodies are built first: serialising 65 MiB blocks the event loop for seconds on a busy machine, long enough
+    // for the server to close the idle keep-alive socket that fetch then reuses (ECONNRESET instead of an answer).
+    const big = withInput(2 * 1024 * 1024)
+    const huge = withInput(65 * 1024 * 1024)
+    const post = (body: string) => server.api('/api/runs/import', { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+    expect((await post(big)).status).toBe(201)
+    const refused = await post(huge)
     expect(refused.status).toBe(413)
     expect(ApiError.parse(await refused.json()).error).toBe('Request body is larger than 67108864 bytes (64 MiB).')
     // Every other route keeps the 1 MiB cap.
