@@ -1,6 +1,7 @@
 // Reads and validates JSON request bodies: a 1 MiB cap (an oversize up to MAX_DRAIN_BYTES past the cap is drained
-// so the client reads the 413 and the socket stays usable; a larger declared one is refused at once), a nesting-depth limit checked before parsing, 400 with a readable reason for
-// non-JSON bodies, 400 with the schema issues for bodies that fail the protocol.
+// so the client reads the 413 and the socket stays usable; a larger declared one is refused at once), a nesting-depth
+// limit checked before parsing, 400 with a readable reason for non-JSON bodies, 400 with the schema issues for bodies
+// that fail the protocol.
 
 import type { Context, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'

@@ -36,11 +36,18 @@ function cacheSqlitePrebuild(): void {
   const pkgDir = join(ROOT, 'node_modules', 'better-sqlite3')
   const binary = join(pkgDir, 'build', 'Release', 'better_sqlite3.node')
   if (!existsSync(binary)) return
-  const require = createRequire(join(pkgDir, 'package.json'))
-  const rc = require('prebuild-install/rc') as (pkg: unknown) => Record<string, unknown>
-  const util = require('prebuild-install/util') as { getDownloadUrl(opts: unknown): string; cachedPrebuild(url: string): string }
-  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>
-  const cached = util.cachedPrebuild(util.getDownloadUrl({ ...rc(pkg), pkg }))
+  let cached: string
+  try {
+    const require = createRequire(join(pkgDir, 'package.json'))
+    const rc = require('prebuild-install/rc') as (pkg: unknown) => Record<string, unknown>
+    const util = require('prebuild-install/util') as { getDownloadUrl(opts: unknown): string; cachedPrebuild(url: string): string }
+    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>
+    cached = util.cachedPrebuild(util.getDownloadUrl({ ...rc(pkg), pkg }))
+  } catch (err) {
+    // Only a shortcut: without it the install compiles SQLite, as before.
+    console.log(`(better-sqlite3's prebuild cache not seeded: ${(err as Error).message})`)
+    return
+  }
   if (existsSync(cached)) return
   mkdirSync(dirname(cached), { recursive: true })
   sh('tar', ['-czf', cached, '-C', pkgDir, 'build/Release/better_sqlite3.node'], ROOT)

@@ -45,7 +45,8 @@ describe('toolscope binary', () => {
     for (const flag of ['--port', '--host', '--token', '--timeout', '--scenarios', '--no-watch', '--no-open']) expect(output).toContain(flag)
   })
 
-  it('serves the bundled examples and prints the URL with its token', async () => {
+  // A child process loading every example: far past the default 20 s when the machine is busy.
+  it('serves the bundled examples and prints the URL with its token', { timeout: 60_000 }, async () => {
     const t = await tempDir()
     const child = spawn(process.execPath, [BIN, '--port', '0', '--no-open', '--no-watch', '--no-build'], { cwd: t.dir, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TOOLSCOPE_TOKEN: '' } })
     try {

@@ -82,7 +82,8 @@ describe('loading', () => {
 })
 
 describe('hot reload', () => {
-  it('a changed tool file reloads the host and pushes a catalog event with what changed', async () => {
+  // Two reloads, each loading fresh workers: far past the default 20 s when the machine is busy.
+  it('a changed tool file reloads the host and pushes a catalog event with what changed', { timeout: 60_000 }, async () => {
     const work = await tempDir()
     // Copied next to the original so its relative import of the runtime still resolves.
     const dir = join(FIXTURES, '..', `reload-${process.pid}`)

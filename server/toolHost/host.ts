@@ -412,7 +412,6 @@ export class ToolHost {
   }
 }
 
-/** Runs executing at once by default: enough for concurrency, few enough that each worker's ~40 MB stays bounded. */
 /**
  * The young generation of a tool-host worker. V8 grows it to 32 MB or more for a run that allocates fast (a tool that
  * writes 10,000 chunks), and a pool of workers each holding that much garbage cost more memory than anything else in
@@ -420,6 +419,7 @@ export class ToolHost {
  */
 const WORKER_YOUNG_GENERATION_MB = 4
 
+/** Runs executing at once by default: enough for concurrency, few enough that each worker's ~40 MB stays bounded. */
 function defaultMaxWorkers(): number {
   return Math.max(4, 2 * availableParallelism())
 }
