@@ -3,7 +3,7 @@
 // no tool code, values under secret keys of inputs and request contexts redacted (and scrubbed wherever a run
 // repeated them), tool files reduced to their names.
 
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { collectSecretValues, maskSecrets, redactSecretKeys, scrubSecrets } from '../src/runtime/index.ts'
 import { summarizeInput } from './runStore.ts'
@@ -77,12 +77,22 @@ export function assertAppBuilt(appDir: string): string {
 }
 
 /**
- * Writes the site into `out` (emptied first): the SPA from `appDir`, then the data. Throws when the SPA is not built.
+ * Throws unless `out` may be emptied: a new or empty folder, or an earlier site (it holds demo/manifest.json). A
+ * careless `--out .` must not wipe a project.
+ */
+export function assertSiteFolder(out: string): void {
+  if (!existsSync(out) || readdirSync(out).length === 0 || existsSync(path.join(out, DEMO_DIR, 'manifest.json'))) return
+  throw new Error(`${out} is not empty and holds no earlier demo site (no ${DEMO_DIR}/manifest.json): pick a new or empty folder for --out.`)
+}
+
+/**
+ * Writes the site into `out` (emptied first; see assertSiteFolder): the SPA from `appDir`, then the data. Throws when the SPA is not built.
  * `providers` holds each tool's provider report.
  */
 export function writeDemoSite(options: { out: string; appDir: string; catalog: Catalog; tools: ToolDetail[]; providers: Map<string, ProviderReport>; runs: DemoSource[]; builtAt?: Date }): DemoReport {
   const { out, appDir } = options
   const indexFile = assertAppBuilt(appDir)
+  assertSiteFolder(out)
   rmSync(out, { recursive: true, force: true })
   cpSync(appDir, out, { recursive: true })
   const html = readFileSync(indexFile, 'utf8')

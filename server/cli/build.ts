@@ -7,7 +7,7 @@ import { lintCatalog, loadTokenCounters, providerReport } from '../../src/lint/i
 import type { Catalog, ProviderReport } from '../../src/shared/protocol.ts'
 import { createCassetteStore } from '../cassetteStore.ts'
 import { scenarioDirOf, toolPathsOf } from '../context.ts'
-import { assertAppBuilt, writeDemoSite, type DemoSource } from '../demoSite.ts'
+import { assertAppBuilt, assertSiteFolder, writeDemoSite, type DemoSource } from '../demoSite.ts'
 import { displayPath } from '../displayPath.ts'
 import { DEFAULT_APP_DIR } from '../index.ts'
 import { readProjectConfig } from '../projectConfig.ts'
@@ -23,7 +23,7 @@ given files or folders (the bundled examples when none): the catalog with schema
 definitions, and the runs, each with every event and its timing. No tool code and no request-context secrets go in.
 
 Options:
-  --out <dir>          where the site is written (emptied first)
+  --out <dir>          where the site is written: a new or empty folder, or an earlier site (emptied first)
   --scenarios          replay the saved scenarios and include their runs (the default when --runs is not given)
   --scenario-dir <dir> where the scenarios are (default toolscope/scenarios, or the examples' own)
   --runs <id,...>      include these runs from the history (.toolscope/history.db, or --data-dir)
@@ -68,6 +68,7 @@ export function parseBuildArgs(args: string[]): BuildArgs {
 /** Builds the site, writing lines through `print`; resolves to the exit code. `appDir` is the built SPA. */
 export async function runBuild(args: BuildArgs, print: (line: string) => void = (l) => console.log(l), appDir = DEFAULT_APP_DIR): Promise<number> {
   assertAppBuilt(appDir)
+  assertSiteFolder(path.resolve(args.out))
   const paths = toolPathsOf(args.paths)
   const scenarioStore = createScenarioStore(args.scenarioDir ?? scenarioDirOf(paths))
   const cassettes = createCassetteStore(path.join(path.dirname(scenarioStore.root), 'cassettes'))

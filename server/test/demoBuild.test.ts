@@ -80,6 +80,12 @@ describe('toolscope build', () => {
     const t = await tempDir()
     try {
       await expect(runBuild(parseBuildArgs(['--out', join(t.dir, 'site')]), () => {}, join(t.dir, 'no-app'))).rejects.toThrow('The playground is not built')
+      // A folder that is neither empty nor an earlier site is never emptied (a careless `--out .`).
+      const project = join(t.dir, 'project')
+      mkdirSync(project)
+      writeFileSync(join(project, 'tools.ts'), 'export {}')
+      await expect(runBuild(parseBuildArgs(['--out', project]), () => {}, fakeApp(t.dir))).rejects.toThrow('is not empty and holds no earlier demo site')
+      expect(readFileSync(join(project, 'tools.ts'), 'utf8')).toBe('export {}')
     } finally {
       await t.cleanup()
     }
