@@ -31,7 +31,7 @@ export function usePlayback(timeline: Timeline): Playback {
   const [playing, setPlaying] = useState(false)
   const [speed, setSpeed] = useState<Speed>(1)
   const [time, setTime] = useState(0)
-  // The clock lives in a ref: the animation loop advances it without re-rendering for frames where nothing happens.
+  // The clock lives in a ref: the animation loop and the controls read its current value, not the last render's.
   const clock = useRef(0)
   const timeOf = useCallback((n: number) => (n === 0 ? 0 : timeline.times[n - 1]), [timeline])
   const moveTo = useCallback(
