@@ -1,9 +1,10 @@
 // Soak (bounded: ≤ 60 s, loopback only, every loop bounded in count and time): 16 clients against a server in a
 // child process, with a tool mix of 100 MB outputs, 10,000-event runs and small runs. The server stays up, no event
-// of a run within limits is lost or reordered, and its RSS stays bounded. The target is 400 MB, not met yet: with at
-// most max(4, 2 × cores) runs executing, peaks measured 583–649 MB on an idle 2-core machine (663–764 MB before
-// workers got a 4 MB young generation), from four executing workers and a spare (a tsx hooks thread ~21 MB each), the
-// big-output worker's 100 MB string and the server's own heap; the bound asserted is RSS_LIMIT_MB (BENCHMARKS.md).
+// of a run within limits is lost or reordered, and its RSS stays bounded. The target is 400 MB, not met: with at most
+// max(4, 2 × cores) runs executing, peaks measured 583–672 MB on an idle 2-core machine, from four executing workers
+// and a spare (each with a tsx hooks thread of its own on Node 20), the big-output worker's 100 MB string and the
+// garbage of the server's own heap. BENCHMARKS.md has what each lever gives: only loading tools as CommonJS, fewer
+// executing workers and process-level V8 and malloc settings together get under 400 MB. The bound asserted is RSS_LIMIT_MB.
 
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
