@@ -12,7 +12,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
  * the 2-core CI machine, where Chromium's renderers are most of the CPU), else Debian's Chromium. To watch the tests
  * with `--headed`, set `CHROMIUM_PATH=/usr/bin/chromium`.
  */
-export const chromiumPath = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
+const chromiumPath = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 
 /** Chromium flags for a headless, offline, sandbox-less CI container. */
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']

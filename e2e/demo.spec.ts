@@ -107,7 +107,7 @@ test('a deep link opens a run; it plays on its recorded timing, pauses, steps, a
   await player.getByLabel('Speed').selectOption('0.5')
   await player.getByRole('button', { name: 'Play', exact: true }).click()
   // Log lines come half a second apart: at 0.5× the second one plays a second after the first, and the eight of them
-  // leave the pause below five seconds or more on a busy machine.
+  // leave five seconds or more of playback for the pause below, even on a busy machine.
   await expect(player.getByRole('region', { name: 'Raw' })).toBeVisible()
   await expect.poll(() => played(page)).toBeGreaterThanOrEqual(7)
   await player.getByRole('button', { name: 'Pause', exact: true }).click()

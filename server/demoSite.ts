@@ -3,7 +3,7 @@
 // no tool code, values under secret keys of inputs and request contexts redacted (and scrubbed wherever a run
 // repeated them), tool files reduced to their names.
 
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { collectSecretValues, maskSecrets, redactSecretKeys, scrubSecrets } from '../src/runtime/index.ts'
 import { summarizeInput } from './runStore.ts'
@@ -81,7 +81,9 @@ export function assertAppBuilt(appDir: string): string {
  * careless `--out .` must not wipe a project.
  */
 export function assertSiteFolder(out: string): void {
-  if (!existsSync(out) || readdirSync(out).length === 0 || existsSync(path.join(out, DEMO_DIR, 'manifest.json'))) return
+  if (!existsSync(out)) return
+  if (!statSync(out).isDirectory()) throw new Error(`${out} is a file, not a folder: pick a new or empty folder for --out.`)
+  if (readdirSync(out).length === 0 || existsSync(path.join(out, DEMO_DIR, 'manifest.json'))) return
   throw new Error(`${out} is not empty and holds no earlier demo site (no ${DEMO_DIR}/manifest.json): pick a new or empty folder for --out.`)
 }
 

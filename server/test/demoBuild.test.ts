@@ -86,6 +86,10 @@ describe('toolscope build', () => {
       writeFileSync(join(project, 'tools.ts'), 'export {}')
       await expect(runBuild(parseBuildArgs(['--out', project]), () => {}, fakeApp(t.dir))).rejects.toThrow('is not empty and holds no earlier demo site')
       expect(readFileSync(join(project, 'tools.ts'), 'utf8')).toBe('export {}')
+      // A file is refused by name, and survives too.
+      const file = join(project, 'tools.ts')
+      await expect(runBuild(parseBuildArgs(['--out', file]), () => {}, fakeApp(t.dir))).rejects.toThrow(`${file} is a file, not a folder`)
+      expect(readFileSync(file, 'utf8')).toBe('export {}')
     } finally {
       await t.cleanup()
     }
