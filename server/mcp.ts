@@ -9,6 +9,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import type { RunEvent, ToolDetail } from '../src/shared/protocol.ts'
 import type { McpEndpoint } from './app.ts'
 import { MAX_BODY_BYTES } from './body.ts'
+import { jsonValueBoundsViolation } from './jsonDepth.ts'
 import type { RunRegistry } from './runs.ts'
 import type { ToolHost } from './toolHost/host.ts'
 import { mcpInputSchema, toolArguments } from './toolHost/mcpInput.ts'
@@ -84,6 +85,9 @@ export function createMcpEndpoint(host: ToolHost, runs: RunRegistry): McpEndpoin
       await host.ready
       const detail = host.catalog.tools.find((t) => t.id === request.params.name)
       if (!detail) return { content: [{ type: 'text', text: `Unknown tool "${request.params.name}".` }], isError: true }
+      // The SDK parsed the body itself: the arguments get the bounds every other input has before the tool host sees them.
+      const outOfBounds = jsonValueBoundsViolation(request.params.arguments ?? {})
+      if (outOfBounds) return { content: [{ type: 'text', text: `The arguments of "${detail.id}" are refused: ${outOfBounds.message}` }], isError: true }
       const runId = await runs.start({ toolId: detail.id, input: toolArguments(request.params.arguments, detail.mcpInput), caller: 'mcp' })
       const canElicit = Boolean(server.getClientCapabilities()?.elicitation)
       let refusal: string | undefined
@@ -112,7 +116,9 @@ export function createMcpEndpoint(host: ToolHost, runs: RunRegistry): McpEndpoin
         } else if (event.type === 'elicitation-requested') {
           if (!canElicit) return stop(`Tool "${detail.id}" asked the user for input through MCP elicitation, which this MCP client does not support.`)
           const answer = await elicit(event.request.message, event.request.requestedSchema)
-          await runs.control(runId, { type: 'respond', action: answer.action, content: answer.content as Record<string, unknown> | undefined })
+          const outcome = await runs.control(runId, { type: 'respond', action: answer.action, content: answer.content as Record<string, unknown> | undefined })
+          // A refused answer leaves the run waiting: it is ended with the reason rather than left hanging.
+          if (!outcome.ok) stop(`The elicitation answer was refused: ${outcome.failure.message}`)
         }
       }
       return new Promise<CallToolResult>((resolve) => {

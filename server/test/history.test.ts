@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { watch } from 'node:fs'
+import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { fileURLToPath } from 'node:url'
@@ -62,6 +63,38 @@ describe('history', () => {
         await second.stop()
       }
     } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('a legacy JSON record nested 5,000 deep or linked out of the data folder is skipped with a log line; the rest import', async () => {
+    const t = await tempDir()
+    const outside = await tempDir()
+    try {
+      const runsDir = join(t.dir, 'runs')
+      await mkdir(runsDir)
+      const record = (runId: string, input: string) =>
+        `{"runId":"${runId}","toolId":"echo","status":"success","startedAt":"2026-01-01T00:00:00Z","request":{"toolId":"echo","input":${input}},` +
+        `"events":[{"type":"run-started","seq":0,"at":0,"toolId":"echo","toolCallId":"c","caller":"agent","background":false,"stepping":false},{"type":"run-finished","seq":1,"at":1,"status":"success","durationMs":1}]}`
+      await writeFile(join(runsDir, 'deep.json'), record('deep', '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000)))
+      await writeFile(join(runsDir, 'good.json'), record('good', '{"text":"kept"}'))
+      const secret = join(outside.dir, 'secret.txt')
+      await writeFile(secret, 'PLANTED-TARGET-TEXT not json')
+      await symlink(secret, join(runsDir, 'linked.json'))
+      const log: string[] = []
+      const server = await startTestServer({ dataDir: t.dir, log: (line) => log.push(line) })
+      try {
+        expect((await runs(server)).map((r) => r.runId)).toEqual(['good'])
+        const lines = log.join('\n')
+        expect(lines).toMatch(/Not importing history file deep\.json: JSON is nested deeper than 256 levels/)
+        expect(lines).toMatch(/Not importing history file linked\.json: it is a symbolic link/)
+        expect(lines).toMatch(/Imported 1 run\(s\)/)
+        expect(lines).not.toContain('PLANTED-TARGET-TEXT')
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      await outside.cleanup()
       await t.cleanup()
     }
   })

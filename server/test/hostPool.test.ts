@@ -78,6 +78,31 @@ describe('worker pool', () => {
     expect(host.stats().created).toBeGreaterThanOrEqual(4)
   })
 
+  it("a run that leaves a mark on the globals is not seen by the next run of another tool: its worker is replaced, and the log says why", { timeout: 30_000 }, async () => {
+    const outputs = new Map<string, unknown>()
+    const log: string[] = []
+    host = new ToolHost({
+      paths: [FIXTURES],
+      watch: false,
+      log: (line) => log.push(line),
+      spareWorkers: 1,
+      sink: { onEvent: (runId, e) => void (e.type === 'output' && outputs.set(runId, e.output)), onRunLost: () => {} },
+    })
+    await host.ready
+    await vi.waitFor(() => expect(host!.stats().idle).toBe(1), { timeout: 10_000 })
+    await host.start('leak', { toolId: 'leaves-globals', input: {} }, 5_000)
+    await vi.waitFor(() => expect(outputs.get('leak')).toEqual({ prototype: 'leaked', marker: 'set', patchedAt: true }), { timeout: 10_000 })
+    await host.start('after', { toolId: 'reads-globals', input: {} }, 5_000)
+    await vi.waitFor(() => expect(outputs.get('after')).toBeDefined(), { timeout: 10_000 })
+    expect(outputs.get('after')).toEqual({ prototype: null, marker: null, patchedAt: false })
+    const line = log.find((l) => l.includes('changed the worker\'s globals'))
+    expect(line).toContain('Run leak of tool "leaves-globals"')
+    expect(line).toMatch(/added globalThis\.toolscopeMarker/)
+    expect(line).toMatch(/added Object\.prototype\.toolscopeLeak/)
+    expect(line).toMatch(/replaced Array\.prototype\.at/)
+    expect(line).toMatch(/the worker is replaced, not reused/)
+  })
+
   it('a host closed while its first load runs leaves no worker behind', async () => {
     host = newHost().host
     const booting = host.ready

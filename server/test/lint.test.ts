@@ -4,12 +4,14 @@
 
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Catalog, ProviderReport, RunTokens } from '../../src/shared/protocol.ts'
 import { parseLintArgs, runLint } from '../cli/lint.ts'
 import { EXAMPLES_DIR, EXAMPLE_SCENARIOS_DIR } from '../context.ts'
 import { projectLintConfig } from '../projectConfig.ts'
 import { finished, startTestServer, tempDir, type TestServer } from './helpers.ts'
+import { tempProject } from './tempProject.ts'
 
 describe('toolscope lint', () => {
   it('prints a line per tool, its findings, and fails on the tool strict mode refuses', { timeout: 60_000 }, async () => {
@@ -46,6 +48,25 @@ describe('toolscope lint', () => {
     const none: string[] = []
     await runLint({ paths: [EXAMPLES_DIR], scenariosDir: join(EXAMPLE_SCENARIOS_DIR, 'nowhere'), help: false }, (l) => none.push(l))
     expect(none.join('\n')).not.toContain('model-view-tokens')
+  })
+
+  it('lints a tool with a 1 MB description: the token count is sampled and the finding says so', { timeout: 60_000 }, async () => {
+    const project = await tempProject([])
+    try {
+      const runtime = JSON.stringify(fileURLToPath(new URL('../../src/index.ts', import.meta.url)))
+      await writeFile(
+        join(project.tools, 'huge.ts'),
+        `import { z } from 'zod'\nimport { createTool } from ${runtime}\n` +
+          `export const huge = createTool({ id: 'huge', description: 'x'.repeat(1_000_000), inputSchema: z.object({}), outputSchema: z.object({}), execute: async () => ({}) })\n`,
+      )
+      const lines: string[] = []
+      expect(await runLint({ paths: [project.tools], scenariosDir: join(project.dir, 'none'), help: false }, (l) => lines.push(l))).toBe(0)
+      expect(lines[0]).toMatch(/^ {2}✓ huge: \d+ warnings; \d+ tokens \(estimate\)$/)
+      expect(lines.find((l) => l.includes('definition-tokens'))).toMatch(/about \d+ tokens \(estimated from its first [\d,]+ of 1,000,\d{3} characters, the rest not analysed\)/)
+      expect(lines.some((l) => l.includes('openai/description-length'))).toBe(true)
+    } finally {
+      await project.cleanup()
+    }
   })
 
   it('flags and mistakes', () => {

@@ -110,6 +110,26 @@ describe('MCP', () => {
     }
   })
 
+  it('refuses tools/call arguments nested too deep or with too many keys, with the reason, before any run starts', async () => {
+    const client = await connect()
+    try {
+      let deep: Record<string, unknown> = {}
+      for (let i = 0; i < 300; i++) deep = { a: deep }
+      const before = ((await (await server.api('/api/runs')).json()).runs as unknown[]).length
+      const nested = await client.callTool({ name: 'echo', arguments: { text: deep } })
+      expect(nested.isError).toBe(true)
+      expect(textOf(nested)).toMatch(/^The arguments of "echo" are refused: JSON is nested deeper than 256 levels/)
+      const wide = await client.callTool({ name: 'echo', arguments: Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])) })
+      expect(wide.isError).toBe(true)
+      expect(textOf(wide)).toMatch(/^The arguments of "echo" are refused: a JSON object has more than 10,000 keys/)
+      expect(((await (await server.api('/api/runs')).json()).runs as unknown[]).length).toBe(before)
+      // The session still serves calls within the bounds.
+      expect((await client.callTool({ name: 'echo', arguments: { text: 'ok' } })).structuredContent).toEqual({ text: 'ok', length: 2 })
+    } finally {
+      await client.close()
+    }
+  })
+
   it('a declined approval never runs the tool', async () => {
     const client = await connect(() => ({ action: 'decline' }))
     try {

@@ -7,7 +7,7 @@ import { PROVIDERS } from './providers/index.ts'
 import { DEFAULT_MAX_DEFINITION_TOKENS, DEFAULT_MIN_DESCRIPTION_LENGTH, TOOL_RULES, lintTool, type RuleContext } from './rules.ts'
 import { DEFAULT_SIMILARITY_THRESHOLD, DUPLICATE_DESCRIPTION, duplicateDescriptions } from './similarity.ts'
 import { DEFAULT_MAX_MODEL_VIEW_TOKENS, MODEL_VIEW_TOKENS, modelViewFindings, modelViewText, type ModelViewSample } from './modelView.ts'
-import { definitionText, estimateTokenCounter, type TokenCounter } from './tokens.ts'
+import { countTokensBounded, definitionText, estimateTokenCounter, type TokenCounter } from './tokens.ts'
 import { PROVIDER_IDS, type Finding, type ProviderId, type RuleMeta, type RuleSetting } from './types.ts'
 
 /** Every rule the linter knows (provider rules first, then lint rules), each once. */
@@ -133,19 +133,26 @@ export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {
   const maxModelViewTokens = config.maxModelViewTokens ?? DEFAULT_MAX_MODEL_VIEW_TOKENS
   const results = tools.map((tool, index): ToolLintResult => {
     const definitionTokens: Partial<Record<ProviderId, DefinitionTokens>> = {}
+    // Counted bounded (tokens.ts): a megabyte description is sampled, and the definition-tokens finding says so.
+    let sampled: RuleContext['sampled']
     for (const id of new Set([tokenProvider, ...providers])) {
       const counter = counterOf(id)
-      definitionTokens[id] = { provider: id, count: counter.count(definitionText(PROVIDERS[id].definition(tool))), estimate: counter.estimate, encoding: counter.encoding }
+      const text = definitionText(PROVIDERS[id].definition(tool))
+      const counted = countTokensBounded(counter, text)
+      definitionTokens[id] = { provider: id, count: counted.count, estimate: counted.estimate, encoding: counter.encoding }
+      if (id === tokenProvider && counted.sampledChars !== undefined) sampled = { chars: counted.sampledChars, of: text.length }
     }
     const tokens = definitionTokens[tokenProvider]!
     const context: RuleContext = {
       minDescriptionLength: config.minDescriptionLength ?? DEFAULT_MIN_DESCRIPTION_LENGTH,
       maxDefinitionTokens: config.maxDefinitionTokens ?? DEFAULT_MAX_DEFINITION_TOKENS,
       definitionTokens: tokens,
+      ...(sampled ? { sampled } : {}),
     }
     const modelViews = (samples.get(tool.id) ?? []).flatMap((sample) => {
       const counter = counterOf(tokenProvider)
-      return modelViewFindings(sample.source, { count: counter.count(modelViewText(sample.model)), estimate: counter.estimate, encoding: counter.encoding }, maxModelViewTokens)
+      const counted = countTokensBounded(counter, modelViewText(sample.model))
+      return modelViewFindings(sample.source, { count: counted.count, estimate: counted.estimate, encoding: counter.encoding }, maxModelViewTokens)
     })
     const lint = applyConfig([...lintTool(tool, context), ...modelViews, ...(duplicates.get(index) ?? [])], tool.id, config, DEFAULTS)
     const result: ToolLintResult = { toolId: tool.id, providers: {}, lint, tokens, definitionTokens, errors: 0, warnings: 0 }

@@ -46,6 +46,8 @@ export interface RuleContext {
   maxDefinitionTokens: number
   /** Tokens of the definition the model reads, and whether that count is an estimate. */
   definitionTokens?: { count: number; estimate: boolean; provider: string }
+  /** Set when the definition was too long to count in full: `chars` of its `of` characters were counted and scaled. */
+  sampled?: { chars: number; of: number }
 }
 
 /** A readable field name from a schema pointer: `/schemas/input/properties/a/items/properties/b` → `a[].b`. */
@@ -127,7 +129,10 @@ function enumDescriptions(tool: ToolDetail): Finding[] {
 function definitionTokens(context: RuleContext): Finding[] {
   const tokens = context.definitionTokens
   if (!tokens || tokens.count <= context.maxDefinitionTokens) return []
-  const counted = tokens.estimate ? `about ${tokens.count} tokens (estimated)` : `${tokens.count} tokens`
+  const how = context.sampled
+    ? `estimated from its first ${context.sampled.chars.toLocaleString('en')} of ${context.sampled.of.toLocaleString('en')} characters, the rest not analysed`
+    : 'estimated'
+  const counted = tokens.estimate ? `about ${tokens.count} tokens (${how})` : `${tokens.count} tokens`
   const message = `The ${tokens.provider} definition the model reads is ${counted}, over the budget of ${context.maxDefinitionTokens}; it is sent with every request. Shorten descriptions, drop rarely used fields, or split the tool.`
   return [findingOf(DEFINITION_TOKENS, message)]
 }

@@ -2,7 +2,8 @@
 // and the model-view rule under the config.
 import { describe, expect, it } from 'vitest'
 import type { Views } from '../shared/protocol.ts'
-import { MAX_EXACT_TOKEN_CHARS, runTokens } from './runTokens.ts'
+import { runTokens } from './runTokens.ts'
+import { MAX_EXACT_TOKEN_CHARS } from './tokens.ts'
 import type { TokenCounter } from './tokens.ts'
 
 const exact = (provider: string): TokenCounter => ({ provider, encoding: 'chars', estimate: false, count: (text) => text.length })

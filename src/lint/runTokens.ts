@@ -5,27 +5,21 @@ import type { RunTokens, Views, ViewTokens } from '../shared/protocol.ts'
 import { applyConfig, type LintConfig } from './config.ts'
 import { DEFAULT_MAX_MODEL_VIEW_TOKENS, MODEL_VIEW_TOKENS, modelViewFindings, modelViewText } from './modelView.ts'
 import { PROVIDERS } from './providers/index.ts'
-import type { TokenCounter } from './tokens.ts'
+import { countTokensBounded, type TokenCounter } from './tokens.ts'
 import type { ProviderId } from './types.ts'
 
 /** The providers a run's views are counted for (strict mode and MCP read the same text as OpenAI). */
 export const RUN_TOKEN_PROVIDERS = ['openai', 'anthropic', 'gemini'] as const satisfies readonly ProviderId[]
-
-/**
- * Longest text counted exactly. Past it the tokens of this prefix are scaled to the whole length and the count is
- * marked an estimate: the Claude tokenizer takes about 1.6 ms per KiB, and counting runs on the server's event loop.
- */
-export const MAX_EXACT_TOKEN_CHARS = 32_768
 
 /** A value as text: strings as they are, anything else as JSON. */
 function textOf(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value ?? null) ?? '')
 }
 
+// Bounded (tokens.ts): pieces keep a long unbroken run linear, and past MAX_EXACT_TOKEN_CHARS the prefix is scaled.
 function countText(counter: TokenCounter, text: string): ViewTokens[string] {
-  if (text.length <= MAX_EXACT_TOKEN_CHARS) return { count: counter.count(text), estimate: counter.estimate }
-  const prefix = text.slice(0, MAX_EXACT_TOKEN_CHARS)
-  return { count: Math.round((counter.count(prefix) * text.length) / prefix.length), estimate: true }
+  const { count, estimate } = countTokensBounded(counter, text)
+  return { count, estimate }
 }
 
 /** The counts of one run's views: every phase, every view, each provider in RUN_TOKEN_PROVIDERS. */

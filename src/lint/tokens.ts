@@ -28,3 +28,59 @@ export function estimateTokenCounter(provider = 'any'): TokenCounter {
 export function definitionText(definition: unknown): string {
   return JSON.stringify(definition) ?? ''
 }
+
+/**
+ * Longest text counted in full. Past it the tokens of this prefix are scaled to the whole length and the count is an
+ * estimate: counting runs on the server's event loop (and in `toolscope lint`), and a tokenizer costs up to a few
+ * microseconds per character.
+ */
+export const MAX_EXACT_TOKEN_CHARS = 32_768
+
+/**
+ * Longest piece handed to a tokenizer at once. BPE merging is quadratic in the length of one unbroken run of
+ * characters (a megabyte of `x`, or of spaces, took minutes), so text is cut into pieces: before a word when there is
+ * a word boundary (where the tokenizers split anyway, so ordinary text counts the same), else mid-run.
+ */
+export const MAX_TOKEN_PIECE_CHARS = 2_048
+
+const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09
+
+/** The end of the piece that starts at `start`: a word boundary in its second half if any, else the length cap. */
+function pieceEnd(text: string, start: number): number {
+  const end = start + MAX_TOKEN_PIECE_CHARS
+  if (end >= text.length) return text.length
+  for (let i = end; i > start + MAX_TOKEN_PIECE_CHARS / 2; i--) {
+    // A single space between two non-spaces: the tokenizers start a word there (` word`), so nothing merges across.
+    if (text.charCodeAt(i) === 0x20 && !isSpace(text.charCodeAt(i - 1)) && !isSpace(text.charCodeAt(i + 1))) return i
+  }
+  // Never between the two halves of a surrogate pair.
+  const code = text.charCodeAt(end - 1)
+  return code >= 0xd800 && code <= 0xdbff ? end - 1 : end
+}
+
+/** `counter.count` over pieces of at most MAX_TOKEN_PIECE_CHARS (linear in the text's length). */
+function countInPieces(counter: TokenCounter, text: string): number {
+  if (text.length <= MAX_TOKEN_PIECE_CHARS) return counter.count(text)
+  let total = 0
+  for (let start = 0; start < text.length; ) {
+    const end = pieceEnd(text, start)
+    total += counter.count(text.slice(start, end))
+    start = end
+  }
+  return total
+}
+
+/** A bounded token count: `sampledChars` is set when only that prefix was counted and the rest scaled (an estimate). */
+export interface BoundedTokenCount {
+  count: number
+  estimate: boolean
+  sampledChars?: number
+}
+
+/** Counts `text` in time linear in its length, counting at most MAX_EXACT_TOKEN_CHARS of it (see BoundedTokenCount). */
+export function countTokensBounded(counter: TokenCounter, text: string): BoundedTokenCount {
+  if (text.length <= MAX_EXACT_TOKEN_CHARS) return { count: countInPieces(counter, text), estimate: counter.estimate }
+  const prefix = text.slice(0, pieceEnd(text, MAX_EXACT_TOKEN_CHARS - MAX_TOKEN_PIECE_CHARS))
+  const count = Math.round((countInPieces(counter, prefix) * text.length) / prefix.length)
+  return { count, estimate: true, sampledChars: prefix.length }
+}

@@ -5,7 +5,7 @@ import type { ErrorCause, RunControlErrorShape, RunState } from './events.ts'
 import { formatIssues, truncateForMessage, type ValidationIssue } from './standardSchema.ts'
 import { SELF_VALIDATING, TOOL_BRAND, type FormattedValidationErrors, type ToolValidationError } from './types.ts'
 
-/** Thrown (or rejected) by a run control that does not fit the run: `invalid-state` or `invalid-resume-data`. */
+/** Thrown (or rejected) by a run control that does not fit the run: `invalid-state`, `invalid-resume-data` or `invalid-elicitation-content`. */
 export class RunControlError extends Error implements RunControlErrorShape {
   readonly code: RunControlErrorShape['code']
   readonly state: RunState

@@ -200,6 +200,10 @@ export interface ToolRun {
   decline(reason?: string): void
   /** Validates against `resumeSchema` first: rejects with a RunControlError ('invalid-resume-data') and stays suspended. */
   resume(resumeData: unknown): Promise<void>
+  /**
+   * Answers the pending elicitation. An `accept` whose content does not fit the request's `requestedSchema` throws a
+   * RunControlError ('invalid-elicitation-content', with validationErrors) and the run stays awaiting-elicitation.
+   */
   respond(answer: ElicitationResult): void
   continue(): void
   abort(reason?: string): void
@@ -229,7 +233,7 @@ export interface ToolRun {
 
 /** Thrown (or rejected) by a run control that does not fit the run. */
 export interface RunControlErrorShape extends Error {
-  code: 'invalid-state' | 'invalid-resume-data'
+  code: 'invalid-state' | 'invalid-resume-data' | 'invalid-elicitation-content'
   state: RunState
   validationErrors?: Array<{ path: Array<string | number>; message: string }>
 }

@@ -3,6 +3,7 @@
 
 import { afterExecute, withTimeout, type Outcome } from './attempt.ts'
 import { isPlainData, type RunCheckpoint } from './checkpoint.ts'
+import { elicitationIssues } from './elicitation.ts'
 import { errorMessage, RunControlError, toValidationIssues } from './errors.ts'
 import type { RunToolOptions, ToolRun } from './events.ts'
 import { parseInputText, splitChunks } from './inputText.ts'
@@ -21,6 +22,8 @@ class Run extends RunCore {
   #waitingInput: unknown
   /** A continued run: the wait it was parked in, entered before any control can arrive. */
   #parked: Promise<any> | undefined
+  /** The elicitation the run waits on, whose requestedSchema an accepted answer must fit. */
+  #asking: ElicitationRequest | undefined
 
   constructor(tool: Tool, opts: RunToolOptions) {
     super(tool, opts)
@@ -243,13 +246,28 @@ class Run extends RunCore {
   }
 
   async elicit(request: ElicitationRequest): Promise<ElicitationResult> {
+    this.#asking = request
     this.emit({ type: 'elicitation-requested', request })
     // The tool sees a plain Error (not the internal marker) if the run ends while it waits for the answer.
-    const result = await this.wait<ElicitationResult>('awaiting-elicitation').catch((error: unknown) => {
-      throw error === ENDED ? new Error(`Run ${this.toolCallId} ended before the elicitation was answered`) : error
-    })
+    const result = await this.wait<ElicitationResult>('awaiting-elicitation')
+      .catch((error: unknown) => {
+        throw error === ENDED ? new Error(`Run ${this.toolCallId} ended before the elicitation was answered`) : error
+      })
+      .finally(() => (this.#asking = undefined))
     this.emit({ type: 'elicitation-resolved', result })
     return result
+  }
+
+  /** Answers the pending elicitation; an accepted answer that does not fit its requestedSchema is refused (the run waits on). */
+  respond(answer: ElicitationResult): void {
+    if (answer.action === 'accept' && this.state === 'awaiting-elicitation' && this.#asking) {
+      const issues = elicitationIssues(this.#asking.requestedSchema, answer.content)
+      if (issues.length > 0) {
+        const message = `Invalid elicitation answer for ${this.tool.id}; the run stays awaiting-elicitation:\n${formatIssues(issues)}`
+        throw new RunControlError('invalid-elicitation-content', this.state, message, scrubSecrets(issues, this.secrets()))
+      }
+    }
+    this.settle('awaiting-elicitation', 'respond', answer)
   }
 
   async resume(resumeData: unknown): Promise<void> {
@@ -281,7 +299,7 @@ export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
     approve: () => (guard('approve'), run.settle('awaiting-approval', 'approve', { approved: true })),
     decline: (reason?: string) => (guard('decline'), run.settle('awaiting-approval', 'decline', { approved: false, ...(reason !== undefined ? { reason } : {}) })),
     resume: async (resumeData: unknown) => (guard('resume'), run.resume(resumeData)),
-    respond: (answer: ElicitationResult) => (guard('respond'), run.settle('awaiting-elicitation', 'respond', answer)),
+    respond: (answer: ElicitationResult) => (guard('respond'), run.respond(answer)),
     continue: () => (guard('continue'), run.settle('paused', 'continue', undefined)),
     abort: (reason?: string) => (guard('abort'), run.end('aborted', reason)),
     console: (level, message, location) => run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
