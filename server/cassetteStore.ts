@@ -1,12 +1,13 @@
 // Cassettes on disk: `<root>/<tool-id>/<name>.json` beside the scenarios (`toolscope/cassettes` by default), and the
 // recording of every run made in network mode `record`, kept with the history (`<dataDir>/recordings/<run-id>.json`)
 // so "save as cassette" works after a reload or a restart. Names are checked before any path is built; writes are
-// atomic; a broken file says what is wrong with it.
+// atomic and go through the redaction pass (src/shared/redact.ts); a broken file says what is wrong with it.
 
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Cassette, type CassetteExchange } from '../src/shared/protocol.ts'
+import { redactCassette } from '../src/shared/redact.ts'
 import { CASSETTE_SCHEMA_FILE } from '../src/testbench/cassette.ts'
 import { assertScenarioName } from '../src/testbench/scenario.ts'
 import { writeFileAtomic } from './atomicFile.ts'
@@ -29,10 +30,13 @@ export interface CassetteStore {
   load(toolId: string, name: string): Promise<Cassette>
   /** The names of a tool's cassettes, sorted. */
   list(toolId: string): Promise<string[]>
-  /** Writes atomically; returns the file written. */
-  save(toolId: string, name: string, cassette: Cassette): Promise<string>
-  /** Keeps a recorded run's cassette with the history. */
-  saveRecording(runId: string, cassette: Cassette): Promise<void>
+  /**
+   * Writes atomically, redacted (by key, and by value with `secrets`, the run's secrets, plus any found in the cassette
+   * itself); returns the file written.
+   */
+  save(toolId: string, name: string, cassette: Cassette, secrets?: readonly string[]): Promise<string>
+  /** Keeps a recorded run's cassette with the history, redacted as save() does. */
+  saveRecording(runId: string, cassette: Cassette, secrets?: readonly string[]): Promise<void>
   /** A recorded run's cassette, or undefined when the run recorded nothing (or was not recorded). */
   recording(runId: string): Promise<Cassette | undefined>
 }
@@ -102,17 +106,18 @@ export function createCassetteStore(root: string, dataDir?: string): CassetteSto
         throw err
       }
     },
-    async save(toolId, name, cassette) {
+    async save(toolId, name, cassette, secrets) {
       const file = fileFor(toolId, name)
       // `$schema` points at the schema file of this package (in node_modules for a user's project): completion in editors.
       const $schema = path.relative(path.dirname(file), fileURLToPath(CASSETTE_SCHEMA_FILE)).split(path.sep).join('/')
-      const { $schema: _old, ...rest } = Cassette.parse(cassette)
+      const { $schema: _old, ...rest } = Cassette.parse(redactCassette(cassette, secrets))
       await writeFileAtomic(file, `${JSON.stringify({ $schema, ...rest }, null, 2)}\n`, { createDir: true })
       return file
     },
-    async saveRecording(runId, cassette) {
-      if (recordings === undefined) inMemory.set(runId, cassette)
-      else await writeFileAtomic(recordingFile(recordings, runId), JSON.stringify(cassette), { createDir: true })
+    async saveRecording(runId, cassette, secrets) {
+      const redacted = redactCassette(cassette, secrets)
+      if (recordings === undefined) inMemory.set(runId, redacted)
+      else await writeFileAtomic(recordingFile(recordings, runId), JSON.stringify(redacted), { createDir: true })
     },
     async recording(runId) {
       if (recordings === undefined) return inMemory.get(runId)

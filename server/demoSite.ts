@@ -1,13 +1,13 @@
 // Writes a static demo site (`toolscope build`): the built SPA, marked to open in its read-only "recorded" mode, and
 // under demo/ the catalog, each tool's detail and provider report, and the recorded runs. What goes in is data only:
-// no tool code, values under secret keys of inputs and request contexts redacted (and scrubbed wherever a run
-// repeated them), tool files reduced to their names.
+// no tool code, runs through the redaction pass (src/shared/redact.ts: secret keys anywhere, the run's secret values
+// wherever they appear), tool files reduced to their names.
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { collectSecretValues, maskSecrets, redactSecretKeys, scrubSecrets } from '../src/runtime/index.ts'
+import { redactForFile, redactRun } from '../src/shared/redact.ts'
 import { summarizeInput } from './runStore.ts'
-import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunEvent, RunRecord, StartRunBody, ToolDetail } from '../src/shared/protocol.ts'
+import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunRecord, StartRunBody, ToolDetail } from '../src/shared/protocol.ts'
 
 /** The meta tag that puts the SPA in recorded mode; its content is the manifest's path, relative to index.html. */
 export const DEMO_META = 'toolscope-demo'
@@ -25,41 +25,22 @@ export interface DemoReport {
   out: string
   tools: string[]
   runs: Array<{ runId: string; toolId: string; status: string; source: string; events: number }>
-  /** Values found under secret keys of inputs and request contexts, redacted in every file. */
+  /** Secret values found in the runs (under secret keys of their requests and events), redacted in every file. */
   secretsScrubbed: number
   bytes: number
   leftOut: string[]
 }
 
-/** The request a run was started with, as the demo shows it: no secrets, no cassette or mocks, no stream settings. */
+/** The request a run was started with, as the demo shows it (already redacted): no cassette or mocks, no stream settings. */
 function shownRequest(request: StartRunBody): StartRunBody {
   const { toolId, input, inputText, requestContext, caller, network } = request
   const out: StartRunBody = { toolId }
-  if (input !== undefined) out.input = redactSecretKeys(input)
+  if (input !== undefined) out.input = input
   if (inputText !== undefined) out.inputText = inputText
-  if (requestContext) out.requestContext = redactSecretKeys(requestContext) as Record<string, unknown>
+  if (requestContext) out.requestContext = requestContext
   if (caller) out.caller = caller
   if (network) out.network = network
   return out
-}
-
-/**
- * Masks secrets split across streamed input deltas: the deltas are joined, each secret in the whole text is replaced
- * by asterisks of its length, and the text is cut back at the same places (the views of a delta are the delta).
- */
-function maskInputDeltas(events: RunEvent[], secrets: readonly string[]): RunEvent[] {
-  const deltas = events.filter((e): e is Extract<RunEvent, { type: 'input-delta' }> => e.type === 'input-delta')
-  if (deltas.length === 0 || secrets.length === 0) return events
-  const masked = maskSecrets(deltas.map((e) => e.inputTextDelta).join(''), secrets)
-  let offset = 0
-  const replaced = new Map<RunEvent, RunEvent>()
-  for (const e of deltas) {
-    const text = masked.slice(offset, offset + e.inputTextDelta.length)
-    offset += e.inputTextDelta.length
-    const view = (v: { value?: unknown }) => (v.value === e.inputTextDelta ? { ...v, value: text } : v)
-    replaced.set(e, { ...e, inputTextDelta: text, views: { ...e.views, raw: e.views.raw === e.inputTextDelta ? text : e.views.raw, display: view(e.views.display), transcript: view(e.views.transcript) } })
-  }
-  return events.map((e) => replaced.get(e) ?? e)
 }
 
 function writeJson(file: string, value: unknown): number {
@@ -115,13 +96,15 @@ export function writeDemoSite(options: { out: string; appDir: string; catalog: C
   })
 
   let secretsScrubbed = 0
-  const runs: DemoRunEntry[] = options.runs.map(({ record, source }, i) => {
-    const secrets = collectSecretValues({ requestContext: record.request.requestContext ?? {}, input: record.request.input })
+  const runs: DemoRunEntry[] = options.runs.map(({ record: stored, source }, i) => {
+    // The record is redacted first, so that the summary made from its request is made of redacted data.
+    const { record, secrets } = redactRun(stored)
     secretsScrubbed += secrets.length
     const { events, request, ...summary } = record
     const shown = shownRequest(request)
     const detail = { ...summary, request: shown, caller: request.caller ?? 'agent', inputSummary: summarizeInput(shown), eventCount: events.length }
-    const run: DemoRun = scrubSecrets({ detail, events: maskInputDeltas(events, secrets) }, secrets)
+    // Once more over the whole file: the summary is cut text, and cutting must not undo a redaction.
+    const run: DemoRun = redactForFile({ detail, events }, secrets)
     const file = `runs/${i}.json`
     bytes += writeJson(path.join(dataDir, file), run)
     const { request: _request, ...entry } = run.detail
@@ -136,7 +119,7 @@ export function writeDemoSite(options: { out: string; appDir: string; catalog: C
     runs: runs.map((r) => ({ runId: r.runId, toolId: r.toolId, status: r.status, source: r.source, events: r.eventCount })),
     secretsScrubbed,
     bytes,
-    leftOut: ['tool code (only schemas, annotations and provider definitions)', 'values under secret keys (apiKey, token, password, …) of inputs and request contexts', 'cassettes and mocks', 'tool file paths (names only)'],
+    leftOut: ['tool code (only schemas, annotations and provider definitions)', 'values under secret keys (apiKey, token, password, …) anywhere in the runs, and those values wherever they appear', 'cassettes and mocks', 'tool file paths (names only)'],
   }
   writeJson(path.join(dataDir, 'report.json'), report)
   return report

@@ -1,12 +1,18 @@
-// Run export files (protocol RunExport): a finished run's record and cassette as one versioned JSON document, and the
-// record an imported file becomes (a new id, the request context redacted again, where it came from).
+// Run export files (protocol RunExport): a finished run's record and cassette as one versioned JSON document, through
+// the redaction pass (src/shared/redact.ts), and the record an imported file becomes (a new id, redacted again, where
+// it came from).
 
 import { RUN_EXPORT_FORMAT, type Cassette, type RunExport, type RunOrigin, type RunRecord } from '../src/shared/protocol.ts'
+import { redactCassette, redactRun } from '../src/shared/redact.ts'
 import { redactContext } from './runStoreImport.ts'
 
-/** The export file of a finished run (`record` is read from the store, so it holds only what history keeps). */
+/**
+ * The export file of a finished run (`record` is read from the store, so it holds only what history keeps), redacted:
+ * the run's secrets (from its request and events) are looked for in the record and the cassette alike.
+ */
 export function toRunExport(record: RunRecord & { status: RunExport['run']['status'] }, cassette: Cassette | undefined, exportedAt: Date): RunExport {
-  return { format: RUN_EXPORT_FORMAT, version: 1, exportedAt: exportedAt.toISOString(), run: record, ...(cassette ? { cassette } : {}) }
+  const redacted = redactRun(record)
+  return { format: RUN_EXPORT_FORMAT, version: 1, exportedAt: exportedAt.toISOString(), run: redacted.record, ...(cassette ? { cassette: redactCassette(cassette, redacted.secrets) } : {}) }
 }
 
 /** The file name an export is downloaded as: the tool id made safe for file systems, and the run id's start. */
@@ -16,12 +22,14 @@ export function exportFileName(toolId: string, runId: string): string {
 }
 
 /**
- * What an imported file is stored as: the run under `runId` (never the file's id, so it cannot collide), its request
- * context redacted by the history's rule (a hand-edited file may carry secrets), marked imported with its origin.
+ * What an imported file is stored as: the run under `runId` (never the file's id, so it cannot collide), redacted (a
+ * hand-edited file may carry secrets, in its request or only in its events), its request context by the history's
+ * rule, marked imported with its origin. `secrets` are the run's, for its cassette.
  */
-export function importedRun(file: RunExport, runId: string): { record: RunRecord; origin: RunOrigin } {
-  const { run } = file
+export function importedRun(file: RunExport, runId: string): { record: RunRecord; origin: RunOrigin; secrets: string[] } {
+  const { record: run, secrets } = redactRun(file.run)
   return {
+    secrets,
     record: { ...run, runId, request: redactContext(run.request) },
     origin: { imported: true, importedFrom: { runId: run.runId, exportedAt: file.exportedAt } },
   }

@@ -28,6 +28,7 @@ import { shownId } from './security.ts'
 import type { ScenarioStore, StoredScenario } from './scenarioStore.ts'
 import type { ToolHost } from './toolHost/host.ts'
 import { CassetteError, type CassetteStore } from './cassetteStore.ts'
+import { recordSecrets, redactCassette, redactScenario } from '../src/shared/redact.ts'
 
 /** What the scenario routes need. */
 export interface ScenarioDeps {
@@ -85,14 +86,16 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be saved as a scenario.`)
     return guarded(c, async () => {
       if (!overwrite && (await exists(store, record.toolId, name))) return apiError(c, 'conflict', `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
+      // Run data goes into files the user commits: through the redaction pass, with the secrets the whole run names.
+      const secrets = recordSecrets(record)
       const scenario = scenarioFromRun(name, record.request, record.events)
       // A recorded run's scenario carries its cassette: the recording, saved under the scenario's name.
       if (record.request.network === 'record') {
         const recording = await runs.recording(runId)
         if (!recording || !deps.cassettes) return apiError(c, 'not-found', 'The run was recorded, but its recording is gone: record it again.')
-        await deps.cassettes.save(record.toolId, name, recording)
+        await deps.cassettes.save(record.toolId, name, recording, secrets)
       }
-      const saved = await store.save({ ...scenario, ...(description ? { description } : {}), ...(expect ? { expect } : {}) })
+      const saved = await store.save(redactScenario({ ...scenario, ...(description ? { description } : {}), ...(expect ? { expect } : {}) }, secrets))
       return c.json(await entry(saved), 201)
     })
   })
@@ -134,9 +137,14 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
         const record = runs.get(runId)
         if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
         if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
-        scenario = scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events)
+        // The test embeds run data: through the redaction pass, as a saved scenario and its cassette would be.
+        const secrets = recordSecrets(record)
+        scenario = redactScenario(scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events), secrets)
         // A recorded run's test replays its recording.
-        if (record.request.network === 'record') cassette = await runs.recording(runId)
+        if (record.request.network === 'record') {
+          const recording = await runs.recording(runId)
+          cassette = recording && redactCassette(recording, secrets)
+        }
       } else {
         scenario = (await store.get(ref!.toolId, ref!.name)).scenario
       }

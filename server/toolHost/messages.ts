@@ -15,6 +15,8 @@ export interface WorkerInit {
   interceptNetwork: boolean
   /** More header and query parameter names to redact in network events and recordings. */
   redact?: { headers?: string[]; query?: string[] }
+  /** Bytes a run's recording keeps at most (the per-run limit); a response body past it is cut and marked. */
+  recordingBytes?: number
 }
 
 /** Data of a stored scenario to check against a tool's current schemas (no run is started). */

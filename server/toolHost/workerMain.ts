@@ -2,7 +2,7 @@
 // and reports every event as plain JSON. Owns every tool object: none of them ever crosses to the main thread.
 
 import { parentPort, workerData } from 'node:worker_threads'
-import { brokenBuiltin, fitForReuse, recordBaseline } from './integrity.ts'
+import { brokenBuiltin, fitForReuse, recordBaseline, reuseCheck } from './integrity.ts'
 import { pathToFileURL } from 'node:url'
 import { relative } from 'node:path'
 import { runTool, type ToolRun } from '../../src/runtime/index.ts'
@@ -65,7 +65,7 @@ async function load(): Promise<void> {
   for (const file of init.files) {
     post({ type: 'importing', file })
     try {
-      const ns = moduleExports((await import(pathToFileURL(file).href)) as Record<string, unknown>)
+      const ns = moduleExports((await import(pathToFileURL(file).href)) as Record<string, unknown>, file)
       const detected = await detectModule(ns, file, displayPath(file))
       found.push(...detected.tools)
       errors.push(...detected.errors)
@@ -82,6 +82,9 @@ async function load(): Promise<void> {
     details.push(detail)
     for (const message of warnings) errors.push({ file: t.file, message })
   }
+  // The HTTP interception patches fetch, Headers and node:http once per worker, on its first route: installed here,
+  // before the baseline, so its patches belong to the idle worker and are not taken for a run's leftovers.
+  if (init.interceptNetwork) routeNetwork({ mode: 'live', progress: { used: {}, hits: [] }, sink: () => {}, fail: () => {} })()
   recordBaseline()
   post({ type: 'loaded', tools: details, errors })
 }
@@ -90,6 +93,20 @@ async function load(): Promise<void> {
 function runOptions(request: StartRunBody) {
   const { toolId: _toolId, network: _network, cassette: _cassette, mocks: _mocks, clock: _clock, ...options } = request
   return options
+}
+
+/**
+ * Whether the worker may host another run now that `runId` (of `toolId`) left it. A run that changed the global surface
+ * (a prototype, a globalThis marker) would leak it into the next run of another tool: that is logged, naming the run,
+ * the tool and what changed, and the worker is replaced instead of reused.
+ */
+function reusableAfter(runId: string, toolId: string): boolean {
+  if (runs.size > 0) return false
+  const { fit, leftovers } = reuseCheck()
+  if (leftovers.length > 0) {
+    post({ type: 'log', level: 'warn', message: `Run ${runId} of tool "${toolId}" changed the worker's globals (${leftovers.join(', ')}); the worker is replaced, not reused.` })
+  }
+  return fit
 }
 
 /** A refused start leaves nothing behind: the worker says it is free again, then why the run failed. */
@@ -108,7 +125,7 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   } catch (err) {
     return startFailed(msg.runId, describeError(err))
   }
-  await follow(msg.runId, run, capture(msg.runId, run, found, msg.request), msg.payloadBytes)
+  await follow(msg.runId, found.tool.id, run, capture(msg.runId, run, found, msg.request), msg.payloadBytes)
 }
 
 /**
@@ -126,6 +143,7 @@ function capture(runId: string, run: ToolRun, found: DetectedTool, request: Star
     cassette: typeof request.cassette === 'object' ? (request.cassette as Cassette) : undefined,
     mocks: request.mocks,
     progress: progress ?? { used: {}, hits: [] },
+    recordingBytes: init.recordingBytes,
     sink: (event) => run.network(event),
     recorded: mode === 'record' ? (exchange) => post({ type: 'network', runId, recorded: exchange }) : undefined,
     advanced: mode === 'replay' || mode === 'mock' ? (next) => post({ type: 'network', runId, progress: next }) : undefined,
@@ -146,7 +164,7 @@ function capture(runId: string, run: ToolRun, found: DetectedTool, request: Star
 }
 
 /** Posts the run's events until it finishes, or until it waits for a person and can be parked (see park()). */
-async function follow(runId: string, run: ToolRun, release: () => void, payloadBytes?: number): Promise<void> {
+async function follow(runId: string, toolId: string, run: ToolRun, release: () => void, payloadBytes?: number): Promise<void> {
   runs.set(runId, run)
   try {
     for await (const event of run.events) {
@@ -156,10 +174,10 @@ async function follow(runId: string, run: ToolRun, release: () => void, payloadB
         // Before the worker says it is free: the next run's capture must start from the real console and network.
         release()
         runs.delete(runId)
-        post({ type: 'run-ended', runId, reusable: runs.size === 0 && fitForReuse() })
+        post({ type: 'run-ended', runId, reusable: reusableAfter(runId, toolId) })
       }
       post({ type: 'event', runId, event: boundedForPost(toPlainJson(event), payloadBytes) })
-      if ((event.type === 'approval-requested' || event.type === 'suspended') && park(runId, run, release)) return
+      if ((event.type === 'approval-requested' || event.type === 'suspended') && park(runId, toolId, run, release)) return
     }
   } finally {
     release()
@@ -171,14 +189,14 @@ async function follow(runId: string, run: ToolRun, release: () => void, payloadB
  * A run waiting for approval or resume data leaves the worker: its checkpoint goes to the host, which continues it
  * on any worker when the answer comes, and this worker is free for other runs. False when it cannot be checkpointed.
  */
-function park(runId: string, run: ToolRun, release: () => void): boolean {
+function park(runId: string, toolId: string, run: ToolRun, release: () => void): boolean {
   const checkpoint = run.checkpoint()
   if (!checkpoint) return false
   release()
   runs.delete(runId)
   // Posted as is: a checkpoint holds only plain data (Dates included), which a structured copy keeps unchanged.
   post({ type: 'parked', runId, checkpoint })
-  post({ type: 'run-ended', runId, reusable: runs.size === 0 && fitForReuse() })
+  post({ type: 'run-ended', runId, reusable: reusableAfter(runId, toolId) })
   return true
 }
 
@@ -203,16 +221,16 @@ async function continueRun(msg: Extract<ToWorker, { type: 'continue' }>): Promis
   try {
     await applyRunControl(run, msg.control)
   } catch (err) {
-    if (!park(msg.runId, run, release)) void follow(msg.runId, run, release, msg.payloadBytes)
+    if (!park(msg.runId, found.tool.id, run, release)) void follow(msg.runId, found.tool.id, run, release, msg.payloadBytes)
     return reply(failureOf(err))
   }
   reply()
-  await follow(msg.runId, run, release, msg.payloadBytes)
+  await follow(msg.runId, found.tool.id, run, release, msg.payloadBytes)
 }
 
 function failureOf(err: unknown): ControlFailure {
   const e = err as { code?: string; state?: string; message?: string; validationErrors?: ControlFailure['validationErrors'] }
-  if (e && (e.code === 'invalid-state' || e.code === 'invalid-resume-data')) {
+  if (e && (e.code === 'invalid-state' || e.code === 'invalid-resume-data' || e.code === 'invalid-elicitation-content')) {
     return { code: e.code, message: e.message ?? String(err), state: e.state, validationErrors: toPlainJson(e.validationErrors) as ControlFailure['validationErrors'] }
   }
   return { code: 'internal', message: describeError(err) }

@@ -17,6 +17,8 @@ export interface InterceptOptions {
   mocks?: unknown
   /** More header and query parameter names to redact in events and recordings (added for this thread). */
   redact?: RedactionList
+  /** `record`: bytes of JSON the recorded exchanges take at most together (default 50 MiB); a body past it is cut and marked. */
+  recordingBytes?: number
 }
 
 /** The interception while it lasts: every exchange as events, what a recording holds, and the requests refused. */
@@ -39,6 +41,7 @@ export function interceptNetwork(options: InterceptOptions): InterceptedNetwork 
     cassette: options.cassette,
     mocks: options.mocks === undefined ? undefined : Mocks.parse(options.mocks),
     progress: { used: {}, hits: [] },
+    recordingBytes: options.recordingBytes,
     sink: (event) => out.events.push(event),
     recorded: (exchange) => out.recorded.push(exchange),
     fail: (message) => out.problems.push(message),

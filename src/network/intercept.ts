@@ -5,23 +5,24 @@
 // becomes `http-request`, then `http-response` or `http-error` (linked by id), with secret headers and query values
 // redacted and bodies cut at NETWORK_BODY_BYTES. In `live` and `record` the request is made here with the `fetch`
 // captured before interception (the interceptors have no event for a request that fails on the network, and this way
-// failures and timings are seen exactly); in `replay` and `mock` no real traffic leaves (see plan.ts).
+// failures and timings are seen exactly); in `replay` and `mock` no real traffic leaves (see plan.ts). Recording and
+// replaying bodies (whole up to the run's limit, streams chunk by chunk) is recording.ts; fetch's answers fetchAnswer.ts.
 
 import { syncBuiltinESMExports } from 'node:module'
-import { BatchInterceptor } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
-import { isSecretKey, REDACTED, type HttpBody, type NetworkEvent } from '../runtime/index.ts'
+import { isSecretHeaderName, isSecretQueryName, REDACTED, type HttpBody, type NetworkEvent } from '../runtime/index.ts'
 import type { Cassette, CassetteExchange, Mocks, NetworkMode } from '../shared/protocol.ts'
-import { mockAnswer, mockResponse, recordedResponse, replay, type SeenRequest } from './plan.ts'
+import { mockAnswer, mockResponse, replay, type SeenRequest } from './plan.ts'
+import { fitExchange, recordBody, recordedResponse, unreplayable, type BodyRecorder, type RecordedBody } from './recording.ts'
+import { decodedResponse, expectRedirect, fetchAnswerSlot, REDIRECT_STATUSES, wrapFetch } from './fetchAnswer.ts'
 
 /** Bytes of a request or response body kept in its event; the rest is cut (the tool still gets all of it). */
 export const NETWORK_BODY_BYTES = 64 * 1024
-/** Bytes of a body kept in a recorded cassette; a larger one is cut (and marked) and replays cut. */
+/** Bytes of a request body kept for replay matching (requests are compared on this much, recorded and replayed alike). */
 export const CASSETTE_BODY_BYTES = 1024 * 1024
-
-/** Headers that carry credentials whatever their value looks like (beside any name `isSecretKey` recognises). */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token', 'x-csrf-token'])
+/** Bytes a recording keeps at most by default (all exchanges of a run together): the default per-run limit, 50 MiB. */
+export const RECORDING_BYTES = 50 * 1024 * 1024
 
 /** More header and query parameter names to redact, beside the built-in ones (a project's `network.redact`). */
 export interface RedactionList {
@@ -40,7 +41,7 @@ export function redactAlso(list: RedactionList): void {
 /** True when a header's value must never reach an event. */
 export function isSecretHeader(name: string): boolean {
   const lower = name.toLowerCase()
-  return SECRET_HEADERS.has(lower) || isSecretKey(lower) || lower.includes('session') || extra.headers.has(lower)
+  return isSecretHeaderName(lower) || extra.headers.has(lower)
 }
 
 /** Headers as a plain record, secret ones replaced by REDACTED. */
@@ -64,7 +65,7 @@ export function redactUrl(url: string): string {
   if (parsed.password) parsed.password = REDACTED
   for (const key of new Set(parsed.searchParams.keys())) {
     const lower = key.toLowerCase()
-    if (isSecretKey(key) || lower === 'key' || lower === 'sig' || extra.query.has(lower)) parsed.searchParams.set(key, REDACTED)
+    if (isSecretQueryName(lower) || extra.query.has(lower)) parsed.searchParams.set(key, REDACTED)
   }
   return parsed.href
 }
@@ -131,8 +132,13 @@ export interface NetworkRoute {
   progress: NetworkProgress
   /** Every exchange event of the run. */
   sink: NetworkSink
-  /** `record`: each exchange as it completes, bodies up to CASSETTE_BODY_BYTES. */
+  /**
+   * `record`: each exchange once its response body has ended (or at the latest when the route stops), the run's
+   * exchanges together at most `recordingBytes` of JSON: a body past that is cut and says so (`bodyCut`).
+   */
   recorded?(exchange: CassetteExchange): void
+  /** Most bytes of JSON the run's recorded exchanges take together (the per-run limit; default RECORDING_BYTES). */
+  recordingBytes?: number
   /** `replay` and `mock`: the progress changed (an answer was given). */
   advanced?(progress: NetworkProgress): void
   /** Ends the run with an error (a request the cassette or the mocks cannot answer). */
@@ -152,22 +158,39 @@ export function requestsInFlight(): number {
 let route: NetworkRoute | undefined
 let installed = false
 
+/** A routed run's recording: JSON bytes used so far, and the bodies still being recorded (ended when the route stops). */
+interface Recording {
+  used: number
+  pending: Set<BodyRecorder>
+}
+const recordings = new WeakMap<NetworkRoute, Recording>()
+
+/** How a request came: `fetch` (follows redirects, decodes bodies: see fetchAnswer.ts) or `node:http` (does neither). */
+type Via = 'fetch' | 'http'
+
 /** Installs the interceptors once (the first run of the worker): later runs only change the route. */
 function install(): void {
   if (installed) return
   installed = true
-  const interceptor = new BatchInterceptor({ name: 'toolscope-network', interceptors: [new ClientRequestInterceptor(), new FetchInterceptor()] })
-  interceptor.on('request', async ({ request, controller }) => {
-    const current = route
-    if (!current) return // no run: the request goes out untouched, unseen
-    inFlight++
-    try {
-      await handle(current, request, controller)
-    } finally {
-      inFlight--
+  const listen =
+    (via: Via) =>
+    async ({ request, controller }: { request: Request; controller: Controller }) => {
+      const current = route
+      if (!current) return // no run: the request goes out untouched, unseen
+      inFlight++
+      try {
+        await handle(current, request, controller, via)
+      } finally {
+        inFlight--
+      }
     }
-  })
-  interceptor.apply()
+  const http = new ClientRequestInterceptor()
+  const fetchInterceptor = new FetchInterceptor()
+  http.on('request', listen('http'))
+  fetchInterceptor.on('request', listen('fetch'))
+  http.apply()
+  fetchInterceptor.apply()
+  wrapFetch()
   // `import { request } from 'node:http'` binds the ESM export, which follows the patched module only once synced.
   syncBuiltinESMExports()
 }
@@ -179,14 +202,18 @@ function install(): void {
 export function routeNetwork(next: NetworkRoute): () => void {
   install()
   route = next
+  const recording: Recording = { used: 0, pending: new Set() }
+  recordings.set(next, recording)
   return () => {
     if (route === next) route = undefined
+    // Bodies the tool did not read to their end are recorded as far as it read them (said so: `bodyCut` unread).
+    for (const body of [...recording.pending]) body.finish()
   }
 }
 
 type Controller = { respondWith(response: Response): void; errorWith(reason?: unknown): void }
 
-async function handle(run: NetworkRoute, request: Request, controller: Controller): Promise<void> {
+async function handle(run: NetworkRoute, request: Request, controller: Controller, via: Via): Promise<void> {
   const requestId = `http-${++requestCount}`
   const started = performance.now()
   const keepWhole = run.mode === 'record' || run.mode === 'replay' || run.mode === 'mock'
@@ -195,19 +222,29 @@ async function handle(run: NetworkRoute, request: Request, controller: Controlle
   const headers = redactHeaders(request.headers)
   run.sink({ type: 'http-request', requestId, method: seen.method, url: seen.url, headers, ...withBody(body && cut(body)) })
   const elapsed = () => performance.now() - started
-  const answer = async (response: Response, answeredBy?: { source: 'cassette' | 'mock'; index: number }) => {
-    const shown = await bodyOf(response).catch(() => undefined)
+  // A fetch call gets the response chosen here as it is, not the interceptor's copy (fetchAnswer.ts).
+  const fetchAnswer = via === 'fetch' ? fetchAnswerSlot(request) : undefined
+  // `shown`: the event's body when it is known without reading the response (a replay's comes from the cassette).
+  const answer = async (response: Response, answeredBy?: { source: 'cassette' | 'mock'; index: number }, shown?: HttpBody | null) => {
+    const preview = shown !== undefined ? (shown ?? undefined) : await bodyOf(response).catch(() => undefined)
     run.sink({
       type: 'http-response',
       requestId,
       statusCode: response.status,
       ...(response.statusText ? { statusText: response.statusText } : {}),
       headers: redactHeaders(response.headers),
-      ...withBody(shown),
+      ...withBody(preview),
       durationMs: elapsed(),
       ...(answeredBy ? { answeredBy } : {}),
     })
-    controller.respondWith(response)
+    // A redirect the interceptor follows (or hands over, or refuses) as the request's `redirect` says; any other
+    // response reaches a fetch as it is. node:http gets the body as fetch decoded it, so without its encoding.
+    if (!fetchAnswer || REDIRECT_STATUSES.has(response.status)) {
+      if (fetchAnswer) expectRedirect(fetchAnswer, request, response)
+      return controller.respondWith(decodedResponse(response, response.body))
+    }
+    fetchAnswer.response = response
+    controller.respondWith(decodedResponse(response, null))
   }
   const refuse = (message: string, answeredBy?: { source: 'cassette' | 'mock'; index: number }) => {
     run.sink({ type: 'http-error', requestId, message, durationMs: elapsed(), ...(answeredBy ? { answeredBy } : {}) })
@@ -225,7 +262,17 @@ async function handle(run: NetworkRoute, request: Request, controller: Controlle
     }
     const answeredBy = { source: 'cassette' as const, index: found.index }
     if (found.exchange.error !== undefined) return refuse(found.exchange.error, answeredBy)
-    return answer(recordedResponse(found.exchange), answeredBy)
+    // A body cut at the recording limit is not handed over shortened: the request fails and so does the run.
+    const problem = unreplayable(found.exchange, found.index)
+    if (problem) {
+      refuse(problem, answeredBy)
+      return run.fail(problem)
+    }
+    const recorded = found.exchange.response!
+    if (fetchAnswer && recorded.url) fetchAnswer.url = recorded.url
+    const eventStream = Object.entries(recorded.headers).some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/event-stream'))
+    const shown = recorded.body && !eventStream ? cut(recorded.body) : null
+    return answer(recordedResponse(found.exchange, found.index, (message) => run.fail(message)), answeredBy, shown)
   }
   if (run.mode === 'mock') {
     const hits = [...run.progress.hits]
@@ -245,25 +292,60 @@ async function handle(run: NetworkRoute, request: Request, controller: Controlle
     }
   }
 
+  const recorded = { method: seen.method, url: seen.url, headers, ...withBody(body) }
   let response: Response
   try {
-    response = await realFetch(request)
+    // node:http never follows a redirect (the tool gets the 3xx); fetch follows as its request says.
+    response = await realFetch(via === 'http' ? new Request(request, { redirect: 'manual' }) : request)
   } catch (err) {
     const error = err as Error & { cause?: { message?: string } }
     const message = error.cause?.message ? `${error.message}: ${error.cause.message}` : String(error.message ?? err)
     run.sink({ type: 'http-error', requestId, message, durationMs: elapsed() })
-    if (run.mode === 'record') run.recorded?.({ request: { method: seen.method, url: seen.url, headers, ...withBody(body) }, error: message, durationMs: elapsed() })
+    if (run.mode === 'record') keep(run, { request: recorded, error: message, durationMs: elapsed() })
     return controller.errorWith(err)
   }
-  if (run.mode === 'record') {
-    const whole = await bodyOf(response, CASSETTE_BODY_BYTES).catch(() => undefined)
-    run.recorded?.({
-      request: { method: seen.method, url: seen.url, headers, ...withBody(body) },
-      response: { status: response.status, ...(response.statusText ? { statusText: response.statusText } : {}), headers: redactHeaders(response.headers), ...withBody(whole) },
-      durationMs: elapsed(),
-    })
-  }
+  if (fetchAnswer && response.redirected) fetchAnswer.url = response.url
+  if (run.mode === 'record') response = recordResponse(run, response, recorded, elapsed())
   await answer(response)
+}
+
+/**
+ * Records `response` (network mode `record`): returns the response to give the tool, whose body is copied as the tool
+ * reads it; the exchange is recorded when the body ends, or when the route stops (bodyCut `unread`).
+ */
+function recordResponse(run: NetworkRoute, response: Response, request: CassetteExchange['request'], durationMs: number): Response {
+  const recording = recordings.get(run)!
+  const limit = run.recordingBytes ?? RECORDING_BYTES
+  const head: CassetteExchange = {
+    request,
+    response: {
+      status: response.status,
+      ...(response.statusText ? { statusText: response.statusText } : {}),
+      headers: redactHeaders(response.headers),
+      ...(response.redirected ? { url: redactUrl(response.url) } : {}),
+    },
+    durationMs,
+  }
+  const room = Math.max(0, limit - recording.used - JSON.stringify(head).length)
+  // `done` may come at once (a response without a body), before recordBody() returns.
+  const entry: { recorder?: BodyRecorder; ended?: boolean } = {}
+  const done = (kept: RecordedBody) => {
+    entry.ended = true
+    if (entry.recorder) recording.pending.delete(entry.recorder)
+    keep(run, { ...head, response: { ...head.response!, ...kept } })
+  }
+  const recorder = (entry.recorder = recordBody(response, { keepBytes: room, limitBytes: limit }, done))
+  if (!entry.ended) recording.pending.add(recorder)
+  return recorder.response
+}
+
+/** Hands a recorded exchange on, cut to what is left of the run's recording limit (see fitExchange). */
+function keep(run: NetworkRoute, exchange: CassetteExchange): void {
+  const recording = recordings.get(run)
+  if (!recording) return
+  const fitted = fitExchange(exchange, (run.recordingBytes ?? RECORDING_BYTES) - recording.used, run.recordingBytes ?? RECORDING_BYTES)
+  recording.used += JSON.stringify(fitted).length
+  run.recorded?.(fitted)
 }
 
 /** A body as an event shows it: at most NETWORK_BODY_BYTES (a body read for a cassette may be longer). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Mocks, type Cassette } from '../shared/protocol.ts'
-import { mockAnswer, normaliseBody, replay, requestKey, ruleMatches } from './plan.ts'
+import { mockAnswer, normaliseBody, replay, requestKey, ruleMatches, urlMatches } from './plan.ts'
 
 const json = (value: unknown) => ({ text: JSON.stringify(value), bytes: JSON.stringify(value).length })
 const exchange = (method: string, url: string, n: number, body?: unknown) => ({
@@ -46,6 +46,41 @@ describe('mock rules', () => {
     // Regular-expression characters in a pattern are literal.
     const dotted = Mocks.parse({ rules: [{ url: 'https://a.b/c?d=1', response: {} }] }).rules[0]!
     expect(ruleMatches(dotted, { method: 'GET', url: 'https://aXb/c?d=1' })).toBe(false)
+  })
+
+  it('match pathological patterns at once, with the right answer (a backtracking matcher would not return)', () => {
+    const url = `https://x/${'a'.repeat(3_000)}`
+    const rule = (pattern: string) => Mocks.parse({ rules: [{ url: pattern, response: {} }] }).rules[0]!
+    // 'a*' × 100 then 'b': no 'b' in the URL.
+    expect(ruleMatches(rule(`https://x/${'a*'.repeat(100)}b`), { method: 'GET', url })).toBe(false)
+    expect(ruleMatches(rule(`https://x/${'a*'.repeat(100)}b`), { method: 'GET', url: `${url}b` })).toBe(true)
+    expect(ruleMatches(rule(`*${'*'.repeat(99)}`), { method: 'GET', url })).toBe(true)
+    // Beyond what the schema accepts, straight to the matcher: 2,000 'a*' and 5,000 '*' against a 3,000-character URL.
+    expect(urlMatches(`${'a*'.repeat(2_000)}b`, 'a'.repeat(3_000))).toBe(false)
+    expect(urlMatches('*'.repeat(5_000), url)).toBe(true)
+    expect(urlMatches(`${'*'.repeat(5_000)}c`, url)).toBe(false)
+  })
+
+  it('`*` pieces are found left to right, the first at the start and the last at the end', () => {
+    expect(urlMatches('https://a/*/b', 'https://a/x/y/b')).toBe(true)
+    expect(urlMatches('https://a/*/b', 'https://a/b')).toBe(false)
+    expect(urlMatches('ab*ba', 'aba')).toBe(false)
+    expect(urlMatches('ab*ba', 'abba')).toBe(true)
+    expect(urlMatches('*x*x*', 'x')).toBe(false)
+    expect(urlMatches('*x*x*', 'xx')).toBe(true)
+    expect(urlMatches('a**b', 'ab')).toBe(true)
+    expect(urlMatches('*', '')).toBe(true)
+    expect(urlMatches('a.c', 'abc')).toBe(false)
+  })
+
+  it('a pattern longer than 2,000 characters or with more than 100 `*` is refused when the mocks are loaded', () => {
+    const long = Mocks.safeParse({ rules: [{ url: `https://x/${'a'.repeat(2_000)}`, response: {} }] })
+    expect(long.success).toBe(false)
+    expect(long.error?.issues[0]).toMatchObject({ path: ['rules', 0, 'url'], message: 'a URL pattern is at most 2000 characters' })
+    const starry = Mocks.safeParse({ rules: [{ url: `https://x/${'*'.repeat(101)}`, response: {} }] })
+    expect(starry.success).toBe(false)
+    expect(starry.error?.issues[0]).toMatchObject({ path: ['rules', 0, 'url'], message: 'a URL pattern has at most 100 "*"' })
+    expect(Mocks.safeParse({ rules: [{ url: `https://x/${'a*'.repeat(100)}`, response: {} }] }).success).toBe(true)
   })
 
   it('`times` lets the next rule answer once a rule has answered enough', () => {

@@ -1,12 +1,15 @@
 // How a run's requests are answered without real traffic: from a cassette (replay) or by mock rules (mock). Pure
-// functions over plain data, used by the worker's interception (network.ts) and tested on their own.
+// functions over plain data, used by the worker's interception (intercept.ts) and tested on their own.
 //
 // The replay matching rule: a request matches a recorded exchange with the same method, the same URL (as recorded:
 // secrets already redacted on both sides) and the same normalised body (JSON compared as data, key order ignored;
-// other text as is). Repeats are answered in recorded order: the nth request of a kind gets the nth recorded exchange
-// of that kind, and once they are used up the last one answers again.
+// other text as is); a `[REDACTED]` recorded where a secret was matches whatever is there now. Repeats are answered
+// in recorded order: the nth request of a kind gets the nth recorded exchange of that kind, and once they are used
+// up the last one answers again.
 
 import type { Cassette, CassetteExchange, HttpBody, MockRule, Mocks } from '../shared/protocol.ts'
+import { NULL_BODY } from './recording.ts'
+import { REDACTED } from '../runtime/index.ts'
 
 /** A request as the matching sees it (URL and headers already redacted). */
 export interface SeenRequest {
@@ -42,6 +45,34 @@ export function requestKey(request: SeenRequest): string {
   return `${request.method.toUpperCase()} ${request.url}\n${normaliseBody(request.body)}`
 }
 
+/** `[REDACTED]` as a recorded URL may hold it (percent-encoded in a query value). */
+const REDACTED_IN_URL = encodeURIComponent(REDACTED)
+
+/**
+ * True when a recorded request key matches a request's. Cassettes are redacted before they are written
+ * (src/shared/redact.ts): a `[REDACTED]` in a recorded key stood for a secret, so it matches any text there. Matched
+ * without a regular expression: the literal pieces are found left to right, each at its first place (always right for
+ * wildcard-only patterns), so the work stays linear in the key's length.
+ */
+export function recordedKeyMatches(recorded: string, key: string): boolean {
+  if (recorded === key) return true
+  // Most recorded keys hold no placeholder: one search, and replay's scan over a cassette stays as cheap as before.
+  if (!recorded.includes('REDACTED')) return false
+  const pieces = recorded.split(REDACTED_IN_URL).join(REDACTED).split(REDACTED)
+  if (pieces.length === 1) return false
+  const first = pieces[0]!
+  const last = pieces[pieces.length - 1]!
+  if (first.length + last.length > key.length || !key.startsWith(first) || !key.endsWith(last)) return false
+  const end = key.length - last.length
+  let at = first.length
+  for (const piece of pieces.slice(1, -1)) {
+    const found = key.indexOf(piece, at)
+    if (found < 0 || found + piece.length > end) return false
+    at = found + piece.length
+  }
+  return true
+}
+
 /** What replay found for a request: the exchange to answer with (and its index), or a miss with the closest one. */
 export type ReplayAnswer = { index: number; exchange: CassetteExchange } | { miss: string }
 
@@ -53,7 +84,7 @@ export function replay(cassette: Cassette, used: Map<string, number>, request: S
   const key = requestKey(request)
   const candidates: number[] = []
   cassette.exchanges.forEach((e, i) => {
-    if (requestKey(e.request) === key) candidates.push(i)
+    if (recordedKeyMatches(requestKey(e.request), key)) candidates.push(i)
   })
   if (candidates.length === 0) return { miss: missMessage(cassette, request) }
   const nth = used.get(key) ?? 0
@@ -107,14 +138,28 @@ function differences(a: SeenRequest, b: SeenRequest): string[] {
   return out.length > 0 ? out : ['nothing visible: the recorded answers of this request are used up']
 }
 
-/** A URL pattern of a mock rule: `*` matches any run of characters; everything else literally. */
-function urlMatches(pattern: string, url: string): boolean {
-  if (!pattern.includes('*')) return pattern === url
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*')
-  return new RegExp(`^${source}$`, 's').test(url)
+/**
+ * A URL pattern of a mock rule: `*` matches any run of characters; everything else literally. Matched without a
+ * regular expression, which could backtrack for a very long time (`a*a*…a*b` against a long URL): the literal pieces
+ * between the stars are found left to right, each at its first place after the previous one (the first piece at the
+ * start, the last at the end). Taking the first place is never wrong for `*`-only patterns, so the work is a handful
+ * of `indexOf` calls, bounded by the URL's length times the pattern's (both capped: MOCK_URL_MAX_CHARS).
+ */
+export function urlMatches(pattern: string, url: string): boolean {
+  const pieces = pattern.split('*')
+  if (pieces.length === 1) return pattern === url
+  const first = pieces[0]!
+  const last = pieces[pieces.length - 1]!
+  if (first.length + last.length > url.length || !url.startsWith(first) || !url.endsWith(last)) return false
+  const end = url.length - last.length
+  let at = first.length
+  for (const piece of pieces.slice(1, -1)) {
+    if (piece === '') continue
+    const found = url.indexOf(piece, at)
+    if (found < 0 || found + piece.length > end) return false
+    at = found + piece.length
+  }
+  return true
 }
 
 /** True when `actual` holds everything in `expected` (objects by key, arrays item by item, the rest equal). */
@@ -166,19 +211,4 @@ export function mockResponse(rule: MockRule): Response {
     if (!headers.has('content-type')) headers.set('content-type', 'text/plain; charset=utf-8')
   }
   return new Response(NULL_BODY.has(r.status) ? null : body, { status: r.status, headers })
-}
-
-/** Statuses whose response must not have a body (the Response constructor refuses one). */
-const NULL_BODY = new Set([101, 103, 204, 205, 304])
-
-/** The response a recorded exchange holds. */
-export function recordedResponse(exchange: CassetteExchange): Response {
-  const r = exchange.response!
-  const body = r.body?.base64 !== undefined ? Buffer.from(r.body.base64, 'base64') : (r.body?.text ?? null)
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(r.headers)) {
-    // The body is given whole here: a recorded length or encoding would not describe it.
-    if (!['content-length', 'content-encoding', 'transfer-encoding'].includes(name.toLowerCase())) headers.set(name, value)
-  }
-  return new Response(NULL_BODY.has(r.status) ? null : body, { status: r.status, ...(r.statusText ? { statusText: r.statusText } : {}), headers })
 }

@@ -14,6 +14,21 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY_FRAGMENTS.some((fragment) => lower.includes(fragment))
 }
 
+/** HTTP headers that carry credentials whatever their value looks like (beside any name `isSecretKey` recognises). */
+const SECRET_HEADER_NAMES = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token', 'x-csrf-token'])
+
+/** True when an HTTP header's value is a credential: the built-in names, any secret-looking key, any session header. */
+export function isSecretHeaderName(name: string): boolean {
+  const lower = name.toLowerCase()
+  return SECRET_HEADER_NAMES.has(lower) || isSecretKey(lower) || lower.includes('session')
+}
+
+/** True when a URL query parameter's value is a credential: any secret-looking key, and the usual `key` and `sig`. */
+export function isSecretQueryName(name: string): boolean {
+  const lower = name.toLowerCase()
+  return isSecretKey(lower) || lower === 'key' || lower === 'sig'
+}
+
 /**
  * Marks a schema-transformed view of a request context with the context it was made from (Mastra's global symbol, so
  * views made by either library are recognised by both and a forwarded view is never validated twice).
@@ -45,27 +60,28 @@ type ContextInit = Map<string, unknown> | Iterable<readonly [string, unknown]> |
 /**
  * Mastra 1.x's RequestContext, member for member (`get/set/has/delete/clear`, the `*Raw` variants, `keys/values/entries`,
  * `forEach`, `size()` as a method, `all`, `toJSON`, `isSerializable`, `serializeForSpan`, the public `registry` Map),
- * plus iteration. Built from a Map, an iterable of entries or a plain object.
+ * and nothing more: not iterable, as Mastra's is not (Vitest compares two iterables by class, so a tool's
+ * TransformedRequestContext would no longer equal the caller's context). Built from a Map, entries or a plain object.
  */
 export class RequestContext<T extends Record<string, unknown> = Record<string, unknown>> implements RequestContextLike<T> {
-  #registry: Map<string, unknown> | undefined
-  /** Bumped on every change made through the methods, so that cached secret lists know when to recompute. */
-  version = 0
+  /**
+   * The values (Mastra's public Map). Like Mastra's, it is the only own enumerable property: a test comparing the context
+   * a tool got with the caller's (`expect.objectContaining({ requestContext })`) sees the same shape with either class.
+   */
+  registry: Map<string, unknown>
+  #version = 0
 
   constructor(init?: ContextInit | RequestContextLike<any> | null) {
-    if (init === undefined || init === null) return
-    if (typeof init === 'object' && typeof (init as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+    if (init === undefined || init === null) this.registry = new Map()
+    else if (typeof init === 'object' && typeof (init as Iterable<unknown>)[Symbol.iterator] !== 'function') {
       const entries = typeof (init as RequestContextLike).entries === 'function' ? (init as RequestContextLike).entries() : Object.entries(init)
-      this.#registry = new Map(entries)
-    } else this.#registry = new Map(init as Iterable<[string, unknown]>)
+      this.registry = new Map(entries)
+    } else this.registry = new Map(init as Iterable<[string, unknown]>)
   }
 
-  /** The values (Mastra's public Map). Made on first use: every direct call without a context builds an empty one. */
-  get registry(): Map<string, unknown> {
-    return (this.#registry ??= new Map())
-  }
-  set registry(map: Map<string, unknown>) {
-    this.#registry = map
+  /** Bumped on every change made through the methods, so that cached secret lists know when to recompute. */
+  get version(): number {
+    return this.#version
   }
 
   get<K extends keyof T & string>(key: K): T[K] | undefined {
@@ -76,11 +92,11 @@ export class RequestContext<T extends Record<string, unknown> = Record<string, u
   }
   set<K extends keyof T & string>(key: K, value: T[K]): void {
     this.registry.set(key, value)
-    this.version++
+    this.#version++
   }
   setRaw(key: string, value: unknown): void {
     this.registry.set(key, value)
-    this.version++
+    this.#version++
   }
   has(key: string): boolean {
     return this.registry.has(key)
@@ -89,16 +105,16 @@ export class RequestContext<T extends Record<string, unknown> = Record<string, u
     return this.registry.has(key)
   }
   delete(key: string): boolean {
-    this.version++
+    this.#version++
     return this.registry.delete(key)
   }
   deleteRaw(key: string): boolean {
-    this.version++
+    this.#version++
     return this.registry.delete(key)
   }
   clear(): void {
     this.registry.clear()
-    this.version++
+    this.#version++
   }
   keys(): MapIterator<string> {
     return this.registry.keys()
@@ -107,9 +123,6 @@ export class RequestContext<T extends Record<string, unknown> = Record<string, u
     return this.registry.values()
   }
   entries(): MapIterator<[string, unknown]> {
-    return this.registry.entries()
-  }
-  [Symbol.iterator](): MapIterator<[string, unknown]> {
     return this.registry.entries()
   }
   size(): number {
