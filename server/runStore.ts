@@ -1,14 +1,16 @@
-// The history store: runs and their events as rows of an embedded SQLite database (`<dataDir>/history.db`, WAL).
-// Events are appended as they happen, in one transaction per batch (≤ flushMs apart), never rewriting a record;
-// finished runs are read back page by page. Runs found unfinished at open get a terminal `interrupted` event.
+// The history store: runs and their events as rows of an embedded SQLite database (`<dataDir>/history.db`, WAL), one
+// writing process per folder (a lock file), readers read-only. Events are appended in bounded batches (runStoreBatch.ts),
+// never rewriting a record; finished runs are read back page by page. Runs found unfinished at open get a terminal
+// `interrupted` event. A write the storage refuses (disk full) makes a failing state the registry and UI see.
 
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import type { RunDetail, RunEvent, RunOrigin, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody } from '../src/shared/protocol.ts'
+import type { RunDetail, RunEvent, RunOrigin, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody, StorageStatus } from '../src/shared/protocol.ts'
 import { RUN_END_STATUSES, isFinalStatus } from '../src/shared/runStatus.ts'
+import type { DataDirLock } from './dataDirLock.ts'
 import { expandViews } from './limits.ts'
-import { openDatabase, type Database } from './sqlite.ts'
-import { migrate } from './runStoreSchema.ts'
+import { storageFailureOf, type Database } from './sqlite.ts'
+import { openHistory } from './runStoreOpen.ts'
+import { StorageFailedError, StoreHealth } from './runStoreHealth.ts'
+import { EventBatch } from './runStoreBatch.ts'
 import { importJsonHistory } from './runStoreImport.ts'
 
 /** Options of the store. */
@@ -23,6 +25,10 @@ export interface RunStoreOptions {
   flushMs?: number
   /** Forces the SQLite driver (tests); by default better-sqlite3 when it loads, else node:sqlite. */
   driver?: Database['driver']
+  /** Read the history without writing (`toolscope build --runs`, beside a live server): no lock, nothing marked. */
+  readOnly?: boolean
+  /** Hard cap of history.db in 4 KiB pages (SQLite `max_page_count`): writes past it fail with SQLITE_FULL exactly as on a full disk. Unset: none. */
+  maxPageCount?: number
   log?: (line: string) => void
 }
 
@@ -36,6 +42,8 @@ export interface NewRun {
   request: StartRunBody
   /** Set for an imported run or a rerun. */
   origin?: RunOrigin
+  /** Its first status: `running` (the default), or `queued` for a run waiting for an execution slot. */
+  status?: Extract<RunRecordStatus, 'running' | 'queued'>
 }
 
 /** Summary fields that change while a run goes on. */
@@ -103,36 +111,31 @@ function toSummary(row: RunRow): RunSummary {
 
 export class RunStore {
   private db: Database
-  private pendingEvents: Array<{ pk: number; seq: number; type: string; data: string }> = []
-  private pendingProgress = new Map<number, RunProgress>()
-  private timer: ReturnType<typeof setTimeout> | undefined
-  private readonly flushMs: number
+  private lock: DataDirLock | undefined
+  private readonly readOnly: boolean
+  private readonly health: StoreHealth
+  private failureListener: ((message: string) => void) | undefined
+  private readonly batch: EventBatch
   private readonly maxRuns: number
   private readonly maxBytes: number
   private readonly log: (line: string) => void
   private stmts
-  private writeBatch: () => void
 
   constructor(options: RunStoreOptions = {}) {
-    this.flushMs = options.flushMs ?? 50
     this.maxRuns = options.maxRuns ?? DEFAULT_STORE_LIMITS.maxRuns
     this.maxBytes = options.maxBytes ?? DEFAULT_STORE_LIMITS.maxBytes
     this.log = options.log ?? (() => {})
-    let file = ':memory:'
-    if (options.dataDir) {
-      mkdirSync(options.dataDir, { recursive: true })
-      file = join(options.dataDir, 'history.db')
-    }
-    this.db = openDatabase(file, options.driver)
-    this.db.exec('PRAGMA journal_mode = WAL')
-    // WAL + NORMAL: a killed process loses nothing committed; only a power cut may lose the last commits.
-    this.db.exec('PRAGMA synchronous = NORMAL')
-    migrate(this.db)
+    this.readOnly = options.readOnly ?? false
+    this.health = new StoreHealth(options.dataDir, this.log)
+    // Takes the data folder's lock (DataDirLockedError when another process writes it), unless read-only.
+    const opened = openHistory(options)
+    this.db = opened.db
+    this.lock = opened.lock
     const db = this.db
     this.stmts = {
       insertRun: db.prepare(
         `INSERT INTO runs (run_id, tool_id, status, caller, input_summary, started_at, request, event_count, bytes, origin)
-         VALUES (@runId, @toolId, 'running', @caller, @inputSummary, @startedAt, @request, 0, 0, @origin)`,
+         VALUES (@runId, @toolId, @status, @caller, @inputSummary, @startedAt, @request, 0, 0, @origin)`,
       ),
       insertEvent: db.prepare('INSERT OR IGNORE INTO events (run_pk, seq, type, data) VALUES (?, ?, ?, ?)'),
       progress: db.prepare('UPDATE runs SET status = @status, event_count = @eventCount, bytes = @bytes, finished_at = @finishedAt, duration_ms = @durationMs WHERE id = @pk'),
@@ -145,48 +148,80 @@ export class RunStore {
       deleteEvents: db.prepare('DELETE FROM events WHERE run_pk = ?'),
       deleteRun: db.prepare('DELETE FROM runs WHERE id = ?'),
     }
-    this.writeBatch = this.db.transaction(() => {
-      for (const e of this.pendingEvents) this.stmts.insertEvent.run(e.pk, e.seq, e.type, e.data)
-      for (const [pk, p] of this.pendingProgress) this.stmts.progress.run({ pk, status: p.status, eventCount: p.eventCount, bytes: p.bytes, finishedAt: p.finishedAt ?? null, durationMs: p.durationMs ?? null })
+    this.batch = new EventBatch({
+      db,
+      health: this.health,
+      flushMs: options.flushMs ?? 50,
+      log: this.log,
+      onFailure: () => this.notifyFailure(),
+      write: (events, progress) => {
+        for (const e of events) this.stmts.insertEvent.run(e.pk, e.seq, e.type, e.data)
+        for (const [pk, p] of progress) this.stmts.progress.run({ pk, status: p.status, eventCount: p.eventCount, bytes: p.bytes, finishedAt: p.finishedAt ?? null, durationMs: p.durationMs ?? null })
+      },
+      probeRow: () => this.stmts.insertEvent.run(-1, 0, 'probe', 'x'.repeat(64 * 1024)),
     })
-    if (options.dataDir) importJsonHistory(this, options.dataDir, this.log)
-    this.closeUnfinished()
-    this.prune()
+    if (this.readOnly) return
+    try {
+      if (options.dataDir) importJsonHistory(this, options.dataDir, this.log)
+      // Safe only because the lock says no other process has runs in flight in this history.
+      this.closeUnfinished()
+      this.prune()
+      if (!this.health.ensureReserve()) this.log('The disk has no room for the 1 MiB history reserve: a full disk may stop runs before their end is saved.')
+    } catch (err) {
+      this.db.close()
+      this.lock?.release()
+      throw err
+    }
   }
 
-  /** Records a new run at once (so it is listed and survives a crash); returns its row key. */
+  /** Why history is not being saved right now; undefined while it is. */
+  get storage(): StorageStatus | undefined {
+    return this.health.status
+  }
+
+  /** Called once when writes start failing: the registry ends the runs in flight. */
+  onWriteFailure(listener: (message: string) => void): void {
+    this.failureListener = listener
+  }
+
+  private notifyFailure(): void {
+    // Deferred: the failure is found inside an append, and the listener appends the runs' terminal events.
+    queueMicrotask(() => this.health.status && this.failureListener?.(this.health.status.message))
+  }
+
+  /**
+   * Records a new run at once (so it is listed and survives a crash); returns its row key. Throws StorageFailedError
+   * while the storage refuses writes: a run that cannot be recorded is not started.
+   */
   createRun(run: NewRun): number {
+    if (this.readOnly) throw new Error('This history store is read-only.')
+    if (this.health.status) throw new StorageFailedError(this.health.status)
     const origin = run.origin && Object.keys(run.origin).length ? JSON.stringify(run.origin) : null
-    const info = this.stmts.insertRun.run({ ...run, inputSummary: summarizeInput(run.request), request: JSON.stringify(run.request), origin })
-    return Number(info.lastInsertRowid)
+    try {
+      const info = this.stmts.insertRun.run({ ...run, status: run.status ?? 'running', inputSummary: summarizeInput(run.request), request: JSON.stringify(run.request), origin })
+      return Number(info.lastInsertRowid)
+    } catch (err) {
+      const code = storageFailureOf(err)
+      if (!code) throw err
+      this.batch.fail(code, err)
+      throw new StorageFailedError(this.health.status!)
+    }
   }
 
-  /** Queues one event (already serialised) and the run's new summary fields; written within flushMs. */
+  /** Queues one event (already serialised) and the run's new summary fields; written within flushMs or the batch bound. */
   append(pk: number, seq: number, type: string, data: string, progress: RunProgress): void {
-    this.pendingEvents.push({ pk, seq, type, data })
-    this.pendingProgress.set(pk, progress)
+    if (this.readOnly) throw new Error('This history store is read-only.')
+    this.batch.add({ pk, seq, type, data }, progress)
     if (isFinalStatus(progress.status)) {
       // A run's end is written at once: the list, a restart and the retention all see it.
       this.flush()
       this.prune()
-      return
     }
-    this.timer ??= setTimeout(() => this.flush(), this.flushMs)
-    this.timer.unref?.()
   }
 
   /** Writes every queued event and summary in one transaction. */
   flush(): void {
-    clearTimeout(this.timer)
-    this.timer = undefined
-    if (this.pendingEvents.length === 0 && this.pendingProgress.size === 0) return
-    try {
-      this.writeBatch()
-    } catch (err) {
-      this.log(`Could not save run events: ${(err as Error).message}`)
-    }
-    this.pendingEvents = []
-    this.pendingProgress.clear()
+    this.batch.flush()
   }
 
   /** Summaries, newest first, filtered by tool and status; `cursor` is the previous page's `nextCursor`. */
@@ -206,14 +241,37 @@ export class RunStore {
     const sql = `SELECT ${SUMMARY_COLUMNS} FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`
     const rows = this.db.prepare(sql).all(...params, limit + 1) as RunRow[]
     const page = rows.slice(0, limit)
-    return { runs: page.map(toSummary), ...(rows.length > limit ? { nextCursor: String(page.at(-1)!.id) } : {}) }
+    const storage = this.health.status
+    return { runs: page.map((row) => this.summarize(row)), ...(rows.length > limit ? { nextCursor: String(page.at(-1)!.id) } : {}), ...(storage ? { storage } : {}) }
   }
 
   /** One run without its events. */
   detail(runId: string): RunDetail | undefined {
     this.flush()
     const row = this.stmts.byRunId.get(runId) as RunRow | undefined
-    return row && { ...toSummary(row), request: JSON.parse(row.request!) as StartRunBody }
+    return row && { ...this.summarize(row), request: JSON.parse(row.request!) as StartRunBody }
+  }
+
+  /** A row's summary, with the fields still queued (a failing store holds a run's end until it can write it). */
+  private summarize(row: RunRow): RunSummary {
+    const summary = toSummary(row)
+    const queued = this.batch.progressOf(row.id)
+    if (!queued) return summary
+    const { status, eventCount, finishedAt, durationMs } = queued
+    return { ...summary, status, eventCount, ...(finishedAt ? { finishedAt } : {}), ...(durationMs !== undefined ? { durationMs } : {}) }
+  }
+
+  /** A run's event rows after `afterSeq`: the stored ones, then those still queued (only while the storage fails). */
+  private *rows(runId: string, afterSeq: number): Generator<{ seq: number; type: string | null; data: string }> {
+    this.flush()
+    const pk = this.keyOf(runId)
+    if (pk === undefined) return
+    let last = afterSeq
+    for (const row of this.stmts.events.iterate(pk, afterSeq) as Iterable<{ seq: number; type: string | null; data: string }>) {
+      last = row.seq
+      yield row
+    }
+    yield* this.batch.pendingOf(pk, last)
   }
 
   /** The row key of a stored run. */
@@ -223,10 +281,7 @@ export class RunStore {
 
   /** A run's events after `afterSeq`, in order, views expanded. */
   *events(runId: string, afterSeq = -1): Generator<RunEvent> {
-    this.flush()
-    const pk = this.keyOf(runId)
-    if (pk === undefined) return
-    for (const row of this.stmts.events.iterate(pk, afterSeq) as Iterable<{ data: string }>) yield expandViews(JSON.parse(row.data) as RunEvent)
+    for (const row of this.rows(runId, afterSeq)) yield expandViews(JSON.parse(row.data) as RunEvent)
   }
 
   /**
@@ -234,10 +289,7 @@ export class RunStore {
    * compact (passthrough without value) or that predate the type column are parsed and re-serialised.
    */
   *eventTexts(runId: string, afterSeq = -1): Generator<{ seq: number; type: string; json: string }> {
-    this.flush()
-    const pk = this.keyOf(runId)
-    if (pk === undefined) return
-    for (const row of this.stmts.events.iterate(pk, afterSeq) as Iterable<{ seq: number; type: string | null; data: string }>) {
+    for (const row of this.rows(runId, afterSeq)) {
       if (row.type !== null && !row.data.includes('"passthrough":true')) {
         yield { seq: row.seq, type: row.type, json: row.data }
         continue
@@ -245,6 +297,22 @@ export class RunStore {
       const event = expandViews(JSON.parse(row.data) as RunEvent)
       yield { seq: row.seq, type: event.type, json: JSON.stringify(event) }
     }
+  }
+
+  /**
+   * One page of eventTexts: the events after `afterSeq` up to about `maxBytes` of JSON (at least one when any is left).
+   * An SSE stream reads a run this way, a page each time its client has taken the last one.
+   */
+  eventTextPage(runId: string, afterSeq: number, maxBytes: number): Array<{ seq: number; type: string; json: string }> {
+    const page: Array<{ seq: number; type: string; json: string }> = []
+    let bytes = 0
+    for (const e of this.eventTexts(runId, afterSeq)) {
+      page.push(e)
+      bytes += e.json.length
+      // Leaving the loop ends the generator, which resets the statement: no cursor stays open between pages.
+      if (bytes >= maxBytes) break
+    }
+    return page
   }
 
   /** The whole record (export, scenarios, MCP results): read from the rows. */
@@ -304,18 +372,29 @@ export class RunStore {
         count--
         size -= row.bytes
       }
-      this.db.transaction(() => {
-        for (const id of drop) {
-          this.stmts.deleteEvents.run(id)
-          this.stmts.deleteRun.run(id)
-        }
-      })()
+      try {
+        this.db.transaction(() => {
+          for (const id of drop) {
+            this.stmts.deleteEvents.run(id)
+            this.stmts.deleteRun.run(id)
+          }
+        })()
+      } catch (err) {
+        // Deleting writes too (WAL frames): on a full disk it fails like any write.
+        const code = storageFailureOf(err)
+        if (!code) throw err
+        this.batch.fail(code, err)
+        return
+      }
       if (drop.length < oldest.length) return
     }
   }
 
   close(): void {
-    this.flush()
+    this.health.stop()
+    if (!this.readOnly) this.flush()
     this.db.close()
+    this.lock?.release()
+    this.lock = undefined
   }
 }

@@ -69,12 +69,24 @@ export function schemaVersion(db: Database): number {
   return row?.version ?? 0
 }
 
+/** Version of a database without writing to it (0 when it has no schema yet), for a read-only reader. */
+export function readSchemaVersion(db: Database): number {
+  const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").get()
+  if (!table) return 0
+  return (db.prepare('SELECT version FROM schema_version').get() as { version: number } | undefined)?.version ?? 0
+}
+
+/** Refuses a database written by a newer Toolscope. */
+export function assertReadable(version: number): void {
+  if (version > SCHEMA_VERSION) {
+    throw new NewerSchemaError(`The history database is version ${version}; this Toolscope reads up to ${SCHEMA_VERSION}. Upgrade Toolscope or use another --data-dir.`)
+  }
+}
+
 /** Brings the database to SCHEMA_VERSION, one step per transaction. */
 export function migrate(db: Database): void {
   const current = schemaVersion(db)
-  if (current > SCHEMA_VERSION) {
-    throw new NewerSchemaError(`The history database is version ${current}; this Toolscope reads up to ${SCHEMA_VERSION}. Upgrade Toolscope or use another --data-dir.`)
-  }
+  assertReadable(current)
   for (const m of MIGRATIONS) {
     if (m.version <= current) continue
     db.transaction(() => {

@@ -3,6 +3,7 @@
 // on one Node and started on another, or installed where better-sqlite3 could not be built, still keeps history.
 
 import { createRequire } from 'node:module'
+import type { StorageStatus } from '../src/shared/protocol.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -25,15 +26,16 @@ export interface Database {
   close(): void
 }
 
-type NodeSqlite = { DatabaseSync: new (file: string) => { exec(sql: string): void; prepare(sql: string): Statement; close(): void } }
+type NodeSqlite = { DatabaseSync: new (file: string, options?: { readOnly?: boolean }) => { exec(sql: string): void; prepare(sql: string): Statement; close(): void } }
 
-let betterSqlite: (new (file: string) => Omit<Database, 'driver'>) | undefined | null = null
+type BetterSqlite = new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => Omit<Database, 'driver'>
+let betterSqlite: BetterSqlite | undefined | null = null
 
 /** better-sqlite3's constructor, or undefined when it is missing or built for another Node (NODE_MODULE_VERSION). */
 function loadBetterSqlite(): typeof betterSqlite {
   if (betterSqlite !== null) return betterSqlite
   try {
-    const Ctor = require('better-sqlite3') as new (file: string) => Omit<Database, 'driver'>
+    const Ctor = require('better-sqlite3') as BetterSqlite
     // The native module is loaded on first open: probe it here so a wrong build falls back instead of failing later.
     new Ctor(':memory:').close()
     betterSqlite = Ctor
@@ -57,8 +59,10 @@ function loadNodeSqlite(): NodeSqlite {
   }
 }
 
-function fromNodeSqlite(file: string): Database {
-  const db = new (loadNodeSqlite().DatabaseSync)(file)
+function fromNodeSqlite(file: string, readOnly: boolean): Database {
+  const { DatabaseSync } = loadNodeSqlite()
+  // Options only when needed: node:sqlite refuses an explicit `undefined` for them.
+  const db = readOnly ? new DatabaseSync(file, { readOnly: true }) : new DatabaseSync(file)
   let depth = 0
   return {
     driver: 'node:sqlite',
@@ -84,21 +88,44 @@ function fromNodeSqlite(file: string): Database {
 }
 
 /**
- * Opens (creating) the database file, or an in-memory one for `:memory:`. `prefer` forces a driver (tests).
+ * Opens (creating) the database file, or an in-memory one for `:memory:`. `prefer` forces a driver (tests);
+ * `readOnly` opens an existing file without write access (a reader beside a live server).
  * Throws with both reasons when neither driver is available (better-sqlite3 unbuilt on Node 20).
  */
-export function openDatabase(file: string, prefer?: Database['driver']): Database {
+export function openDatabase(file: string, prefer?: Database['driver'], readOnly = false): Database {
   const Better = prefer === 'node:sqlite' ? undefined : loadBetterSqlite()
   if (Better) {
-    const db = new Better(file)
+    const db = new Better(file, readOnly ? { readonly: true, fileMustExist: true } : undefined)
     return Object.assign(db, { driver: 'better-sqlite3' as const })
   }
   try {
-    return fromNodeSqlite(file)
+    return fromNodeSqlite(file, readOnly)
   } catch (err) {
     throw new Error(
       `Toolscope keeps history in SQLite and found no driver: better-sqlite3 did not load (run \`npm rebuild better-sqlite3\` for this Node ${process.version}) and node:sqlite needs Node 22.5 or later (${(err as Error).message}).`,
       { cause: err },
     )
   }
+}
+
+/** Why a write to the history could not happen, when the cause is the storage itself (not a bug in a statement). */
+export type StorageFailureCode = StorageStatus['code']
+
+/** SQLite primary result codes (the low byte of an extended code) that mean the storage failed. */
+const SQLITE_PRIMARY: Record<number, StorageFailureCode> = { 13: 'disk-full', 10: 'io-error', 8: 'read-only' }
+const ERRNO: Record<string, StorageFailureCode> = { ENOSPC: 'disk-full', EDQUOT: 'disk-full', EIO: 'io-error', EROFS: 'read-only' }
+
+/**
+ * Classifies an error by its code, never its message: better-sqlite3's `SQLITE_FULL`, `SQLITE_IOERR_*`,
+ * `SQLITE_READONLY_*`; node:sqlite's numeric `errcode`; file-system errnos. Undefined for anything else.
+ */
+export function storageFailureOf(err: unknown): StorageFailureCode | undefined {
+  if (err === null || typeof err !== 'object') return undefined
+  const { code, errcode } = err as { code?: unknown; errcode?: unknown }
+  if (typeof errcode === 'number') return SQLITE_PRIMARY[errcode & 0xff]
+  if (typeof code !== 'string') return undefined
+  if (code === 'SQLITE_FULL') return 'disk-full'
+  if (code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR_')) return 'io-error'
+  if (code === 'SQLITE_READONLY' || code.startsWith('SQLITE_READONLY_')) return 'read-only'
+  return ERRNO[code]
 }

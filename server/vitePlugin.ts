@@ -13,6 +13,13 @@ export interface ToolscopeDevOptions {
   dataDir?: string
 }
 
+/**
+ * The context of the running dev server, kept on globalThis: Vite builds the next dev server (after a config change)
+ * before it closes the old one, and may load this module anew, while one process may hold the data folder only once.
+ */
+const CURRENT = Symbol.for('toolscope.devContext')
+const holder = globalThis as { [CURRENT]?: ToolscopeContext }
+
 export function toolscopeDevServer(options: ToolscopeDevOptions = {}): Plugin {
   return {
     name: 'toolscope-dev-server',
@@ -22,6 +29,8 @@ export function toolscopeDevServer(options: ToolscopeDevOptions = {}): Plugin {
       const listening: { port?: number } = {}
       const envPaths = process.env.TOOLSCOPE_PATHS?.split(',').filter(Boolean)
       const host = typeof server.config.server.host === 'string' ? server.config.server.host : '127.0.0.1'
+      // The old dev server's context lets go of the tool host and the data folder first.
+      await holder[CURRENT]?.close()
       const context: ToolscopeContext = await createContext({
         paths: options.paths ?? envPaths,
         host,
@@ -32,13 +41,17 @@ export function toolscopeDevServer(options: ToolscopeDevOptions = {}): Plugin {
         // Host/Origin checks must accept the port Vite actually got.
         getPort: () => listening.port,
       })
+      holder[CURRENT] = context
       const listener = getRequestListener(context.app.fetch)
       httpServer?.once('listening', () => {
         listening.port = (httpServer.address() as AddressInfo).port
         const shown = host === '0.0.0.0' ? '127.0.0.1' : host
         server.config.logger.info(`\n  Toolscope (dev): http://${shown}:${listening.port}/?token=${encodeURIComponent(context.token)}\n`)
       })
-      httpServer?.once('close', () => void context.close())
+      httpServer?.once('close', () => {
+        if (holder[CURRENT] === context) holder[CURRENT] = undefined
+        void context.close()
+      })
       server.middlewares.use((req, res, next) => {
         const url = req.url ?? ''
         if (url === '/mcp' || url.startsWith('/mcp?') || url.startsWith('/api/')) void listener(req, res)

@@ -8,6 +8,7 @@ import { ToolList } from './features/tools/ToolList.tsx'
 import { ToolPage } from './features/layout/ToolPage.tsx'
 import { HotReloadNotice } from './components/app/HotReloadNotice.tsx'
 import { OfflineBanner } from './components/app/OfflineBanner.tsx'
+import { StorageBanner } from './components/app/StorageBanner.tsx'
 import { ThemeSwitch } from './components/app/ThemeSwitch.tsx'
 import { ErrorBoundary } from './components/ui/ErrorBoundary.tsx'
 import { Welcome } from './components/app/Welcome.tsx'
@@ -27,6 +28,7 @@ export function App() {
   return (
     <div className="flex h-screen flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100">
       <OfflineBanner />
+      <StorageBanner />
       <header className="flex items-center gap-4 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950">
         <a href="./" className="flex items-center gap-2 font-semibold" onClick={(e) => { e.preventDefault(); navigate({}) }}>
           <img src="./favicon.svg" alt="" className="h-5 w-5" />

@@ -93,7 +93,8 @@ export async function runBuild(args: BuildArgs, print: (line: string) => void = 
       }
     }
     if (args.runs.length) {
-      const history = new RunStore({ dataDir: path.resolve(args.dataDir ?? '.toolscope') })
+      // Read-only: a server may be writing this history right now; a reader takes no lock and marks nothing.
+      const history = new RunStore({ dataDir: path.resolve(args.dataDir ?? '.toolscope'), readOnly: true })
       try {
         for (const runId of args.runs) {
           const record = history.record(runId)

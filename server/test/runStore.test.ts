@@ -9,6 +9,7 @@ import type { RunEvent, RunRecord } from '../../src/shared/protocol.ts'
 import { RunStore } from '../runStore.ts'
 import { NewerSchemaError, SCHEMA_VERSION } from '../runStoreSchema.ts'
 import { tempDir } from './helpers.ts'
+import { fakeRunHost } from './fakeHost.ts'
 
 const started = (seq = 0): RunEvent => ({ type: 'run-started', seq, at: 0, toolId: 'echo', toolCallId: 'c', caller: 'agent', background: false, stepping: false })
 const end = (seq: number, status: 'success' | 'error' = 'success'): RunEvent => ({ type: 'run-finished', seq, at: seq, status, durationMs: seq })
@@ -143,7 +144,7 @@ describe('run registry memory', () => {
     const { RunRegistry } = await import('../runs.ts')
     const store = new RunStore()
     // A fake host at the boundary: every run starts and the test feeds the events itself.
-    const host = { start: async () => {}, control: async () => undefined, terminateRunWorker: () => {} }
+    const host = fakeRunHost()
     const registry = new RunRegistry({ host, store, timeoutMs: 60_000, log: () => {} })
     const ids: string[] = []
     for (let i = 0; i < 20; i++) {

@@ -2,10 +2,11 @@
 // (Node 22.5+). Runs in the root suite on Node 20 and, through `npm run test:compat`, on Node 22, where the
 // better-sqlite3 build of the shared node_modules does not load and node:sqlite must carry history alone.
 
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../src/shared/protocol.ts'
 import { RunStore } from '../runStore.ts'
-import { openDatabase, type Database } from '../sqlite.ts'
+import { openDatabase, storageFailureOf, type Database } from '../sqlite.ts'
 import { tempDir } from './helpers.ts'
 
 function loads(driver: Database['driver']): boolean {
@@ -63,5 +64,32 @@ describe('SQLite drivers', () => {
         await t.cleanup()
       }
     })
+
+    it(`${driver}: a full database is told from other errors by its code, and a reader opens read-only`, async () => {
+      const t = await tempDir()
+      try {
+        const db = openDatabase(join(t.dir, 'h.db'), driver)
+        db.exec('CREATE TABLE t (b TEXT)')
+        db.exec('PRAGMA max_page_count = 3')
+        const full = catchError(() => db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(64 * 1024)))
+        expect(storageFailureOf(full)).toBe('disk-full')
+        expect(storageFailureOf(catchError(() => db.exec('SELECT * FROM missing')))).toBeUndefined()
+        db.close()
+        const reader = openDatabase(join(t.dir, 'h.db'), driver, true)
+        expect(storageFailureOf(catchError(() => reader.exec('CREATE TABLE u (a)')))).toBe('read-only')
+        reader.close()
+      } finally {
+        await t.cleanup()
+      }
+    })
   }
 })
+
+function catchError(fn: () => unknown): unknown {
+  try {
+    fn()
+  } catch (err) {
+    return err
+  }
+  throw new Error('expected an error')
+}
