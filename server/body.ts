@@ -1,18 +1,19 @@
-// Reads and validates JSON request bodies: a 1 MiB cap (an oversize up to MAX_DRAIN_BYTES past the cap is drained
-// so the client reads the 413 and the socket stays usable; a larger declared one is refused at once), a nesting-depth
-// limit checked before parsing, 400 with a readable reason for non-JSON bodies, 400 with the schema issues for bodies
-// that fail the protocol.
+// Reads and validates JSON request bodies: a 1 MiB cap (an oversize up to MAX_DRAIN_BYTES past the cap is drained so
+// the client reads the 413 and the socket stays usable; past that the 413 goes out at once and the connection closes
+// once the rest is dropped; a larger declared one is refused without reading), a nesting-depth limit checked before
+// parsing, 400 with a readable reason for non-JSON bodies, 400 with the schema issues for bodies that fail the protocol.
 
 import type { Context, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
-import { apiError } from './apiError.ts'
+import type { ApiError } from '../src/shared/protocol.ts'
+import { apiError, HTTP_STATUS } from './apiError.ts'
 import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024
 /** The cap of `POST /api/runs/import`: a run file holds a whole run, up to the per-run limit (50 MiB) plus its cassette. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
-/** How far past its cap an oversized body is drained; beyond that we answer at once and close the connection. */
+/** How far past its cap an oversized body is drained before its 413; beyond that the 413 goes out at once. */
 const MAX_DRAIN_BYTES = 32 * 1024 * 1024
 const drainLimitOf = (cap: number) => cap + MAX_DRAIN_BYTES
 
@@ -25,8 +26,60 @@ const shownBytes = (bytes: number) => `${bytes} bytes (${bytes / (1024 * 1024)} 
 
 export type BodyResult<T> = { ok: true; data: T } | { ok: false; response: Response }
 
+const tooLargeMessage = (cap: number) => `Request body is larger than ${shownBytes(cap)}.`
+
 function tooLarge(c: Context, closeConnection: boolean, cap: number): Response {
-  return apiError(c, 'too-large', `Request body is larger than ${shownBytes(cap)}.`, {}, closeConnection ? { Connection: 'close' } : {})
+  return apiError(c, 'too-large', tooLargeMessage(cap), {}, closeConnection ? { Connection: 'close' } : {})
+}
+
+/** How long, and how many more bytes, the rest of a body past the drain limit is read and discarded after its 413. */
+const LINGER_MS = 5_000
+const LINGER_BYTES = 64 * 1024 * 1024
+
+/** Reads and drops what is left of a body, for at most `maxBytes` and `maxMs`; then stops reading it. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, maxMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const expired = new Promise<'expired'>((resolve) => {
+    timer = setTimeout(() => resolve('expired'), maxMs)
+    timer.unref?.()
+  })
+  let read = 0
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), expired])
+      if (next === 'expired' || next.done) break
+      read += next.value.byteLength
+      if (read > maxBytes) break
+    }
+  } catch {
+    // the client went away
+  } finally {
+    clearTimeout(timer)
+  }
+  await reader.cancel().catch(() => {})
+}
+
+/**
+ * The 413 of a body past the drain limit, sent at once with `Connection: close`: the connection is closed only once the
+ * rest of the body is read and dropped (within LINGER_MS and LINGER_BYTES). Closing it on unread data makes the kernel
+ * send a reset, which can reach the client before it has read the 413 (it then sees EPIPE or ECONNRESET instead).
+ */
+function tooLargeWhileDiscarding(c: Context, cap: number, reader: ReadableStreamDefaultReader<Uint8Array>): Response {
+  const answer = new TextEncoder().encode(JSON.stringify({ error: tooLargeMessage(cap), code: 'too-large' } satisfies ApiError))
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(answer)
+      // The answer's length is declared, so the client has it whole while the response stays open.
+      void discardRest(reader, LINGER_BYTES, LINGER_MS).finally(() => {
+        try {
+          controller.close()
+        } catch {
+          // the client closed first
+        }
+      })
+    },
+  })
+  return c.body(body, HTTP_STATUS['too-large'], { 'Content-Type': 'application/json', 'Content-Length': String(answer.byteLength), Connection: 'close' })
 }
 
 /**
@@ -60,10 +113,7 @@ export async function readCappedText(c: Context): Promise<{ text: string } | { r
     if (size > cap) over = true
     if (over) {
       // Drain (not keep) the rest: answering before the body is read leaves a half-read socket in the client's pool.
-      if (size > drainLimitOf(cap)) {
-        await reader.cancel().catch(() => {})
-        return { response: tooLarge(c, true, cap) }
-      }
+      if (size > drainLimitOf(cap)) return { response: tooLargeWhileDiscarding(c, cap, reader) }
       continue
     }
     chunks.push(value)

@@ -1,5 +1,5 @@
 // Export and import of runs: `GET /api/runs/:id/export` downloads a finished run as one JSON file (protocol RunExport),
-// `POST /api/runs/import` stores such a file in history under a new id, marked imported.
+// `POST /api/runs/import` stores such a file in history under a new id, marked imported (once its log is consistent).
 
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
@@ -8,6 +8,7 @@ import { apiError } from './apiError.ts'
 import { readJson } from './body.ts'
 import type { CassetteStore } from './cassetteStore.ts'
 import { exportFileName, importedRun, toRunExport } from './runExport.ts'
+import { firstImportProblem } from './runImportCheck.ts'
 import type { RunRegistry } from './runs.ts'
 import { shownId } from './security.ts'
 
@@ -26,9 +27,11 @@ export function mountRunTransferRoutes(app: Hono, runs: RunRegistry, cassettes: 
   app.post('/api/runs/import', async (c) => {
     const body = await readJson(c, RunExport)
     if (!body.ok) return body.response
+    const problem = firstImportProblem(body.data.run)
+    if (problem) return apiError(c, 'invalid-body', `The run file is inconsistent: ${problem.message}`, { issues: [problem] })
     const runId = randomUUID()
-    const { record, origin } = importedRun(body.data, runId)
-    if (body.data.cassette && cassettes) await cassettes.saveRecording(runId, body.data.cassette)
+    const { record, origin, secrets } = importedRun(body.data, runId)
+    if (body.data.cassette && cassettes) await cassettes.saveRecording(runId, body.data.cassette, secrets)
     runs.store.importRecord(record, origin)
     return c.json({ runId } satisfies ImportRunResponse, 201)
   })

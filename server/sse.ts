@@ -20,6 +20,14 @@ export function formatSseFrame(frame: SseFrame): string {
   return out
 }
 
+/** Headers of every SSE answer. */
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+}
+
 /** Handle given to the producer of a stream. */
 export interface SseSink {
   send(frame: SseFrame): void
@@ -92,14 +100,7 @@ export function sseResponse(start: (sink: SseSink) => (() => void) | void, keepA
     },
   })
 
-  return new Response(stream, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    },
-  })
+  return new Response(stream, { headers: SSE_HEADERS })
 }
 
 /** Reads the replay cursor: `Last-Event-ID` header, or `lastEventId` query parameter (fetch readers that reconnect). */
