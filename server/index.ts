@@ -20,10 +20,15 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** What startServer() gives: the running server, and when its tools are loaded, how many were found (0 when loading failed). */
+export interface StartedServer extends RunningServer {
+  loaded: Promise<{ tools: number }>
+}
+
 export const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/app/', import.meta.url))
 
 /** Starts the server and resolves once it listens. */
-export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
   const bindHost = options.host ?? '127.0.0.1'
   // Known only once listening; the Host/Origin checks read it per request.
   const listening: { port?: number } = {}
@@ -43,6 +48,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     origin,
     port,
     token: ctx.token,
+    loaded: ctx.host.ready.then(
+      () => ({ tools: ctx.host.catalog.tools.length }),
+      () => ({ tools: 0 }),
+    ),
     async close() {
       await ctx.close()
       await new Promise<void>((resolve) => {

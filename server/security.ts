@@ -27,7 +27,7 @@ export function resolveToken(host: string, explicit: string | undefined, env: No
   if (chosen !== undefined && chosen.length < 8) throw new Error('The session token must be at least 8 characters long.')
   if (chosen) return chosen
   if (!isLoopbackHost(host)) {
-    throw new Error(`Binding to ${host} makes the tools reachable from the network: set an explicit token (TOOLSCOPE_TOKEN or the token option).`)
+    throw new Error(`Binding to ${host} makes the tools reachable from the network: set an explicit token with --token <token> or TOOLSCOPE_TOKEN (from code: startServer's "token" option).`)
   }
   return randomToken()
 }

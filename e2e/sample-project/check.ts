@@ -1,7 +1,8 @@
 // End-to-end check of the package as users install it today: `npm pack` (its `prepare` builds), install the tarball into a
 // copy of this sample project, then run there `toolscope test` (headless), Vitest and Playwright tests exported from its
 // scenarios (an approval run and a suspend/resume run), and its hand-written spec using `toolscope/playwright`; then the
-// same project with Toolscope as a `file:` dependency of this checkout, replayed headless.
+// same project with Toolscope as a `file:` dependency of this checkout, replayed headless. A TypeScript tool of a CommonJS
+// package that imports `toolscope` is called too (the package's exports must answer a require()).
 // Run with `tsx e2e/sample-project/check.ts` (set KEEP_SAMPLE=1 to keep the temp folder for a look).
 
 import { spawnSync } from 'node:child_process'
@@ -75,6 +76,17 @@ try {
 
   const headless = sh('npx', ['--no-install', 'toolscope', 'test', 'tools'], project, true)
   if (headless.trimEnd().split('\n').at(-1) !== '2 passed, 0 failed') throw new Error('toolscope test did not end with "2 passed, 0 failed"')
+  // A TypeScript tool of a package without "type": "module" is compiled as CommonJS: its `import … from 'toolscope'`
+  // becomes a require(), which the package's exports must answer (they have a `default` condition beside `import`).
+  const cjsTools = join(project, 'cjs-tools')
+  mkdirSync(cjsTools)
+  writeFileSync(join(cjsTools, 'package.json'), JSON.stringify({ name: 'cjs-tools', private: true }))
+  writeFileSync(
+    join(cjsTools, 'echo.ts'),
+    "import { createTool } from 'toolscope'\n\nexport const echo = createTool({ id: 'cjs-echo', description: 'echoes', execute: async (input: unknown) => ({ echoed: input }) })\n",
+  )
+  const called = JSON.parse(sh('npx', ['--no-install', 'toolscope', 'call', 'cjs-echo', 'cjs-tools', '--input', '{"n":1}'], project, true)) as { status: string; raw: unknown }
+  if (called.status !== 'success' || JSON.stringify(called.raw) !== '{"echoed":{"n":1}}') throw new Error(`toolscope call of a CommonJS TypeScript tool importing toolscope: ${JSON.stringify(called)}`)
   sh('npx', ['--no-install', 'vitest', 'run'], project)
   sh('npx', ['--no-install', 'playwright', 'test'], project)
   const linked = join(temp, 'linked')

@@ -1,6 +1,11 @@
 // A small command-line reader shared by the `toolscope` subcommands: `--flag value`, `--flag=value`,
 // boolean flags and positional arguments, with errors a person can act on.
 
+import { readFileSync } from 'node:fs'
+import { CASSETTE_NAME, Mocks, NetworkMode, type Cassette } from '../../src/shared/protocol.ts'
+import { parseCassette } from '../cassetteStore.ts'
+import { parseJsonBounded } from '../jsonDepth.ts'
+
 /** Walks `args`, handing each flag to `onFlag`; positional arguments go to `onPositional`. */
 export function readArgs(
   args: string[],
@@ -30,13 +35,48 @@ export function readArgs(
   }
 }
 
-/** Parses a JSON flag value, naming the flag when it is not JSON. */
+/** Parses a JSON flag value (held to the bounds of every input: depth, keys), naming the flag when it is refused. */
 export function jsonFlag(text: string, flag: string): unknown {
+  const parsed = parseJsonBounded(text)
+  if (parsed.ok) return parsed.value
+  throw new Error(parsed.reason === 'syntax' ? `${flag} must be JSON: ${parsed.message}` : `${flag} is refused: ${parsed.message}`)
+}
+
+/** `--network <mode>` (`test`, `call`). */
+export function networkFlag(text: string, flag = '--network'): NetworkMode {
+  const mode = NetworkMode.safeParse(text)
+  if (!mode.success) throw new Error(`${flag} must be live, record, replay or mock, got "${text}"`)
+  return mode.data
+}
+
+/** A flag value that names a file rather than a name or inline JSON: a path, or a `.json` file name. */
+const isFilePath = (text: string) => /[\\/]/.test(text) || text.endsWith('.json')
+
+/** Reads a file a flag names, saying which flag when it cannot. */
+function readFlagFile(file: string, flag: string): string {
   try {
-    return JSON.parse(text)
+    return readFileSync(file, 'utf8')
   } catch (err) {
-    throw new Error(`${flag} must be JSON: ${(err as Error).message}`, { cause: err })
+    throw new Error(`${flag}: could not read ${file}: ${(err as Error).message}`, { cause: err })
   }
+}
+
+/**
+ * `--cassette <name|file.json>`: a cassette file (a path, or a name ending in `.json`), or the name of one in the tool's
+ * cassette folder (`toolscope/cassettes/<tool-id>/<name>.json`; with `--network record`, the name it is saved under).
+ */
+export function cassetteFlag(text: string, flag = '--cassette'): string | Cassette {
+  if (isFilePath(text)) return parseCassette(readFlagFile(text, flag), text)
+  if (!CASSETTE_NAME.test(text)) throw new Error(`${flag} must be a cassette name (letters, digits, ".", "-" or "_") or a .json file, got "${text}"`)
+  return text
+}
+
+/** `--mocks <json|file.json>`: mock rules, inline or from a file, checked against the mocks schema. */
+export function mocksFlag(text: string, flag = '--mocks'): Mocks {
+  const json = jsonFlag(text.trimStart().startsWith('{') ? text : readFlagFile(text, flag), flag)
+  const mocks = Mocks.safeParse(json)
+  if (!mocks.success) throw new Error(`${flag} are not mock rules: ${mocks.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`)
+  return mocks.data
 }
 
 /** A positive integer flag value. */

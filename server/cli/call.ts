@@ -1,11 +1,16 @@
 // `toolscope call <tool-id> [path ...] --input '{...}' [--approve|--decline [reason]] [--resume '{...}']...`:
-// runs one tool through the tool host with scripted decisions and prints its status and four views as JSON.
+// runs one tool through the tool host with scripted decisions and prints its status and four views as JSON. Its network
+// is live unless told otherwise (`--network`, `--cassette`, `--mocks`, parsed as `test` parses them).
 
-import { Caller, Decision, type Scenario } from '../../src/shared/protocol.ts'
-import { toolPathsOf } from '../context.ts'
+import { dirname, join } from 'node:path'
+import { Caller, Decision, type NetworkMode, type Scenario } from '../../src/shared/protocol.ts'
+import { createCassetteStore } from '../cassetteStore.ts'
+import { displayPath } from '../displayPath.ts'
+import { scenarioDirOf, toolPathsOf } from '../context.ts'
 import { loadReport } from '../loadReport.ts'
+import { readProjectConfig } from '../projectConfig.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
-import { intFlag, jsonFlag, readArgs, withParsedArgs } from './args.ts'
+import { cassetteFlag, intFlag, jsonFlag, mocksFlag, networkFlag, readArgs, withParsedArgs } from './args.ts'
 
 const USAGE = `Usage: toolscope call <tool-id> [path ...] [options]
 
@@ -21,6 +26,10 @@ Options:
   --decline [reason]         ... or decline it (the reason is optional)
   --resume <json>            answer the next suspension with this resume data
   --respond <json>           answer the next elicitation, e.g. '{"action":"accept","content":{...}}'
+  --network <mode>           live (default: real requests), record, replay or mock
+  --cassette <name|file>     replay: the cassette to answer from, a .json file or a name in
+                             toolscope/cassettes/<tool-id>/; record: the name to save the recording under
+  --mocks <json|file>        mock: the rules, inline JSON or a .json file (schema toolscope/mocks.schema.json)
   --timeout <ms>             per-run timeout (default 60000)
 Decisions are used in the order given.`
 
@@ -39,6 +48,7 @@ export function parseCallArgs(args: string[]): CallArgs {
   const request: Partial<Scenario> = {}
   let timeoutMs: number | undefined
   let help = false
+  let network: NetworkMode | undefined
   readArgs(
     args,
     (flag, take, peek) => {
@@ -60,6 +70,9 @@ export function parseCallArgs(args: string[]): CallArgs {
         }
         case '--resume': decisions.push({ type: 'resume', resumeData: jsonFlag(take(), flag) }); break
         case '--respond': decisions.push(Decision.parse({ type: 'respond', ...(jsonFlag(take(), flag) as object) })); break
+        case '--network': network = networkFlag(take(), flag); break
+        case '--cassette': request.cassette = cassetteFlag(take(), flag); break
+        case '--mocks': request.mocks = mocksFlag(take(), flag); break
         case '--timeout': timeoutMs = intFlag(take(), flag, 1); break
         case '-h':
         case '--help': help = true; break
@@ -71,6 +84,11 @@ export function parseCallArgs(args: string[]): CallArgs {
   const [toolId, ...paths] = positional
   if (!toolId && !help) throw new Error('give the id of the tool to call')
   if (request.input === undefined && request.inputText === undefined) request.input = {}
+  // A one-off call is interactive: real traffic unless a mode is asked for (a scenario replays from its cassette).
+  request.network = network ?? 'live'
+  if (request.cassette !== undefined && request.network !== 'replay' && request.network !== 'record') throw new Error('--cassette is used with --network replay or --network record')
+  if (request.cassette !== undefined && typeof request.cassette !== 'string' && request.network === 'record') throw new Error('--cassette with --network record is the name to save the recording under, not a file')
+  if (request.mocks !== undefined && request.network !== 'mock') throw new Error('--mocks is used with --network mock')
   const scenario = { ...request, name: 'call', toolId: toolId ?? '', decisions, expect: { status: 'success', match: 'exact' } } as Scenario
   return { scenario, paths, timeoutMs, help }
 }
@@ -78,7 +96,9 @@ export function parseCallArgs(args: string[]): CallArgs {
 export function run(args: string[]): Promise<number> {
   return withParsedArgs('toolscope call', USAGE, args, parseCallArgs, async (parsed) => {
     const paths = toolPathsOf(parsed.paths)
-    const runner = await createHeadlessRunner({ paths, timeoutMs: parsed.timeoutMs })
+    // Cassettes by name live beside the scenarios (toolscope/cassettes, the bundled examples' own without paths).
+    const cassettes = createCassetteStore(join(dirname(scenarioDirOf(paths)), 'cassettes'))
+    const runner = await createHeadlessRunner({ paths, timeoutMs: parsed.timeoutMs, cassettes, redact: (await readProjectConfig()).redact })
     try {
       await runner.host.ready
       if (!runner.host.hasTool(parsed.scenario.toolId)) {
@@ -89,7 +109,11 @@ export function run(args: string[]): Promise<number> {
         console.error(`toolscope call: ${scriptError}`)
         return 1
       }
-      const report = await replayOnHost(runner.host, runner.runs, parsed.scenario)
+      const { scenario } = parsed
+      const report = await replayOnHost(runner.host, runner.runs, scenario)
+      // Recording, the run keeps its cassette with the run only: saved here under the name given (`test --update` does the same).
+      const recording = scenario.network === 'record' && typeof scenario.cassette === 'string' && report.runId ? await runner.runs.recording(report.runId) : undefined
+      if (recording) console.error(`toolscope call: ${recording.exchanges.length} exchange(s) recorded to ${displayPath(await cassettes.save(scenario.toolId, scenario.cassette as string, recording))}`)
       const { status, raw, display, transcript, model, error } = report.outcome as Record<string, unknown>
       console.log(JSON.stringify({ status, raw, display, transcript, model, error, scriptError: report.scriptError }, null, 2))
       if (report.scriptError) console.error(`toolscope call: ${report.scriptError}`)

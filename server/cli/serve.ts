@@ -24,12 +24,13 @@ Options:
   --token <t>       session token (default TOOLSCOPE_TOKEN, else random)
   --timeout <ms>    per-run timeout (default 60000)
   --scenarios <dir> scenario folder (default toolscope/scenarios)
-  --data-dir <dir>  where run history is kept (default .toolscope; history.db inside)
+  --data-dir <dir>  where run history is kept (default .toolscope; history.db inside; one server per folder)
   --history-runs <n>       most finished runs kept in history (default 500)
   --history-mb <n>         most MiB of events kept in history (default 512)
   --payload-limit-kb <n>   largest payload (one view, input, output, chunk) before it is cut (default 1024)
   --run-limit-mb <n>       largest total of one run's events before the run is stopped (default 50)
-  --max-live-runs <n>      most runs in flight at once; more answer 429 (default 100)
+  --max-live-runs <n>      most runs in flight at once (queued, running or waiting); more answer 429 (default 100)
+  --max-workers <n>        runs executing at once, a worker each; more are queued (default: from memory)
   --waiting-expiry <ms>    a run waiting for a person longer than this ends as expired (default 1800000)
   --no-watch        do not reload tools when files change
   --no-open         do not open a browser
@@ -73,6 +74,7 @@ export function parseServeArgs(args: string[]): ServeArgs {
       case '--payload-limit-kb': options.limits = { ...options.limits, payloadBytes: int(take(flag), flag, 1) * 1024 }; break
       case '--run-limit-mb': options.limits = { ...options.limits, runBytes: int(take(flag), flag, 1) * 1024 * 1024 }; break
       case '--max-live-runs': options.maxLiveRuns = int(take(flag), flag, 1); break
+      case '--max-workers': options.maxWorkers = int(take(flag), flag, 1); break
       case '--waiting-expiry': options.waitingExpiryMs = int(take(flag), flag, 1); break
       case '--no-watch': options.watch = false; break
       case '--no-open': out.open = false; break
@@ -121,6 +123,12 @@ export function run(args: string[]): Promise<number> {
       return 1
     }
     console.log(`\n  Toolscope is running: ${server.url}\n  MCP endpoint: ${server.origin}/mcp (Authorization: Bearer ${server.token})\n`)
+    // Without watching, an empty catalog stays empty: a wrong path is an error, not a server with nothing to show.
+    if (parsed.options.watch === false && (await server.loaded).tools === 0) {
+      console.error('toolscope: no tools were found in the given paths and --no-watch is set: stopping (see the lines above).')
+      await server.close()
+      return 1
+    }
     if (parsed.open) openBrowser(server.url)
     await new Promise<void>((resolve) => {
       const stop = () => resolve()

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { NetworkMode, type Scenario } from '../../src/shared/protocol.ts'
+import type { NetworkMode, Scenario } from '../../src/shared/protocol.ts'
 import { updateExpectation } from '../../src/testbench/update.ts'
 import { toolPathsOf } from '../context.ts'
 import { displayPath } from '../displayPath.ts'
@@ -12,7 +12,7 @@ import { createCassetteStore } from '../cassetteStore.ts'
 import { readProjectConfig } from '../projectConfig.ts'
 import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../scenarioStore.ts'
-import { intFlag, junitOutput, readArgs, withParsedArgs } from './args.ts'
+import { intFlag, junitOutput, networkFlag, readArgs, withParsedArgs } from './args.ts'
 import { toJUnitXml, type JUnitCase } from './junit.ts'
 
 const USAGE = `Usage: toolscope test [path ...] [options]
@@ -57,13 +57,7 @@ export function parseTestArgs(args: string[]): TestArgs {
         case '--reporter': reporter = take(); break
         case '--output': output = take(); break
         case '--update': out.update = true; break
-        case '--network': {
-          const value = take()
-          const mode = NetworkMode.safeParse(value)
-          if (!mode.success) throw new Error(`--network must be live, record, replay or mock, got "${value}"`)
-          out.network = mode.data
-          break
-        }
+        case '--network': out.network = networkFlag(take(), flag); break
         case '--timeout': out.timeoutMs = intFlag(take(), flag, 1); break
         case '--shard': {
           const value = take()
@@ -124,7 +118,9 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
     for (const item of items) {
       if (!item.scenario) {
         failed++
-        print(`  ✗ ${displayPath(item.file)}: ${item.error}`)
+        // The store's messages about a file already start with its path: printed once.
+        const shown = displayPath(item.file)
+        print(`  ✗ ${shown}: ${item.error.startsWith(`${shown}: `) ? item.error.slice(shown.length + 2) : item.error}`)
         cases.push({ suite: path.basename(path.dirname(item.file)), name: path.basename(item.file), file: displayPath(item.file), timeMs: 0, error: item.error })
         continue
       }

@@ -5,9 +5,16 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseServeArgs } from '../cli/serve.ts'
+import { resolveToken } from '../security.ts'
 import { tempDir } from './helpers.ts'
 
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))
+
+describe('--host without a token', () => {
+  it('a non-loopback address is refused, naming the --token option and TOOLSCOPE_TOKEN', () => {
+    expect(() => resolveToken('0.0.0.0', undefined, {})).toThrow('set an explicit token with --token <token> or TOOLSCOPE_TOKEN')
+  })
+})
 
 describe('parseServeArgs', () => {
   it('reads paths and every option, in both --flag value and --flag=value forms', () => {
@@ -50,16 +57,16 @@ describe('toolscope binary', () => {
     const t = await tempDir()
     const child = spawn(process.execPath, [BIN, '--port', '0', '--no-open', '--no-watch', '--no-build'], { cwd: t.dir, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TOOLSCOPE_TOKEN: '' } })
     try {
+      // Read stdout to the end (not up to the URL only): the server logs more lines after it, which must not hit a closed pipe.
       let output = ''
-      let url: URL | undefined
-      for await (const chunk of child.stdout!) {
-        output += String(chunk)
-        const m = /Toolscope is running: (\S+)/.exec(output)
-        if (m) {
-          url = new URL(m[1])
-          break
-        }
-      }
+      const url = await new Promise<URL | undefined>((resolve) => {
+        child.stdout!.on('data', (chunk) => {
+          output += String(chunk)
+          const m = /Toolscope is running: (\S+)/.exec(output)
+          if (m) resolve(new URL(m[1]))
+        })
+        child.once('exit', () => resolve(undefined))
+      })
       expect(url?.hostname).toBe('127.0.0.1')
       const token = url!.searchParams.get('token')!
       expect(token.length).toBeGreaterThanOrEqual(32)

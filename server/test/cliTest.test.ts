@@ -84,9 +84,10 @@ describe('toolscope test', () => {
       await writeScenario(other.dir, scenario('delete-file', '../../evil', { input: {}, expect: { status: 'success' } }), join('delete-file', 'escape-name.json'))
       const { code, stdout } = await cli(other.dir, ['test', 'tools'])
       expect(code).toBe(1)
-      expect(stdout).toMatch(/✗ toolscope[/\\]scenarios[/\\]delete-file[/\\]broken\.json: .*broken\.json: not valid JSON/)
-      expect(stdout).toMatch(/✗ .*escape-tool\.json: .*toolId "..\/..\/etc" does not match its folder "delete-file"/)
-      expect(stdout).toMatch(/✗ .*escape-name\.json: .*not a valid scenario: name: use 1–100 letters/)
+      // The path once, then the problem.
+      expect(stdout).toMatch(/✗ toolscope[/\\]scenarios[/\\]delete-file[/\\]broken\.json: not valid JSON/)
+      expect(stdout).toMatch(/✗ \S*escape-tool\.json: toolId "..\/..\/etc" does not match its folder "delete-file"/)
+      expect(stdout).toMatch(/✗ \S*escape-name\.json: not a valid scenario: name: use 1–100 letters/)
       expect(stdout).toContain('✓ delete-file/approved')
       expect(stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 3 failed')
 

@@ -2,6 +2,7 @@
 // Detection is pluggable: synchronous detectors (Toolscope tools) and asynchronous sources (Mastra tools, agents and
 // instances, AI SDK tools: registered by detectors/index.ts); a value that looks like a tool of no known kind is an error.
 
+import { basename, dirname } from 'node:path'
 import { isPlainObject, type Tool } from '../../src/runtime/index.ts'
 import type { CatalogError, ToolAccess } from '../../src/shared/protocol.ts'
 
@@ -105,6 +106,11 @@ function detectOne(value: unknown, exportName: string): { tool: Tool; kind: Dete
   return undefined
 }
 
+/** True when `value` is a tool of any kind, or looks like one of a kind Toolscope does not know (not a container of exports). */
+export function looksLikeTool(value: unknown): boolean {
+  return detectOne(value, '') !== undefined || sources.some((s) => s.matches(value)) || unknownReasons.some((reason) => reason(value) !== undefined)
+}
+
 /** One value: a tool of a known kind, a source's tools, an error for an unknown tool-like value, or undefined (not a tool). */
 export async function detectValue(value: unknown, at: FoundAt): Promise<SourceResult | undefined> {
   const hit = detectOne(value, at.exportName)
@@ -126,6 +132,12 @@ export async function detectValue(value: unknown, at: FoundAt): Promise<SourceRe
 
 const nestedDetect: NestedDetect = async (value, at) => (await detectValue(value, at)) ?? { tools: [], errors: [] }
 
+/** A module's name for ids: its file name without extension (`getQuote.ts` → `getQuote`); an `index` file takes its folder's name. */
+export function moduleName(file: string): string {
+  const name = basename(file).replace(/\.[^.]*$/, '')
+  return name === 'index' ? basename(dirname(file)) || name : name
+}
+
 /**
  * Lists every tool of a module namespace with all detectors and sources: exports, and the items of exported arrays and
  * records. `file` is the absolute path (packages resolve from it); `displayFile` is what the catalog shows.
@@ -138,10 +150,12 @@ export async function detectModule(moduleNamespace: Record<string, unknown>, fil
     for (const message of result.errors) errors.push({ file: displayFile, message })
   }
   for (const [name, value] of Object.entries(moduleNamespace)) {
-    const result = await detectValue(value, { file, exportName: name, key: name, access: { exportName: name, steps: [] } })
-    const entry = (key: string | number) => ({ exportName: name, steps: [{ via: 'key' as const, key }] })
+    // An AI SDK tool's id is its export name: a default export (`export default tool()`, `module.exports = tool()`) takes the module's name.
+    const key = name === 'default' ? moduleName(file) : name
+    const result = await detectValue(value, { file, exportName: name, key, access: { exportName: name, steps: [] } })
+    const entry = (step: string | number) => ({ exportName: name, steps: [{ via: 'key' as const, key: step }] })
     if (result) collect(result)
-    else if (Array.isArray(value)) for (const [i, item] of value.entries()) collect((await detectValue(item, { file, exportName: `${name}[${i}]`, key: `${name}_${i}`, access: entry(i) })) ?? { tools: [], errors: [] })
+    else if (Array.isArray(value)) for (const [i, item] of value.entries()) collect((await detectValue(item, { file, exportName: `${name}[${i}]`, key: `${key}_${i}`, access: entry(i) })) ?? { tools: [], errors: [] })
     else if (isPlainObject(value)) for (const [key, item] of Object.entries(value)) collect((await detectValue(item, { file, exportName: `${name}.${key}`, key, access: entry(key) })) ?? { tools: [], errors: [] })
   }
   return { tools, errors }

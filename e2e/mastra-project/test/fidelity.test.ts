@@ -4,7 +4,7 @@
 
 import { createTool as mastraCreateTool } from '@mastra/core/tools'
 import { RequestContext as MastraRequestContext } from '@mastra/core/request-context'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { z as z3 } from 'zod/v3'
 import { createTool, RequestContext, runTool } from '../../../src/runtime/index.ts'
@@ -103,6 +103,38 @@ describe('2. a caller’s RequestContext is used as is', () => {
       }
     })
   }
+})
+
+describe('2b. execute gets a context equal to the caller’s (Mastra’s "should validate both inputSchema and requestContextSchema")', () => {
+  const config = (execute: unknown) => () => ({ id: 'dual-validation', description: 'd', inputSchema: z.object({ query: z.string() }), requestContextSchema: z.object({ userId: z.string() }), execute })
+
+  it('a caller’s Mastra or Toolscope RequestContext: execute is called with objectContaining({ requestContext }), as by Mastra', async () => {
+    for (const Ctor of [MastraRequestContext, RequestContext]) {
+      for (const lib of ['mastra', 'toolscope'] as const) {
+        const executeFn = vi.fn().mockResolvedValue({ success: true })
+        const requestContext = new (Ctor as any)()
+        requestContext.set('userId', 'user-123')
+        const result = await build(lib, config(executeFn)).execute({ query: 'test' }, { requestContext })
+        expect(result, `${lib} / ${Ctor.name}`).toEqual({ success: true })
+        expect(executeFn, `${lib} / ${Ctor.name}`).toHaveBeenCalledWith({ query: 'test' }, expect.objectContaining({ requestContext }))
+      }
+    }
+  })
+
+  it('a schema default makes the context differ from the caller’s for both libraries alike', async () => {
+    const withDefault = (execute: unknown) => () => ({ id: 'rc-default', description: 'd', requestContextSchema: z.object({ userId: z.string(), role: z.string().default('reader') }), execute })
+    const matches: Record<Lib, boolean[]> = { mastra: [], toolscope: [] }
+    for (const Ctor of [MastraRequestContext, RequestContext]) {
+      for (const lib of ['mastra', 'toolscope'] as const) {
+        const requestContext = new (Ctor as any)([['userId', 'u']])
+        let seen: any
+        await build(lib, withDefault((_input: unknown, ctx: any) => ((seen = ctx), 1))).execute({}, { requestContext })
+        expect(seen.requestContext.get('role'), lib).toBe('reader')
+        matches[lib].push(expect.objectContaining({ requestContext }).asymmetricMatch(seen))
+      }
+    }
+    expect(matches.toolscope).toEqual(matches.mastra)
+  })
 })
 
 describe('3. RequestContext has Mastra’s whole API', () => {
