@@ -48,7 +48,7 @@ export function App() {
         </aside>
         <main className="min-w-0 flex-1 overflow-auto">
           <ErrorBoundary what="this tool" resetKey={url.tool}>
-            {url.tool ? <ToolPage url={{ ...url, tool: url.tool }} navigate={navigate} /> : <Welcome />}
+            {url.tool ? <ToolPage url={{ ...url, tool: url.tool }} navigate={navigate} /> : <Welcome recorded={recorded} />}
           </ErrorBoundary>
         </main>
       </div>

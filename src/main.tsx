@@ -4,7 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { takeToken } from './api/token.ts'
-import { createHttpClient } from './api/client.ts'
+import { ApiRequestError, createHttpClient } from './api/client.ts'
 import { createStaticClient } from './api/staticClient.ts'
 import { ApiContext } from './api/useApi.ts'
 import { ErrorBoundary } from './components/ui/ErrorBoundary.tsx'
@@ -15,7 +15,8 @@ const demoManifest = document.querySelector<HTMLMetaElement>('meta[name="toolsco
 const api = demoManifest ? createStaticClient(demoManifest) : createHttpClient({ token: takeToken() })
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 2, retryDelay: (n) => Math.min(2000, 300 * 2 ** n), refetchOnWindowFocus: false, staleTime: 5_000 },
+    // A 401 is not retried: only the right token (the printed URL) fixes it.
+    queries: { retry: (n, err) => n < 2 && !(err instanceof ApiRequestError && err.status === 401), retryDelay: (n) => Math.min(2000, 300 * 2 ** n), refetchOnWindowFocus: false, staleTime: 5_000 },
   },
 })
 

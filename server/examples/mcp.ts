@@ -23,7 +23,8 @@ export const listIssues = createTool({
 export const confirmShipping = createTool({
   id: 'confirm-shipping',
   description: 'Asks the customer for a shipping address through MCP elicitation',
-  inputSchema: z.object({ orderId: z.string() }),
+  inputSchema: z.object({ orderId: z.string().meta({ examples: ['ord_10482'] }) }),
+  inputExamples: [{ input: { orderId: 'ord_10482' } }],
   execute: async ({ orderId }, context) => {
     if (!context.mcp) return { orderId, status: 'needs an MCP caller to ask for the address' }
     const answer = await context.mcp.elicitation.sendRequest({

@@ -5,7 +5,7 @@
 import { CatalogEvent, type RunEvent } from '../shared/protocol.ts'
 import { ApiRequestError, type ApiClient } from './client.ts'
 import { createSseParser, type SseFrame } from './sseParser.ts'
-import { setConnection } from './connection.ts'
+import { reportUnauthorized, setConnection } from './connection.ts'
 import { decodeRunFrame, type FrameProblem } from './runFrames.ts'
 
 /** Delay before the n-th reconnect in a row without a good frame; from the third on, at most one per second. */
@@ -84,6 +84,7 @@ async function* follow(api: ApiClient, runId: string, signal: AbortSignal | unde
       }
     } catch (err) {
       if (signal?.aborted) return
+      if (err instanceof ApiRequestError && err.status === 401) reportUnauthorized(Boolean(api.token))
       if (err instanceof ApiRequestError && err.status === 404) {
         // Throws its own 404 when the run is really unknown; otherwise reconnect below.
         await api.run(runId, signal)
@@ -110,8 +111,13 @@ export async function followCatalog(api: ApiClient, onEvent: (e: CatalogEvent) =
           onEvent(parsed.data)
         }
       }
-    } catch {
-      // fall through to reconnect
+    } catch (err) {
+      // A refused token is not a lost connection: say so once and stop (no reconnect loop for a 401).
+      if (err instanceof ApiRequestError && err.status === 401) {
+        reportUnauthorized(Boolean(api.token))
+        return
+      }
+      // anything else: fall through to reconnect
     }
     if (signal.aborted) return
     setConnection('catalog', false)

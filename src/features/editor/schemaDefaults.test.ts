@@ -100,3 +100,26 @@ describe('parseJson', () => {
     expect(parseJson('  ')).toEqual({ ok: false, message: 'The input is empty' })
   })
 })
+
+describe('defaultsFromSchema with examples', () => {
+  it('fills a string with the schema example rather than an empty string', () => {
+    const schema = { type: 'object', properties: { flight: { type: 'string', examples: ['BR 192'] }, passenger: { type: 'string', examples: ['Ada Lovelace'] } }, required: ['flight', 'passenger'] }
+    expect(defaultsFromSchema(schema)).toEqual({ value: { flight: 'BR 192', passenger: 'Ada Lovelace' }, problems: [] })
+  })
+})
+
+describe('example tools that stop for a person', () => {
+  type ExampleTool = { id: string; inputSchema?: unknown; requireApproval?: unknown; suspendSchema?: unknown; inputExamples?: Array<{ input: unknown }> }
+  const stopping = Object.values(examples as Record<string, unknown>).filter(
+    (t): t is ExampleTool => !!t && typeof t === 'object' && 'id' in t && (!!(t as ExampleTool).requireApproval || !!(t as ExampleTool).suspendSchema),
+  )
+
+  it('each has a realistic input example, and Defaults fills no required string with an empty one', () => {
+    expect(stopping.map((t) => t.id).sort()).toEqual(['book-flight', 'delete-repository'])
+    for (const tool of stopping) {
+      expect(tool.inputExamples?.length, tool.id).toBeGreaterThan(0)
+      const value = defaultsFromSchema(toJsonSchema(tool.inputSchema, { io: 'input' })).value as Record<string, unknown>
+      for (const [key, v] of Object.entries(value)) expect(v, `${tool.id}.${key}`).not.toBe('')
+    }
+  })
+})

@@ -1,5 +1,5 @@
 // Builds a starting input from a JSON Schema that passes it whenever one can be built: `default`s, `const`, enums,
-// formats, literal examples of patterns, lengths, ranges, multipleOf, minItems, the first viable anyOf/oneOf branch.
+// `examples`, formats, literal examples of patterns, lengths, ranges, multipleOf, minItems, the first viable anyOf/oneOf branch.
 // Backs the "Defaults" fill button; what it cannot satisfy is reported, so the UI says so instead of a silent bad value.
 
 import { patternExample } from './patternExample.ts'
@@ -74,6 +74,8 @@ class Builder {
     const s = this.resolve(schema)
     if ('default' in s) return s.default
     if ('const' in s) return s.const
+    // The author's own example beats a made-up value (an empty string reads "Pick a seat for  on " in a run).
+    if (Array.isArray(s.examples) && s.examples.length > 0 && s.examples[0] !== undefined) return s.examples[0]
     if (Array.isArray(s.enum)) return s.enum.length > 0 ? s.enum[0] : this.fail(path, 'the enum is empty')
     const variants = (s.anyOf ?? s.oneOf) as unknown[] | undefined
     if (Array.isArray(variants) && variants.length > 0) return this.firstViable(s, variants, path, depth)

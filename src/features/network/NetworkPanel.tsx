@@ -2,12 +2,12 @@
 // its request and response headers and bodies (JSON pretty-printed). A recorded run can be saved as a named cassette;
 // any run's exchanges can become mock rules to edit.
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { HttpBody } from '../../shared/protocol.ts'
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { HttpBody, SaveCassetteResponse } from '../../shared/protocol.ts'
 import type { RunState } from '../../shared/runState.ts'
 import { formatDuration } from '../../shared/duration.ts'
 import { useApi } from '../../api/useApi.ts'
-import { keys } from '../../api/queries.ts'
+import { keys, runDetailQuery } from '../../api/queries.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
@@ -88,7 +88,7 @@ export default function NetworkPanel({ runId, toolId, state, recorded, focus, on
                   >
                     <td className={`px-2 py-1 font-mono font-semibold ${STATUS_TONE(e)}`}>{statusText(e)}</td>
                     <td className="px-2 py-1 font-mono">{e.request.method}</td>
-                    <td className="px-2 py-1 font-mono break-all">
+                    <td className="px-2 py-1 font-mono wrap-anywhere">
                       <button type="button" className="text-left hover:underline focus-visible:underline" aria-label={`${e.request.method} ${e.request.url}`} onClick={(ev) => (ev.stopPropagation(), setSelectedId(e.requestId === selectedId ? undefined : e.requestId))}>
                         {e.request.url}
                       </button>
@@ -113,7 +113,7 @@ function ExchangeDetail({ exchange }: { exchange: Exchange }) {
     <div role="region" aria-label="Exchange detail" className="grid gap-3 md:grid-cols-2">
       <div className="min-w-0 space-y-1">
         <h3 className="text-xs font-semibold">
-          Request <span className="font-mono font-normal break-all">{request.method} {request.url}</span>
+          Request <span className="font-mono font-normal wrap-anywhere">{request.method} {request.url}</span>
         </h3>
         <Headers headers={request.headers} label="Request headers" />
         <Body body={request.body} label="Request body" />
@@ -148,7 +148,7 @@ function Headers({ headers, label }: { headers: Record<string, string>; label: s
       {entries.map(([name, value]) => (
         <div key={name} className="contents">
           <dt className="text-zinc-500">{name}</dt>
-          <dd className="break-all">{value}</dd>
+          <dd className="wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>
@@ -177,20 +177,44 @@ function Body({ body, label }: { body?: HttpBody; label: string }) {
   )
 }
 
+/** Mutation key of "save this run's cassette": a save is found again by run (React Query keeps it), after a remount too. */
+const saveCassetteKey = (runId: string) => ['save-cassette', runId] as const
+
 function SaveCassette({ runId, toolId }: { runId: string; toolId: string }) {
   const api = useApi()
   const qc = useQueryClient()
   const [name, setName] = useState('')
+  // A run recorded with a name was saved under it when it ended: nothing to offer.
+  const detail = useQuery(runDetailQuery(api, runId))
+  const named = detail.data?.request.cassette
+  const savedAtStart = typeof named === 'string' ? named : undefined
   const save = useMutation({
-    mutationFn: () => api.saveCassette(runId, { name: name.trim() }),
+    mutationKey: saveCassetteKey(runId),
+    mutationFn: (as: string) => api.saveCassette(runId, { name: as }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.cassettes(toolId) }),
   })
+  const saves = useMutationState({
+    filters: { mutationKey: saveCassetteKey(runId), status: 'success' },
+    select: (m) => ({ name: m.state.variables as string, result: m.state.data as SaveCassetteResponse }),
+  })
+  const saved = saves.at(-1)
+  if (saved || savedAtStart) {
+    return (
+      <p role="status" aria-label="Cassette saved" className="text-xs text-emerald-800 dark:text-emerald-200">
+        Saved as cassette <span className="font-mono">{saved?.name ?? savedAtStart}</span>
+        {saved
+          ? ` (${saved.result.exchanges} ${saved.result.exchanges === 1 ? 'exchange' : 'exchanges'}, ${saved.result.file})`
+          : ' when the run was recorded'}
+        : replay it with Network → Replay.
+      </p>
+    )
+  }
   return (
     <form
       className="flex flex-wrap items-center gap-2 text-xs"
       onSubmit={(e) => {
         e.preventDefault()
-        save.mutate()
+        save.mutate(name.trim())
       }}
     >
       <label className="flex items-center gap-1.5">
@@ -200,11 +224,6 @@ function SaveCassette({ runId, toolId }: { runId: string; toolId: string }) {
       <Button type="submit" className="!px-2 !py-0.5 text-xs" disabled={!name.trim() || save.isPending}>
         Save
       </Button>
-      {save.isSuccess && (
-        <span role="status" aria-label="Cassette saved" className="text-emerald-800 dark:text-emerald-200">
-          Saved {save.data.exchanges} {save.data.exchanges === 1 ? 'exchange' : 'exchanges'} to <span className="font-mono">{save.data.file}</span>
-        </span>
-      )}
       <ApiErrorMessage error={save.error} />
     </form>
   )

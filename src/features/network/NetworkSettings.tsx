@@ -1,6 +1,7 @@
 // The network mode next to Run: Live (real traffic), Record (real traffic saved as a cassette, under a name if one is
 // typed), Replay (answers from a cassette of this tool, no traffic) and Mock (answers from rules edited in Monaco,
 // with completion from the mock schema).
+import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { NetworkMode } from '../../shared/protocol.ts'
 import mocksSchema from '../../testbench/mocks.schema.json'
@@ -29,6 +30,11 @@ export function NetworkSettings({ toolId, draft, onChange, onSubmit }: Props) {
   const api = useApi()
   const cassettes = useQuery({ ...cassettesQuery(api, toolId), enabled: draft.mode === 'replay' })
   const hint = MODES.find((m) => m.mode === draft.mode)?.hint
+  // With exactly one cassette there is nothing to choose: select it, so Replay works on the first try.
+  const only = draft.mode === 'replay' && !draft.cassette && cassettes.data?.names.length === 1 ? cassettes.data.names[0] : undefined
+  useEffect(() => {
+    if (only) onChange({ cassette: only })
+  }, [only, onChange])
   return (
     <fieldset aria-label="Network" className="space-y-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-700">
       <legend className="sr-only">Network</legend>

@@ -67,4 +67,11 @@ describe('SuspendCard', () => {
     expect(alert.textContent!.split('Invalid string').length - 1).toBe(1)
     expect(screen.getAllByRole('alert')).toHaveLength(1)
   })
+
+  it('prefills the resume data with the first choice the suspend payload offers', () => {
+    const offered = { message: 'Pick a seat for Ada Lovelace on BR 192', availableSeats: ['3A', '3C', '14F'] }
+    const seatSchema = { type: 'object', properties: { seat: { type: 'string', pattern: '^\\d{1,2}[A-F]$' } }, required: ['seat'] }
+    renderWithApi(<SuspendCard runId="r2" suspension={{ ...suspension, payload: offered, resumeSchema: seatSchema, views: { raw: offered, display: { value: offered }, transcript: { value: offered } } }} />)
+    expect(JSON.parse((screen.getByLabelText('Resume data JSON') as HTMLTextAreaElement).value)).toEqual({ seat: '3A' })
+  })
 })

@@ -1,16 +1,18 @@
-// Suspend prompt: the suspend payload and a Monaco editor for the resume data (completion from resumeSchema).
+// Suspend prompt: the suspend payload and a Monaco editor for the resume data (completion from resumeSchema),
+// prefilled with the choices the payload offers.
 // Invalid resume data comes back as a 422 whose schema messages are listed; the run stays suspended.
 import { useState } from 'react'
 import type { RunState } from '../../shared/runState.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
 import { JsonEditor } from '../editor/JsonEditor.tsx'
-import { parseJson, valueFromSchema } from '../editor/schemaDefaults.ts'
+import { parseJson } from '../editor/schemaDefaults.ts'
+import { resumePrefill } from './resumePrefill.ts'
 import { useRunCommand } from './useRunCommand.ts'
 import { ApiErrorMessage } from './ApiErrorMessage.tsx'
 
 export function SuspendCard({ runId, suspension }: { runId: string; suspension: NonNullable<RunState['suspension']> }) {
-  const [text, setText] = useState(() => JSON.stringify(valueFromSchema(suspension.resumeSchema) ?? {}, null, 2))
+  const [text, setText] = useState(() => JSON.stringify(resumePrefill(suspension.resumeSchema, suspension.payload) ?? {}, null, 2))
   const command = useRunCommand(runId)
   const parsed = parseJson(text)
   const label = Array.isArray(suspension.resumeLabel) ? suspension.resumeLabel.join(', ') : suspension.resumeLabel

@@ -14,6 +14,7 @@ import { groupRows, parseCollapsed, toggleCollapsed } from './toolGroups.ts'
 import { toolBadges } from './toolFilter.ts'
 import { useSetting } from '../../hooks/useSetting.ts'
 import { prefetchEditorWhenIdle } from '../editor/prefetchEditor.ts'
+import { tokenMessageOf } from '../../components/app/tokenMessage.ts'
 
 const HEADER_ROW = 28
 const TOOL_ROW = 54
@@ -118,7 +119,7 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
       </div>
       {catalog.isError && (
         <p role="alert" className="mx-3 rounded bg-rose-50 p-2 text-xs text-rose-800 dark:bg-rose-950 dark:text-rose-200">
-          {catalog.error.message}
+          {tokenMessageOf(catalog.error, Boolean(api.token)) ?? catalog.error.message}
         </p>
       )}
       {catalog.data && tools.length === 0 && query.trim() !== '' && (
