@@ -4,7 +4,9 @@
 // wherever they appear), tool files reduced to their names.
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { redactForFile, redactRun } from '../src/shared/redact.ts'
 import { summarizeInput } from './runStore.ts'
 import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunRecord, StartRunBody, ToolDetail } from '../src/shared/protocol.ts'
@@ -14,17 +16,19 @@ export const DEMO_META = 'toolscope-demo'
 /** Folder of the data files inside the site. */
 export const DEMO_DIR = 'demo'
 
-/** A run going into the demo, and where it came from (`scenario "taipei"`, `history`). */
+/** A run going into the demo, where it came from (`scenario "taipei"`, `history`) and, for a scenario, its verdict. */
 export interface DemoSource {
   record: RunRecord
   source: string
+  /** A replayed scenario's verdict: `why` says what did not match when it failed. */
+  verdict?: { passed: boolean; why?: string }
 }
 
 /** What went into a site: the build report. */
 export interface DemoReport {
   out: string
   tools: string[]
-  runs: Array<{ runId: string; toolId: string; status: string; source: string; events: number }>
+  runs: Array<{ runId: string; toolId: string; status: string; source: string; events: number; passed?: boolean; why?: string }>
   /** Secret values found in the runs (under secret keys of their requests and events), redacted in every file. */
   secretsScrubbed: number
   bytes: number
@@ -41,6 +45,37 @@ function shownRequest(request: StartRunBody): StartRunBody {
   if (caller) out.caller = caller
   if (network) out.network = network
   return out
+}
+
+/** Folders whose absolute paths must not reach a site: the working folder, the site, the tools', Toolscope's own, home. */
+function localRoots(out: string, toolFiles: string[]): Array<[root: string, shownAs: string]> {
+  const own = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const dirs = [process.cwd(), out, own, ...toolFiles.map((f) => path.dirname(f))]
+  const roots: Array<[string, string]> = dirs.filter((d) => path.isAbsolute(d) && d !== path.parse(d).root).map((d) => [d, ''])
+  const home = os.homedir()
+  if (home && home !== path.parse(home).root) roots.push([home, '~' + path.sep])
+  // Longest first, so that a tool folder inside the working folder is cut as a whole.
+  return roots.sort((a, b) => b[0].length - a[0].length)
+}
+
+/** Every string of `value` with the local roots cut off (`/home/ada/app/src/tools.ts:3` → `src/tools.ts:3`), in stack traces and messages alike. */
+function stripLocalPaths<T>(value: T, roots: Array<[string, string]>): T {
+  const strip = (text: string): string => {
+    let outText = text
+    for (const [root, shownAs] of roots) {
+      const withSep = root + path.sep
+      if (!outText.includes(root)) continue
+      outText = outText.split(`file://${withSep}`).join(shownAs).split(withSep).join(shownAs).split(root).join(shownAs || '.')
+    }
+    return outText
+  }
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return strip(v)
+    if (Array.isArray(v)) return v.map(walk)
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [strip(k), walk(x)]))
+    return v
+  }
+  return walk(value) as T
 }
 
 function writeJson(file: string, value: unknown): number {
@@ -82,45 +117,53 @@ export function writeDemoSite(options: { out: string; appDir: string; catalog: C
   writeFileSync(path.join(out, 'index.html'), html.replace('</head>', `  <meta name="${DEMO_META}" content="${DEMO_DIR}/manifest.json" />\n  </head>`))
 
   const dataDir = path.join(out, DEMO_DIR)
+  // No absolute local path goes into a site (stack traces, load errors, messages): they are cut to relative ones.
+  const roots = localRoots(out, [...options.tools.map((t) => t.file), ...options.catalog.tools.map((t) => t.file)])
+  const writeData = (file: string, value: unknown): number => writeJson(file, stripLocalPaths(value, roots))
   let bytes = 0
   const tools: DemoManifest['tools'] = {}
   options.tools.forEach((tool, i) => {
     const detail: ToolDetail = { ...tool, file: path.basename(tool.file) }
     tools[tool.id] = { detail: `tools/${i}.json` }
-    bytes += writeJson(path.join(dataDir, tools[tool.id].detail), detail)
+    bytes += writeData(path.join(dataDir, tools[tool.id].detail), detail)
     const report = options.providers.get(tool.id)
     if (report) {
       tools[tool.id].providers = `providers/${i}.json`
-      bytes += writeJson(path.join(dataDir, tools[tool.id].providers!), report)
+      bytes += writeData(path.join(dataDir, tools[tool.id].providers!), report)
     }
   })
 
   let secretsScrubbed = 0
-  const runs: DemoRunEntry[] = options.runs.map(({ record: stored, source }, i) => {
+  const verdicts = new Map<number, DemoSource['verdict']>()
+  const runs: DemoRunEntry[] = options.runs.map(({ record: stored, source, verdict }, i) => {
     // The record is redacted first, so that the summary made from its request is made of redacted data.
     const { record, secrets } = redactRun(stored)
     secretsScrubbed += secrets.length
+    // A failed verdict quotes the values that differed: redacted by the run's secrets like everything else.
+    if (verdict) verdicts.set(i, redactForFile(verdict, secrets))
     const { events, request, ...summary } = record
     const shown = shownRequest(request)
     const detail = { ...summary, request: shown, caller: request.caller ?? 'agent', inputSummary: summarizeInput(shown), eventCount: events.length }
     // Once more over the whole file: the summary is cut text, and cutting must not undo a redaction.
     const run: DemoRun = redactForFile({ detail, events }, secrets)
     const file = `runs/${i}.json`
-    bytes += writeJson(path.join(dataDir, file), run)
+    bytes += writeData(path.join(dataDir, file), run)
     const { request: _request, ...entry } = run.detail
     return { ...entry, source, file }
   })
 
   const manifest: DemoManifest = { format: 'toolscope-demo', version: 1, builtAt: (options.builtAt ?? new Date()).toISOString(), catalog: { ...options.catalog, tools: options.catalog.tools.map((t) => ({ ...t, file: path.basename(t.file) })) }, tools, runs }
-  bytes += writeJson(path.join(dataDir, 'manifest.json'), manifest)
+  bytes += writeData(path.join(dataDir, 'manifest.json'), manifest)
   const report: DemoReport = {
     out,
     tools: options.tools.map((t) => t.id),
-    runs: runs.map((r) => ({ runId: r.runId, toolId: r.toolId, status: r.status, source: r.source, events: r.eventCount })),
+    runs: runs.map((r, i) => ({ runId: r.runId, toolId: r.toolId, status: r.status, source: r.source, events: r.eventCount, ...verdicts.get(i) })),
     secretsScrubbed,
     bytes,
     leftOut: ['tool code (only schemas, annotations and provider definitions)', 'values under secret keys (apiKey, token, password, …) anywhere in the runs, and those values wherever they appear', 'cassettes and mocks', 'tool file paths (names only)'],
   }
-  writeJson(path.join(dataDir, 'report.json'), report)
+  // The file leaves out `out`: where the site was written on this machine is a local path (the caller prints it).
+  const { out: _out, ...published } = report
+  writeData(path.join(dataDir, 'report.json'), published)
   return report
 }

@@ -16,7 +16,7 @@ import {
   type ScenarioEntry,
   type ScenarioList,
 } from '../src/shared/protocol.ts'
-import { toPlaywrightTest, toVitestTest } from '../src/testbench/exportTests.ts'
+import { toPlaywrightTest, toVitestTest, withGeneratedValuesMatched } from '../src/testbench/exportTests.ts'
 import { scenarioFromRun } from '../src/testbench/replay.ts'
 import { InvalidScenarioNameError, scenarioJsonSchema } from '../src/testbench/scenario.ts'
 import { apiError } from './apiError.ts'
@@ -139,7 +139,8 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
         if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
         // The test embeds run data: through the redaction pass, as a saved scenario and its cassette would be.
         const secrets = recordSecrets(record)
-        scenario = redactScenario(scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events), secrets)
+        // Ids and timestamps the tool generated differ on a rerun: the test matches them by kind (anyValue.ts).
+        scenario = withGeneratedValuesMatched(redactScenario(scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events), secrets))
         // A recorded run's test replays its recording.
         if (record.request.network === 'record') {
           const recording = await runs.recording(runId)

@@ -89,7 +89,10 @@ export async function runBuild(args: BuildArgs, print: (line: string) => void = 
           print(`  ✗ ${scenario.toolId}/${scenario.name}: not run (${report.scriptError ?? 'no run'})`)
           continue
         }
-        sources.push({ record, source: `scenario "${scenario.name}"` })
+        // The run goes in either way (it is what happened), with the scenario's real verdict and, when it failed, why.
+        const why = report.passed ? undefined : report.diff.trim() || `ended ${report.outcome.status}`
+        if (!report.passed) failed++
+        sources.push({ record, source: `scenario "${scenario.name}"`, verdict: { passed: report.passed, why } })
       }
     }
     if (args.runs.length) {
@@ -118,14 +121,22 @@ export async function runBuild(args: BuildArgs, print: (line: string) => void = 
       if (report) providers.set(tool.id, report)
     }
     const report = writeDemoSite({ out: path.resolve(args.out), appDir, catalog, tools, providers, runs: sources })
-    for (const run of report.runs) print(`  ✓ ${run.toolId}: ${run.source}, ${run.status}, ${run.events} events`)
+    for (const run of report.runs) {
+      const mark = run.passed === false ? '✗' : '✓'
+      print(`  ${mark} ${run.toolId}: ${run.source}, ${run.status}, ${run.events} events${run.why ? ` — did not match its scenario:\n${indent(run.why)}` : ''}`)
+    }
     print(`Wrote ${displayPath(report.out)}: ${report.tools.length} tools, ${report.runs.length} runs, ${Math.round(report.bytes / 1024)} KB of data.`)
     print(`Left out: ${report.leftOut.join('; ')}. ${report.secretsScrubbed} secret value(s) redacted.`)
-    print(`Serve the folder with any static file server; the report is ${displayPath(path.join(report.out, 'demo', 'report.json'))}.`)
+    print(`Serve the folder with any static file server; the report is demo/report.json (${displayPath(path.join(report.out, 'demo', 'report.json'))}).`)
+    if (failed > 0) print(`${failed} failed (marked ✗ above); the site was written with the runs that exist, as they happened.`)
     return failed > 0 ? 1 : 0
   } finally {
     await runner.close()
   }
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((l) => `      ${l.trimStart()}`).join('\n')
 }
 
 export function run(args: string[]): Promise<number> {

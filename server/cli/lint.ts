@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { lintCatalog, loadTokenCounters, PROVIDER_IDS, type Finding, type ModelViewSample, type ProviderId, type ToolLintResult } from '../../src/lint/index.ts'
+import { lintCatalog, loadTokenCounters, PROVIDER_IDS, uniqueFindings, type Finding, type ModelViewSample, type ProviderId, type ToolLintResult } from '../../src/lint/index.ts'
 import { scenarioDirOf, toolPathsOf } from '../context.ts'
 import { createScenarioStore } from '../scenarioStore.ts'
 import { projectLintConfig } from '../projectConfig.ts'
@@ -86,7 +86,8 @@ export function toolLines(result: ToolLintResult): string[] {
   const counts = [result.errors && `${result.errors} error${result.errors === 1 ? '' : 's'}`, result.warnings && `${result.warnings} warning${result.warnings === 1 ? '' : 's'}`].filter(Boolean)
   const tokens = `${result.tokens.count} tokens ${result.tokens.estimate ? '(estimate)' : `(${result.tokens.encoding})`}`
   const lines = [`  ${mark} ${result.toolId}: ${counts.length ? counts.join(', ') : 'no findings'}; ${tokens}`]
-  const all = [...Object.values(result.providers).flatMap((findings) => findings ?? []), ...result.lint]
+  // A finding of the checks both OpenAI views share is listed under each: it is printed once.
+  const all = uniqueFindings([...Object.values(result.providers).flatMap((findings) => findings ?? []), ...result.lint])
   const errorsFirst = (a: Finding, b: Finding) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1)
   for (const f of all.sort(errorsFirst)) lines.push(`      ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.ruleId}: ${f.message}${where(f)}`)
   return lines

@@ -46,6 +46,14 @@ describe('toolscope build', () => {
       expect(all).not.toContain('k-12345678')
       expect(lines.at(-2)).toMatch(/^Left out: tool code .*\. 2 secret value\(s\) redacted\.$/)
       expect(JSON.parse(readFileSync(join(out, 'demo', 'report.json'), 'utf8'))).toMatchObject({ secretsScrubbed: 2, tools: expect.arrayContaining(['tail-logs']) })
+      // No absolute local path anywhere in the site (report, manifest, error stacks of the runs), and the printed
+      // report path is the README's.
+      for (const file of readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'))) {
+        const text = readFileSync(join(out, file), 'utf8')
+        expect(text, file).not.toContain(out)
+        expect(text, file).not.toContain(process.cwd())
+      }
+      expect(lines.at(-1)).toMatch(/the report is demo\/report\.json \(.*site\/demo\/report\.json\)\.$/)
     } finally {
       await t.cleanup()
     }
@@ -68,6 +76,28 @@ describe('toolscope build', () => {
 
       expect(await runBuild(parseBuildArgs(['--out', out, '--runs', 'nope', '--data-dir', dataDir]), (l) => lines.push(l), fakeApp(t.dir))).toBe(1)
       expect(lines).toContain('  ✗ run nope: not in the history')
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('marks a scenario that does not match with ✗ and why, in what it prints and in the report', { timeout: 120_000 }, async () => {
+    const t = await tempDir()
+    try {
+      const scenarios = join(t.dir, 'scenarios')
+      const taipei = JSON.parse(readFileSync(join(EXAMPLES_DIR, 'scenarios', 'weather-tool', 'taipei.json'), 'utf8')) as { expect: { raw: { conditions: string } } }
+      taipei.expect.raw.conditions = 'sunny'
+      mkdirSync(join(scenarios, 'weather-tool'), { recursive: true })
+      writeFileSync(join(scenarios, 'weather-tool', 'taipei.json'), JSON.stringify(taipei))
+      const out = join(t.dir, 'site')
+      const lines: string[] = []
+      const code = await runBuild(parseBuildArgs([EXAMPLES_DIR, '--out', out, '--scenario-dir', scenarios]), (l) => lines.push(l), fakeApp(t.dir))
+      expect(code).toBe(1)
+      const line = lines.find((l) => l.includes('scenario "taipei"'))
+      expect(line).toMatch(/^ {2}✗ weather-tool: scenario "taipei", success, \d+ events — did not match its scenario:\n.*conditions/s)
+      expect(lines.some((l) => l.startsWith('  ✓'))).toBe(false)
+      const report = JSON.parse(readFileSync(join(out, 'demo', 'report.json'), 'utf8')) as { runs: Array<{ passed?: boolean; why?: string }> }
+      expect(report.runs).toEqual([expect.objectContaining({ passed: false, why: expect.stringContaining('conditions') })])
     } finally {
       await t.cleanup()
     }

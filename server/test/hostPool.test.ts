@@ -4,7 +4,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RunEvent } from '../../src/shared/protocol.ts'
 import { ToolHost } from '../toolHost/host.ts'
-import { FIXTURES } from './helpers.ts'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { FIXTURES, tempDir } from './helpers.ts'
 
 function newHost(): { host: ToolHost; finished: Map<string, RunEvent> } {
   const finished = new Map<string, RunEvent>()
@@ -101,6 +104,37 @@ describe('worker pool', () => {
     expect(line).toMatch(/added Object\.prototype\.toolscopeLeak/)
     expect(line).toMatch(/replaced Array\.prototype\.at/)
     expect(line).toMatch(/the worker is replaced, not reused/)
+    // The line saying the worker stopped names the run and its tool too.
+    await vi.waitFor(() => expect(log).toContainEqual(expect.stringMatching(/^Tool-host worker \d+ stopped \(run leak of tool "leaves-globals" left it unfit for another run\)\.$/)), { timeout: 10_000 })
+  })
+
+  it("a line a module prints at import (Mastra's storage warning) is printed once per host, not once per worker", { timeout: 30_000 }, async () => {
+    const t = await tempDir()
+    const written: string[] = []
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk))
+      return true
+    })
+    try {
+      const runtime = pathToFileURL(join(fileURLToPath(new URL('../../src/index.ts', import.meta.url)))).href
+      await writeFile(join(t.dir, 'noisy.ts'), [
+        `import { threadId } from 'node:worker_threads'`,
+        `import { createTool } from '${runtime}'`,
+        `console.warn('WARN [Mastra] No storage configured')`,
+        `console.warn('loaded in worker ' + threadId)`,
+        `export const quiet = createTool({ id: 'quiet', description: 'Does nothing.', execute: async () => ({ ok: true }) })`,
+      ].join('\n'))
+      host = new ToolHost({ paths: [t.dir], watch: false, log: () => {}, spareWorkers: 3, sink: { onEvent: () => {}, onRunLost: () => {} } })
+      await host.ready
+      // Each worker prints its own line after the shared one: once three of them are in, so is whatever came before.
+      await vi.waitFor(() => expect(new Set(written.join('').split('\n').filter((l) => l.startsWith('loaded in worker'))).size).toBeGreaterThanOrEqual(3), { timeout: 20_000 })
+      expect(written.join('').split('\n').filter((l) => l.includes('No storage configured'))).toEqual(['WARN [Mastra] No storage configured'])
+    } finally {
+      spy.mockRestore()
+      await host?.close()
+      host = undefined
+      await t.cleanup()
+    }
   })
 
   it('a host closed while its first load runs leaves no worker behind', async () => {

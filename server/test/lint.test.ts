@@ -7,7 +7,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Catalog, ProviderReport, RunTokens } from '../../src/shared/protocol.ts'
-import { parseLintArgs, runLint } from '../cli/lint.ts'
+import { lintCatalog } from '../../src/lint/index.ts'
+import { cleanTool } from '../../src/lint/__fixtures__/tools.ts'
+import { parseLintArgs, runLint, toolLines } from '../cli/lint.ts'
 import { EXAMPLES_DIR, EXAMPLE_SCENARIOS_DIR } from '../context.ts'
 import { projectLintConfig } from '../projectConfig.ts'
 import { finished, startTestServer, tempDir, type TestServer } from './helpers.ts'
@@ -67,6 +69,20 @@ describe('toolscope lint', () => {
     } finally {
       await project.cleanup()
     }
+  })
+
+  it('prints and counts once a finding that both OpenAI views make (their shared checks)', () => {
+    const lint = lintCatalog([cleanTool({ id: 'search flights!' })])
+    const [result] = lint.tools
+    // Both views found it, and each keeps it...
+    expect(result.providers.openai?.filter((f) => f.ruleId === 'openai/name-format')).toHaveLength(1)
+    expect(result.providers['openai-strict']?.filter((f) => f.ruleId === 'openai/name-format')).toHaveLength(1)
+    // ...but the tool's line, its findings and the totals have it once.
+    const lines = toolLines(result)
+    expect(lines.filter((l) => l.includes('openai/name-format'))).toHaveLength(1)
+    expect(new Set(lines).size).toBe(lines.length)
+    expect(lint.summary.rules['openai/name-format']).toEqual({ errors: 1, warnings: 0 })
+    expect(result.errors).toBe(lines.filter((l) => l.startsWith('      error')).length)
   })
 
   it('flags and mistakes', () => {

@@ -207,7 +207,7 @@ describe('mock', () => {
   it('an unmatched request fails the run by default, or passes through when the mocks say so', async () => {
     const failed = await run({ toolId: 'fetch-retry', input: { url: 'https://other.example.com/x' }, network: 'mock', mocks: { rules: [{ url, response: { json: {} } }] } })
     expect(finished(failed.events).status).toBe('error')
-    expect(errorOf(failed.events)!.message).toContain('No mock rule matches GET https://other.example.com/x')
+    expect(errorOf(failed.events)!.message).toContain('No mock rule matches GET https://other.example.com/x (1 rule; unmatched requests fail)')
 
     await startApi()
     const passed = await run({ toolId: 'fetch-retry', input: { url: `${base}/real` }, network: 'mock', mocks: { rules: [{ url, response: { json: {} } }], unmatched: 'passthrough' } })

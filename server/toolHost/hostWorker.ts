@@ -2,6 +2,7 @@
 // run bookkeeping, control requests with replies, and termination with a reason the runs can report.
 // Every message from the worker is validated here (the first main-thread hop); run events against RunEvent.
 
+import type { Readable, Writable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { relative } from 'node:path'
 import { RunEvent, type CassetteExchange, type CatalogError, type RunControl, type StartRunBody, type ToolDetail } from '../../src/shared/protocol.ts'
@@ -38,6 +39,11 @@ export class LoadCrash extends Error {
 
 let nextGeneration = 1
 
+/** Load-time output lines a host remembers (to print each once), at most; later new lines are printed, not remembered. */
+export const MAX_LOAD_LINES = 1000
+/** A partial line longer than this is printed as it is rather than held until its end. */
+const MAX_PENDING_CHARS = 64 * 1024
+
 /** A worker and the runs it owns. */
 export class HostWorker {
   readonly generation = nextGeneration++
@@ -54,6 +60,11 @@ export class HostWorker {
   private checks = new Map<number, (problems: string[]) => void>()
   /** The run that ended leaving the worker unfit, until its last message is handled. */
   private retiring: string | undefined
+  /** The last run handed to this worker and its tool: named when the worker is stopped because of it. */
+  lastRun: { runId: string; toolId: string } | undefined
+  /** Set at the first run: the worker's output is no longer load-time output (see forward()). */
+  private hostedRun = false
+  private flushers: Array<() => void> = []
   readonly loadResult: Promise<LoadResult>
 
   constructor(
@@ -63,9 +74,18 @@ export class HostWorker {
     resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number },
     /** Send the tools' console output to stderr (CLI commands whose stdout is machine-read). */
     toolOutputToStderr = false,
+    /**
+     * Lines the host's earlier workers printed while loading. Every worker imports the same modules, so a module that
+     * warns at import time (Mastra's "No storage configured") would repeat it once per worker: a load-time line already
+     * in the set is dropped. Output once the worker hosted a run is passed on untouched.
+     */
+    loadLines?: Set<string>,
   ) {
-    this.worker = new Worker(BOOTSTRAP, { workerData: init, resourceLimits, stdout: toolOutputToStderr, stderr: false })
-    if (toolOutputToStderr) this.worker.stdout.pipe(process.stderr, { end: false })
+    this.worker = new Worker(BOOTSTRAP, { workerData: init, resourceLimits, stdout: true, stderr: true })
+    this.flushers = [
+      this.forward(this.worker.stdout, toolOutputToStderr ? process.stderr : process.stdout, loadLines),
+      this.forward(this.worker.stderr, process.stderr, loadLines),
+    ]
     this.worker.unref()
     let settle: { resolve: (r: LoadResult) => void; reject: (e: Error) => void }
     this.loadResult = new Promise((resolve, reject) => (settle = { resolve, reject }))
@@ -100,6 +120,42 @@ export class HostWorker {
       if (!this.loaded) settle.reject(new LoadCrash(reason, this.importing))
       this.events.onExit(this, reason)
     })
+  }
+
+  /**
+   * Passes the worker's output on to `to`; until the worker hosts its first run, line by line, dropping each line
+   * `seen` already holds. Returns a function that prints a held partial line (called when a run starts).
+   */
+  private forward(from: Readable, to: Writable, seen: Set<string> | undefined): () => void {
+    let pending = ''
+    const flush = () => {
+      if (pending) to.write(pending)
+      pending = ''
+    }
+    from.setEncoding('utf8')
+    from.on('data', (chunk: string) => {
+      if (!seen || this.hostedRun) {
+        flush()
+        return void to.write(chunk)
+      }
+      const lines = (pending + chunk).split('\n')
+      pending = lines.pop() ?? ''
+      for (const line of lines) {
+        if (seen.has(line)) continue
+        if (seen.size < MAX_LOAD_LINES) seen.add(line)
+        to.write(`${line}\n`)
+      }
+      if (pending.length > MAX_PENDING_CHARS) flush()
+    })
+    from.on('end', flush)
+    return flush
+  }
+
+  /** From the first run on, the worker's output is the run's: nothing of it is dropped. */
+  private hostingRun(): void {
+    if (this.hostedRun) return
+    this.hostedRun = true
+    for (const flush of this.flushers) flush()
   }
 
   /** Lets the worker go once the last message of the run that left it unfit has been handled. */
@@ -182,6 +238,8 @@ export class HostWorker {
   /** Starts a run of a loaded tool (the caller checked the tool exists). */
   start(runId: string, request: Extract<ToWorker, { type: 'start' }>['request'], timeoutMs: number, payloadBytes?: number): void {
     this.runs.add(runId)
+    this.lastRun = { runId, toolId: request.toolId }
+    this.hostingRun()
     this.post({ type: 'start', runId, request, timeoutMs, payloadBytes })
   }
 
@@ -201,6 +259,8 @@ export class HostWorker {
     progress?: NetworkProgress,
   ): Promise<ControlFailure | undefined> {
     this.runs.add(runId)
+    this.lastRun = { runId, toolId: request.toolId }
+    this.hostingRun()
     return this.steer((reqId) => ({ type: 'continue', reqId, runId, request, checkpoint, control, payloadBytes, progress }), replyTimeoutMs)
   }
 

@@ -2,7 +2,7 @@
 // schema, token counting and the catalog run. Works on ToolDetail JSON only.
 
 export { LintConfig, RuleSettingSchema, RuleSettings, applyConfig, ruleSetting } from './config.ts'
-export { ALL_RULES, lintCatalog, lintCatalogSafely, type CatalogLint, type Counts, type DefinitionTokens, type LintOptions, type LintSummary, type ToolLintResult } from './lint.ts'
+export { ALL_RULES, lintCatalog, lintCatalogSafely, uniqueFindings, type CatalogLint, type Counts, type DefinitionTokens, type LintOptions, type LintSummary, type ToolLintResult } from './lint.ts'
 export { PROVIDERS, toGeminiSchema, toOpenAIStrict, type GeminiConversion, type ProviderProfile } from './providers/index.ts'
 export { DEFAULT_MAX_DEFINITION_TOKENS, DEFAULT_MIN_DESCRIPTION_LENGTH, TOOL_RULES, lintTool, type RuleContext } from './rules.ts'
 export { DEFAULT_SIMILARITY_THRESHOLD, DUPLICATE_DESCRIPTION, descriptionTokens, duplicateDescriptions, jaccard, similarPairs } from './similarity.ts'

@@ -51,7 +51,8 @@ describe('lintCatalog', () => {
       tools: 1000,
       toolsWithErrors: names,
       toolsWithWarnings: withWarnings,
-      errors: names * 4,
+      // A bad name is one openai/name-format finding, though both OpenAI views list it: counted once in the totals.
+      errors: names * 3,
       warnings: names + count(noOutput) + duplicates + count(optionalField),
       providers: {
         openai: { errors: names, warnings: 0 },
@@ -62,7 +63,7 @@ describe('lintCatalog', () => {
       },
       lint: { errors: 0, warnings: count(noOutput) + duplicates },
       rules: {
-        'openai/name-format': { errors: names * 2, warnings: 0 },
+        'openai/name-format': { errors: names, warnings: 0 },
         'anthropic/name-format': { errors: names, warnings: 0 },
         'gemini/name-format': { errors: names, warnings: 0 },
         'mcp/name-format': { errors: 0, warnings: names },

@@ -78,6 +78,20 @@ export interface CatalogLint {
   summary: LintSummary
 }
 
+/**
+ * `findings` with each one kept once. The OpenAI and OpenAI-strict views run the same common checks (name, description,
+ * parameters), so one problem is found by both: listed under each view, it is counted and printed once.
+ */
+export function uniqueFindings(findings: readonly Finding[]): Finding[] {
+  const seen = new Set<string>()
+  return findings.filter((f) => {
+    const key = JSON.stringify([f.ruleId, f.severity, f.path ?? '', f.message])
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
 function add(counts: Counts, findings: readonly Finding[]): void {
   for (const finding of findings) {
     if (finding.severity === 'error') counts.errors += 1
@@ -107,7 +121,7 @@ function summarize(results: readonly ToolLintResult[], providers: readonly Provi
       if (counts) add(counts, findings)
       all.push(...findings)
     }
-    for (const finding of all) {
+    for (const finding of uniqueFindings(all)) {
       let counts = summary.rules[finding.ruleId]
       if (!counts) {
         counts = { errors: 0, warnings: 0 }
@@ -156,12 +170,8 @@ export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {
     })
     const lint = applyConfig([...lintTool(tool, context), ...modelViews, ...(duplicates.get(index) ?? [])], tool.id, config, DEFAULTS)
     const result: ToolLintResult = { toolId: tool.id, providers: {}, lint, tokens, definitionTokens, errors: 0, warnings: 0 }
-    add(result, lint)
-    for (const id of providers) {
-      const findings = applyConfig(PROVIDERS[id].check(tool), tool.id, config, DEFAULTS)
-      result.providers[id] = findings
-      add(result, findings)
-    }
+    for (const id of providers) result.providers[id] = applyConfig(PROVIDERS[id].check(tool), tool.id, config, DEFAULTS)
+    add(result, uniqueFindings([...lint, ...providers.flatMap((id) => result.providers[id] ?? [])]))
     return result
   })
   return { tools: results, summary: summarize(results, providers) }

@@ -286,7 +286,8 @@ async function handle(run: NetworkRoute, request: Request, controller: Controlle
       return answer(mockResponse(found.rule), answeredBy)
     }
     if (run.mocks?.unmatched !== 'passthrough') {
-      const message = `No mock rule matches ${seen.method} ${seen.url} (${run.mocks?.rules.length ?? 0} rules; unmatched requests fail). Add a rule, or set "unmatched": "passthrough".`
+      const ruleCount = run.mocks?.rules.length ?? 0
+      const message = `No mock rule matches ${seen.method} ${seen.url} (${ruleCount} rule${ruleCount === 1 ? '' : 's'}; unmatched requests fail). Add a rule, or set "unmatched": "passthrough".`
       refuse(message)
       return run.fail(message)
     }

@@ -21,6 +21,24 @@ describe('errorDetails', () => {
     ])
   })
 
+  it("leaves Toolscope's network interception frames out of the stack, and keeps the tool's and Node's", () => {
+    const own = (file: string) => decodeURIComponent(new URL(file, import.meta.url).pathname)
+    const error = new TypeError('fetch failed')
+    error.stack = [
+      'TypeError: fetch failed',
+      '    at node:internal/deps/undici/undici:14976:13',
+      `    at async handle (${own('../network/intercept.ts')}:300:16)`,
+      '    at async emitAsync (/app/node_modules/@mswjs/interceptors/src/utils/emitAsync.ts:23:5)',
+      '    at async until (/app/node_modules/@open-draft/until/src/until.ts:23:18)',
+      `    at async fetch (${own('../network/fetchAnswer.ts')}:59:22)`,
+      '    at async execute (/app/src/network/tools.ts:12:17)',
+    ].join('\n')
+    // A user's own src/network/ folder is theirs: only Toolscope's is hidden.
+    expect(errorDetails(error).stack).toBe(
+      ['TypeError: fetch failed', '    at node:internal/deps/undici/undici:14976:13', '    at async execute (/app/src/network/tools.ts:12:17)'].join('\n'),
+    )
+  })
+
   it('stops at a cycle and bounds a long chain', () => {
     const a = new Error('a')
     const b = new Error('b', { cause: a })

@@ -148,14 +148,44 @@ function causeOf(value: unknown): ErrorCause {
   }
 }
 
+/** Toolscope's own folder (`/…/toolscope`, forward slashes), from this module's URL: src/runtime/ or dist/. */
+const OWN_ROOT = ((): string | undefined => {
+  const url = import.meta.url
+  if (!url.startsWith('file://')) return undefined
+  const file = decodeURIComponent(new URL(url).pathname).replace(/^\/([A-Za-z]:)/, '$1')
+  const at = Math.max(file.lastIndexOf('/src/'), file.lastIndexOf('/dist/'))
+  return at > 0 ? file.slice(0, at) : undefined
+})()
+
+/**
+ * Whether a stack line is a frame of Toolscope's network interception: its own src/network/ (dist/network/) and the
+ * interceptor libraries it installs. A tool's request passes through them in a tool-host worker; they are not the
+ * tool's code and would not be there without Toolscope, so the stack shown to people leaves them out.
+ */
+export function isInterceptionFrame(line: string, ownRoot = OWN_ROOT): boolean {
+  if (!/^\s+at /.test(line)) return false
+  const where = line.replace(/\\/g, '/').replace('file://', '')
+  if (/\/node_modules\/(?:@mswjs\/interceptors|@open-draft\/until)\//.test(where)) return true
+  return ownRoot !== undefined && (where.includes(`${ownRoot}/src/network/`) || where.includes(`${ownRoot}/dist/network/`))
+}
+
+/** `stack` without Toolscope's interception frames (isInterceptionFrame). */
+export function hideInterceptionFrames(stack: string, ownRoot = OWN_ROOT): string {
+  return stack
+    .split('\n')
+    .filter((line) => !isInterceptionFrame(line, ownRoot))
+    .join('\n')
+}
+
 /**
  * The stack and `cause` chain of a thrown value, for the run's `error` event: the stack as the engine formats it
- * (source-mapped when source maps are on) and each `.cause` in turn, bounded in depth and safe against cycles.
+ * (source-mapped when source maps are on) without Toolscope's interception frames, and each `.cause` in turn, bounded
+ * in depth and safe against cycles.
  */
 export function errorDetails(error: unknown): { stack?: string; causes?: ErrorCause[] } {
   if (error === null || typeof error !== 'object') return {}
   const rawStack = error instanceof Error ? read(error, 'stack') : undefined
-  const stack = typeof rawStack === 'string' && rawStack ? rawStack.slice(0, MAX_STACK_CHARS) : undefined
+  const stack = typeof rawStack === 'string' && rawStack ? hideInterceptionFrames(rawStack.slice(0, MAX_STACK_CHARS)) : undefined
   const causes: ErrorCause[] = []
   const seen = new Set<unknown>([error])
   let next = read(error, 'cause')

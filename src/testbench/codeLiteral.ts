@@ -2,6 +2,7 @@
 // other control characters and `<` are escaped, so no value can end a literal, a line or a comment it sits in.
 // `{ "$env": "NAME" }` renders as `process.env["NAME"]`: secrets come from the environment at test time.
 
+import { anyValueCode, isAnyValue } from './anyValue.ts'
 import { isEnvRef } from './envRefs.ts'
 
 /** A single-quoted string literal of `text` that parses back to exactly `text`. */
@@ -31,6 +32,7 @@ export function commentText(text: string): string {
 /** A JavaScript expression for a JSON-like value, laid out like JSON.stringify(value, null, 2) from `indent`. */
 export function codeLiteral(value: unknown, indent = ''): string {
   if (isEnvRef(value)) return `process.env[${stringLiteral(value.$env)}]`
+  if (isAnyValue(value)) return anyValueCode(value)
   if (typeof value === 'string') return jsonStringLiteral(value)
   if (value === null || typeof value !== 'object') {
     const json = JSON.stringify(value) as string | undefined

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toPlaywrightTest, toVitestTest } from './exportTests.ts'
+import { toPlaywrightTest, toVitestTest, withGeneratedValuesMatched } from './exportTests.ts'
+import { compareOutcome } from './match.ts'
 import { parseScenario, type Scenario } from './scenario.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -53,6 +54,51 @@ describe('exported Vitest tests', () => {
     expect(result.status).not.toBe(0)
     expect(`${result.stdout}${result.stderr}`).toContain('"confirmation": "nope"')
   }, 60_000)
+})
+
+describe('a test exported from a run', () => {
+  it('matches the ids and timestamps the tool generates by kind, so it passes on a rerun; the other values stay exact', async () => {
+    const project = join(dir, 'generated')
+    await mkdir(project)
+    await symlink(join(ROOT, 'node_modules'), join(project, 'node_modules'))
+    await writeFile(join(project, 'package.json'), '{ "type": "module" }\n')
+    const toolFile = join(project, 'createNote.ts')
+    await writeFile(toolFile, [
+      `import { randomUUID } from 'node:crypto'`,
+      `import { createTool } from ${JSON.stringify(join(ROOT, 'src/index.ts'))}`,
+      `export const createNote = createTool({`,
+      `  id: 'create-note',`,
+      `  description: 'Creates a note.',`,
+      `  execute: async (input: { text: string }) => {`,
+      `    const now = new Date()`,
+      `    return { id: randomUUID(), text: input.text, createdAt: now.toISOString(), updatedAt: now.toISOString(), at: now.getTime(), tags: [{ id: randomUUID(), name: 'x' }] }`,
+      `  },`,
+      `})`,
+    ].join('\n'))
+    // What the run saw once: its output becomes the expectation, as an export from the run's page makes it.
+    const recorded = { id: '0b8f1c52-7d1e-4c2a-9f64-3e5b2a1d9c07', text: 'hi', createdAt: '2026-12-02T01:00:00.000Z', updatedAt: '2026-12-02T01:00:00.000Z', at: 1_796_000_000_000, tags: [{ id: '5f3a2b1c-0d9e-4f8a-b7c6-1e2d3c4b5a69', name: 'x' }] }
+    const fromRun: Scenario = { name: 'run-0b8f1c52', toolId: 'create-note', input: { text: 'hi' }, decisions: [], expect: { status: 'success', match: 'exact', raw: recorded } }
+    const scenario = withGeneratedValuesMatched(fromRun)
+    expect(scenario.expect.raw).toEqual({ id: { $any: 'string' }, text: 'hi', createdAt: { $any: 'date' }, updatedAt: { $any: 'date' }, at: { $any: 'number' }, tags: [{ id: { $any: 'string' }, name: 'x' }] })
+    const tool = { from: toolFile, access: 'createNote' }
+    await writeFile(join(project, 'matched.test.ts'), toVitestTest(scenario, tool, { toolscopeImport: join(ROOT, 'src/index.ts') }))
+    const passed = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', project], { encoding: 'utf8', env: { ...process.env, CI: '1', NO_COLOR: '1' } })
+    expect(`${passed.stdout}\n${passed.stderr}`).toMatch(/Tests\s+1 passed/)
+    // The same export with the recorded values asserted as they were fails on this rerun: what the matchers fix.
+    await writeFile(join(project, 'matched.test.ts'), toVitestTest(fromRun, tool, { toolscopeImport: join(ROOT, 'src/index.ts') }))
+    const literal = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', project], { encoding: 'utf8', env: { ...process.env, CI: '1', NO_COLOR: '1' } })
+    expect(literal.status).not.toBe(0)
+    // A changed non-generated value still fails.
+    await writeFile(join(project, 'matched.test.ts'), toVitestTest({ ...scenario, expect: { ...scenario.expect, raw: { ...(scenario.expect.raw as object), text: 'other' } } }, tool, { toolscopeImport: join(ROOT, 'src/index.ts') }))
+    const changed = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', project], { encoding: 'utf8', env: { ...process.env, CI: '1', NO_COLOR: '1' } })
+    expect(changed.status).not.toBe(0)
+  }, 90_000)
+
+  it('replays against the same matchers a scenario holds', () => {
+    const expectation = { status: 'success' as const, match: 'exact' as const, raw: { id: { $any: 'string' as const }, createdAt: { $any: 'date' as const }, at: { $any: 'number' as const } } }
+    expect(compareOutcome(expectation, { status: 'success', raw: { id: 'abc', createdAt: '2027-01-01T00:00:00Z', at: 5 } })).toEqual([])
+    expect(compareOutcome(expectation, { status: 'success', raw: { id: 1, createdAt: 'yesterday', at: '5' } }).map((m) => m.path)).toEqual(['raw.id', 'raw.createdAt', 'raw.at'])
+  })
 })
 
 describe('exported Playwright tests', () => {

@@ -33,3 +33,15 @@ describe('compareOutcome', () => {
     expect(compareOutcome({ status: 'success', match: 'exact' }, { status: 'success', raw: 42, model: { type: 'text', value: 'x' } })).toEqual([])
   })
 })
+
+describe('values a scenario stored redacted', () => {
+  it('match whatever stands there now, alone or inside a longer string; the rest must still be equal', () => {
+    const expected = { status: 'success' as const, match: 'exact' as const, raw: { apiKey: '[REDACTED]', header: 'Bearer [REDACTED] (v1)', n: '[REDACTED]' } }
+    expect(compareOutcome(expected, { status: 'success', raw: { apiKey: 'sk-live-1', header: 'Bearer sk-live-1 (v1)', n: 42 } })).toEqual([])
+    expect(compareOutcome(expected, { status: 'success', raw: { apiKey: 'sk-live-1', header: 'Basic sk-live-1 (v1)', n: 42 } })).toEqual([
+      { path: 'raw.header', expected: 'Bearer [REDACTED] (v1)', actual: 'Basic sk-live-1 (v1)' },
+    ])
+    // Only strings and numbers were ever redacted: a missing value or an object is still a difference.
+    expect(compareOutcome(expected, { status: 'success', raw: { header: 'Bearer x (v1)', n: { a: 1 } } }).map((m) => m.path)).toEqual(['raw.apiKey', 'raw.n'])
+  })
+})

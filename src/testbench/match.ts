@@ -3,6 +3,8 @@
 
 import type { Expectation } from './scenario.ts'
 import { isPlainObject } from '../runtime/plainObject.ts'
+import { REDACTED } from '../runtime/requestContext.ts'
+import { isAnyValue, matchesAny } from './anyValue.ts'
 
 /** One difference between expected and actual. */
 export interface Mismatch {
@@ -38,6 +40,14 @@ export function compareOutcome(expected: Expectation, actual: Outcome): Mismatch
 
 function compareValue(expected: unknown, actual: unknown, path: string, partial: boolean, out: Mismatch[]): void {
   if (Object.is(expected, actual)) return
+  // `{ "$any": "date" }` & co. stand for a value that differs on every run (anyValue.ts).
+  if (isAnyValue(expected)) {
+    if (!matchesAny(expected, actual)) out.push({ path, expected, actual })
+    return
+  }
+  if (typeof expected === 'string' && expected.includes(REDACTED) && (typeof actual === 'string' || typeof actual === 'number')) {
+    if (matchesRedacted(expected, String(actual))) return
+  }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual) || actual.length !== expected.length) {
       out.push({ path, expected, actual })
@@ -62,6 +72,25 @@ function compareValue(expected: unknown, actual: unknown, path: string, partial:
   out.push({ path, expected, actual })
 }
 
+
+/**
+ * A value the scenario stored redacted (a secret of the run when it was saved) matches whatever stands there now: each
+ * `[REDACTED]` is any text, the rest must be equal (pieces found left to right, linear in the text's length).
+ */
+function matchesRedacted(expected: string, actual: string): boolean {
+  const pieces = expected.split(REDACTED)
+  const first = pieces[0]!
+  const last = pieces.at(-1)!
+  if (!actual.startsWith(first) || actual.length < first.length + last.length || !actual.endsWith(last)) return false
+  let at = first.length
+  const end = actual.length - last.length
+  for (const piece of pieces.slice(1, -1)) {
+    const found = actual.indexOf(piece, at)
+    if (found < 0 || found + piece.length > end) return false
+    at = found + piece.length
+  }
+  return true
+}
 
 /** Human-readable lines for a list of mismatches, one per path. */
 export function formatMismatches(mismatches: Mismatch[]): string {
