@@ -18,6 +18,7 @@ import {
   type RunPage,
   type Catalog,
   type CatalogEvent,
+  type Capacity,
 } from '../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
 import { refusedBy, type LintConfig } from '../src/lint/index.ts'
@@ -27,12 +28,15 @@ import { InvalidScenarioNameError } from '../src/testbench/scenario.ts'
 import { declaredSizeGuard, readJson } from './body.ts'
 import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 import { TooManyRunsError, type RunRegistry, type ControlOutcome } from './runs.ts'
+import { StorageFailedError } from './runStoreHealth.ts'
 import { hostGuard, shownId, tokenGuard, type SecurityOptions } from './security.ts'
 import { lastEventIdOf, sseResponse } from './sse.ts'
+import { runEventStream } from './runEventStream.ts'
 import { mountProviderRoutes } from './providerRoutes.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { mountRunTransferRoutes } from './runTransferRoutes.ts'
 import { mountRerunRoutes } from './rerunRoutes.ts'
+import { recordSecrets } from '../src/shared/redact.ts'
 import { serveApp } from './static.ts'
 import { UnknownToolError, type ToolHost } from './toolHost/host.ts'
 
@@ -105,7 +109,10 @@ function mountCassetteRoutes(app: Hono, runs: RunRegistry, cassettes: CassetteSt
       if (!body.ok) return body.response
       const cassette = await runs.recording(runId)
       if (!cassette) return apiError(c, 'not-found', 'This run recorded no cassette: start it with the network mode "record".')
-      const file = await cassettes.save(cassette.toolId ?? runs.detail(runId)!.toolId, body.data.name, cassette)
+      // The recording was redacted when written; the run's stored request and events may name more secrets (an older
+      // recording, an import), so the save redacts with them too.
+      const record = runs.get(runId)
+      const file = await cassettes.save(cassette.toolId ?? runs.detail(runId)!.toolId, body.data.name, cassette, record && recordSecrets(record))
       return c.json({ file: displayPath(file), exchanges: cassette.exchanges.length } satisfies SaveCassetteResponse, 201)
     }),
   )
@@ -166,6 +173,7 @@ export function createApp(deps: AppDeps): Hono {
     } catch (err) {
       if (err instanceof UnknownToolError) return apiError(c, 'unknown-tool', err.message)
       if (err instanceof TooManyRunsError) return apiError(c, 'too-many-runs', err.message)
+      if (err instanceof StorageFailedError) return apiError(c, 'storage-failed', err.message)
       if (err instanceof CassetteError) return apiError(c, err.code, err.message)
       throw err
     }
@@ -174,6 +182,11 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.cassettes) mountCassetteRoutes(app, runs, deps.cassettes)
   mountRunTransferRoutes(app, runs, deps.cassettes)
   mountRerunRoutes(app, runs, deps.log ?? (() => {}))
+
+  app.get('/api/capacity', (c) => {
+    const { executing, waiting, queued } = host.stats()
+    return c.json({ executing, waiting, queued, slots: host.slotCount, live: runs.liveCount, maxLiveRuns: runs.maxLiveRuns } satisfies Capacity)
+  })
 
   // Summaries only, a page at a time: a list never carries event logs.
   app.get('/api/runs', (c) => {
@@ -184,30 +197,26 @@ export function createApp(deps: AppDeps): Hono {
   })
 
   app.get('/api/runs/:id', (c) => {
-    const detail = runs.detail(c.req.param('id'))
-    return detail ? c.json(detail satisfies RunDetail) : unknownRun(c, c.req.param('id'))
+    const runId = c.req.param('id')
+    const detail = runs.detail(runId)
+    if (!detail) return unknownRun(c, runId)
+    // Reading a queued run keeps it (a queued run nobody watches is dropped) and tells its place in the queue.
+    runs.touch(runId)
+    const queuePosition = runs.queuePosition(runId)
+    return c.json({ ...detail, ...(queuePosition === undefined ? {} : { status: 'queued', queuePosition }) } satisfies RunDetail)
   })
 
   app.get('/api/runs/:id/events', (c) => {
     const runId = c.req.param('id')
     if (!runs.has(runId)) return unknownRun(c, runId)
-    const after = lastEventIdOf(c.req.raw)
-    if (!runs.isLive(runId)) {
-      // A finished run: its stored events are copied out as they are, then the stream closes.
-      return sseResponse((sink) => {
-        for (const e of runs.store.eventTexts(runId, after)) sink.send({ event: e.type, id: e.seq, data: undefined, json: e.json })
-        sink.close()
-      })
-    }
-    return sseResponse((sink) => {
-      const unsubscribe = runs.subscribe(runId, after, (event) => {
-        sink.send({ event: event.type, id: event.seq, data: event })
-        if (event.type === 'run-finished') queueMicrotask(() => sink.close())
-      })
-      // A finished run replayed from a Last-Event-ID at its end sends nothing: close at once all the same.
-      if (!runs.isLive(runId)) queueMicrotask(() => sink.close())
-      return unsubscribe
-    })
+    // Stored events are read page by page as the client takes them, then live ones follow (runEventStream).
+    return runEventStream(
+      {
+        page: (afterSeq, maxBytes) => runs.store.eventTextPage(runId, afterSeq, maxBytes),
+        follow: (afterSeq, onEvent) => (runs.isLive(runId) ? runs.subscribe(runId, afterSeq, onEvent) : undefined),
+      },
+      lastEventIdOf(c.req.raw),
+    )
   })
 
   for (const route of CONTROL_ROUTES) {

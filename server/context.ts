@@ -49,6 +49,8 @@ export interface ContextOptions {
   historyMaxRuns?: number
   /** Most bytes of events kept in history over all runs; default 512 MiB. */
   historyMaxBytes?: number
+  /** Hard cap of history.db in 4 KiB pages (SQLite max_page_count): past it writes fail as on a full disk (tests). */
+  historyMaxPageCount?: number
   /** Payload (per view) and per-run size limits; defaults 1 MiB and 50 MiB. */
   limits?: Partial<RunLimits>
   /** Most runs in flight at once; default 100 (more answer 429). */
@@ -62,8 +64,10 @@ export interface ContextOptions {
   log?: (line: string) => void
   /** Heap limit of each tool-host worker in MB (a tool past it ends only its own run); default 512. */
   workerHeapMb?: number
-  /** Runs executing at once (one worker each); more starts wait for a slot. Default max(4, 2 × cores). */
+  /** Runs executing at once (one worker each); more starts are queued. Default from memory (defaultMaxWorkers()). */
   maxWorkers?: number
+  /** How long a queued run nobody watches is kept before it is dropped; default 30 s. */
+  unwatchedQueueGraceMs?: number
   /** Intercept the tools' HTTP (network events and modes); default true. Off only to measure its cost. */
   interceptNetwork?: boolean
   /** More header and query parameter names to redact (default: package.json "toolscope.network.redact"). */
@@ -89,9 +93,10 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const paths = toolPathsOf(options.paths)
   const project = await readProjectConfig().catch((err: Error) => (log(err.message), { lint: {}, redact: undefined }))
   const dataDir = options.dataDir ?? resolve('.toolscope')
-  const store = new RunStore({ dataDir, maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, log })
+  // Takes the data folder's lock: a second server on the same history is refused (DataDirLockedError).
+  const store = new RunStore({ dataDir, maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, maxPageCount: options.historyMaxPageCount, log })
   // The host reports to the registry, which is built on the host: the sink forwards to it once it exists.
-  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers, interceptNetwork: options.interceptNetwork, redact: options.redact ?? project.redact })
+  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers, interceptNetwork: options.interceptNetwork, redact: options.redact ?? project.redact, recordingBytes: options.limits?.runBytes })
   // The bundled examples come with their scenarios and cassettes, so `npm start` shows them in the Scenarios tab.
   const scenariosDir = resolve(options.scenariosDir ?? (options.paths?.length ? DEFAULT_SCENARIO_DIR : EXAMPLE_SCENARIOS_DIR))
   // Cassettes live beside the scenarios: toolscope/scenarios → toolscope/cassettes.
@@ -104,6 +109,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
     limits: options.limits,
     maxLiveRuns: options.maxLiveRuns,
     waitingExpiryMs: options.waitingExpiryMs,
+    unwatchedQueueGraceMs: options.unwatchedQueueGraceMs,
     log,
   })
   host.ready.then(
@@ -114,16 +120,21 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const mcp = createMcpEndpoint(host, runs)
   const scenarios = { store: createScenarioStore(scenariosDir), toolPaths: paths }
   const app = createApp({ host, runs, mcp, scenarios, cassettes, lintConfig: project.lint, log, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
+  let closing: Promise<void> | undefined
   return {
     app,
     token,
     host,
     runs,
-    async close() {
-      await mcp.close()
-      runs.endAll('The server was closed while the run was in flight.')
-      await host.close()
-      store.close()
+    // Once only: the dev plugin closes a context when Vite restarts and again when the old HTTP server closes.
+    close() {
+      closing ??= (async () => {
+        await mcp.close()
+        runs.endAll('The server was closed while the run was in flight.')
+        await host.close()
+        store.close()
+      })()
+      return closing
     },
   }
 }

@@ -6,12 +6,14 @@ import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { RunEvent, type CassetteExchange, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunOrigin, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
 import { isFinalStatus, isWaitingStatus, statusAfter, type RunEndStatus } from '../src/shared/runStatus.ts'
-import type { RunSink, ToolHost } from './toolHost/host.ts'
+import { StartWithdrawnError, UnknownToolError, type RunSink, type ToolHost } from './toolHost/host.ts'
 import { TimeoutClock } from '../src/runtime/index.ts'
 import { boundEvent, compactViews, DEFAULT_LIMITS, expandViews, type RunLimits } from './limits.ts'
 import type { RunQuery, RunStore } from './runStore.ts'
 import { redactContext } from './runStoreImport.ts'
+import { shownId } from './security.ts'
 import { newCassette, type CassetteStore } from './cassetteStore.ts'
+import { requestSecrets } from '../src/shared/redact.ts'
 
 /** How long a tool may ignore an abort (or overrun its timeout) before its worker is terminated. */
 const KILL_GRACE_MS = 1_000
@@ -41,20 +43,27 @@ interface LiveRun {
   watchdog?: TimeoutClock
   /** Runs while the run waits for a person: a run left waiting too long ends as `expired`. */
   expiryTimer?: ReturnType<typeof setTimeout>
+  /** Runs while the run is queued: a queued run nobody watches is dropped. */
+  queueTimer?: ReturnType<typeof setTimeout>
   abortReason?: string
   timedOut?: boolean
+  /** False while the run is queued (its start has not reached a worker); no tool code of it runs before that. */
+  launched: boolean
+  /** Open event streams of the run, and when someone last looked at it (stream closed, detail read). */
+  watchers: number
+  lastWatchedPerf: number
   /** Network mode `record`: the exchanges so far, and the cassette name to save them under (if one was given). */
   /** What a `record` run has recorded so far: its exchanges, their size, and whether recording stopped at a limit. */
-  recording?: { exchanges: CassetteExchange[]; bytes: number; full: boolean; saveAs?: string }
+  recording?: { exchanges: CassetteExchange[]; bytes: number; full: boolean; saveAs?: string; secrets: string[] }
 }
 
 /** Exchanges one recorded run keeps at most (a cassette's own limit); later ones are not recorded. */
 const MAX_RECORDED_EXCHANGES = 10_000
 
-/** Options of the registry. */
-/** What the registry needs of the tool host: start, steer and kill runs. */
-export type RunHost = Pick<ToolHost, 'start' | 'control' | 'terminateRunWorker'>
+/** What the registry needs of the tool host: start (queued until a slot frees), withdraw, steer and kill runs. */
+export type RunHost = Pick<ToolHost, 'ready' | 'hasTool' | 'start' | 'withdrawStart' | 'queuePosition' | 'control' | 'terminateRunWorker'>
 
+/** Options of the registry. */
 export interface RunRegistryOptions {
   /** The tool host that runs the tools; it reports back through the registry's RunSink methods. */
   host: RunHost
@@ -62,8 +71,10 @@ export interface RunRegistryOptions {
   timeoutMs: number
   /** Payload and run size limits; defaults 1 MiB and 50 MiB. */
   limits?: Partial<RunLimits>
-  /** Most runs live at once (running or waiting); more are refused with 429. Default 100. */
+  /** Most runs live at once (queued, running or waiting); more are refused with 429. Default 100. */
   maxLiveRuns?: number
+  /** How long a queued run nobody watches (no event stream, no detail read) is kept before it is dropped. Default 30 s. */
+  unwatchedQueueGraceMs?: number
   /** How long a run may wait for a person before it ends as `expired`. Default 30 minutes. */
   waitingExpiryMs?: number
   /** Where cassettes are read (`replay` by name) and recordings written (`record`). */
@@ -73,8 +84,6 @@ export interface RunRegistryOptions {
 
 export class RunRegistry implements RunSink {
   private live = new Map<string, LiveRun>()
-  /** Starts handed to the host and not yet registered (waiting for an execution slot or a worker). */
-  private starting = 0
   private limits: RunLimits
   private host: RunHost
   /** Recordings being written, by run id: reading a run's cassette waits for its write. */
@@ -83,6 +92,11 @@ export class RunRegistry implements RunSink {
   constructor(readonly options: RunRegistryOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits }
     this.host = options.host
+    // The store cannot write (disk full, I/O error): the runs in flight end with why, so none goes on unsaved; their
+    // ends use the room the store freed, or are written once it can write again.
+    options.store.onWriteFailure((message) => {
+      for (const live of [...this.live.values()]) this.end(live, 'error', message)
+    })
   }
 
   /** The history store behind the registry. */
@@ -115,46 +129,95 @@ export class RunRegistry implements RunSink {
     return this.options.store.list(query)
   }
 
-  /** Number of runs in flight (running or waiting). */
+  /** Number of runs in flight (queued, running or waiting). */
   get liveCount(): number {
     return this.live.size
   }
 
+  /** Runs in flight allowed at once; past it a start is refused (429). */
+  get maxLiveRuns(): number {
+    return this.options.maxLiveRuns ?? 100
+  }
+
   /**
-   * Starts a run; throws UnknownToolError (from the host) for an unknown tool, TooManyRunsError past the cap.
-   * `origin` is kept with it in history (a rerun's link back).
+   * Registers a run and answers at once: the run is `queued` until the tool host has a slot and a worker for it, so a
+   * start never waits for other runs. Throws UnknownToolError for an unknown tool, TooManyRunsError past the cap (queued
+   * runs count), CassetteError for a missing cassette. `origin` is kept with it in history (a rerun's link back).
    */
   async start(request: StartRunBody, origin?: RunOrigin): Promise<string> {
-    const max = this.options.maxLiveRuns ?? 100
-    // Starts still waiting for an execution slot count too: the cap also bounds the host's queue.
-    const inFlight = this.live.size + this.starting
-    if (inFlight >= max) {
-      throw new TooManyRunsError(`Too many runs in flight (${inFlight}, the limit is ${max}): finish, abort or wait for some before starting more.`)
+    const max = this.maxLiveRuns
+    if (this.live.size >= max) {
+      throw new TooManyRunsError(`Too many runs in flight (${this.live.size} queued, running or waiting; the limit is ${max}): finish, abort or wait for some before starting more.`)
     }
+    await this.host.ready
+    if (!this.host.hasTool(request.toolId)) throw new UnknownToolError(`Unknown tool "${shownId(request.toolId)}".`)
     const runId = randomUUID()
     // A cassette named for a replay is read here (CassetteError when missing): the tool host gets the cassette itself.
     const named = typeof request.cassette === 'string' ? request.cassette : undefined
     const cassettes = this.options.cassettes
     const sent: StartRunBody =
       request.network === 'replay' && named !== undefined && cassettes ? { ...request, cassette: await cassettes.load(request.toolId, named) } : request
-    this.starting++
-    try {
-      await this.host.start(runId, sent, this.options.timeoutMs, this.limits.payloadBytes)
-    } finally {
-      this.starting--
-    }
-    // Events arrive as later messages: the run is registered before the first one can be delivered.
     const startedAt = new Date().toISOString()
-    const pk = this.options.store.createRun({ runId, toolId: request.toolId, caller: request.caller ?? 'agent', startedAt, request: redactContext(request), origin })
-    const live: LiveRun = { runId, toolId: request.toolId, pk, status: 'running', startedPerf: performance.now(), lastSeq: -1, eventCount: 0, bytes: 0, finished: false, listeners: new Set() }
-    if (request.network === 'record') live.recording = { exchanges: [], bytes: 0, full: false, saveAs: named }
+    const pk = this.options.store.createRun({ runId, toolId: request.toolId, caller: request.caller ?? 'agent', startedAt, request: redactContext(request), origin, status: 'queued' })
+    const now = performance.now()
+    const live: LiveRun = { runId, toolId: request.toolId, pk, status: 'queued', startedPerf: now, lastSeq: -1, eventCount: 0, bytes: 0, finished: false, listeners: new Set(), launched: false, watchers: 0, lastWatchedPerf: now }
+    // The raw request's secrets, taken before the store's redaction, for the recording's redaction: in memory only.
+    if (request.network === 'record') live.recording = { exchanges: [], bytes: 0, full: false, saveAs: named, secrets: requestSecrets(request) }
     this.live.set(runId, live)
-    // The runtime ends a timed-out run itself; this watchdog only fires when the tool blocks the thread.
+    this.watchQueued(live)
+    void this.launch(live, sent)
+    return runId
+  }
+
+  /** Hands a registered run to the tool host; it waits there for a slot. A start that fails ends the run with why. */
+  private async launch(live: LiveRun, request: StartRunBody): Promise<void> {
+    try {
+      await this.host.start(live.runId, request, this.options.timeoutMs, this.limits.payloadBytes)
+    } catch (err) {
+      if (err instanceof StartWithdrawnError) return this.endAborted(live, err.message)
+      return this.end(live, 'error', `The run could not start: ${(err as Error).message}`)
+    }
+    live.launched = true
+    clearTimeout(live.queueTimer)
+    // On its worker: running from now (the store learns it with the run's first event, a moment later).
+    if (live.status === 'queued') live.status = 'running'
+    // Ended while its worker was being handed over (server closing): stop the tool it just started.
+    if (live.finished) return void this.host.control(live.runId, { type: 'abort', reason: 'The run had already ended.' }).catch(() => undefined)
+    // The time limit counts from here: time spent queued is not the tool's. The runtime ends a timed-out run itself;
+    // this watchdog only fires when the tool blocks the thread.
+    live.startedPerf = performance.now()
     live.watchdog = new TimeoutClock(this.options.timeoutMs + KILL_GRACE_MS, () =>
       this.kill(live, `Timed out after ${this.options.timeoutMs} ms and did not stop (it blocks the tool host thread)`, true),
     )
     live.watchdog.start()
-    return runId
+  }
+
+  /** Drops a queued run once nobody has watched it for the grace period (its client is gone): it never starts. */
+  private watchQueued(live: LiveRun): void {
+    const grace = this.options.unwatchedQueueGraceMs ?? 30_000
+    const check = () => {
+      if (live.launched || live.finished) return
+      const idle = performance.now() - live.lastWatchedPerf
+      if (live.watchers === 0 && idle >= grace) {
+        if (this.host.withdrawStart(live.runId, `Nobody watched the queued run for ${Math.round(grace / 1000)} s (its client is gone); it was dropped before it started.`)) return
+      }
+      live.queueTimer = setTimeout(check, live.watchers === 0 ? Math.max(10, grace - idle) : grace)
+      live.queueTimer.unref?.()
+    }
+    live.queueTimer = setTimeout(check, grace)
+    live.queueTimer.unref?.()
+  }
+
+  /** Someone looked at the run (its detail was read): a queued run is not dropped while it is watched. */
+  touch(runId: string): void {
+    const live = this.live.get(runId)
+    if (live) live.lastWatchedPerf = performance.now()
+  }
+
+  /** Starts ahead of a queued run (0 = next), or undefined when the run is not queued. */
+  queuePosition(runId: string): number | undefined {
+    const live = this.live.get(runId)
+    return live && !live.launched && !live.finished ? this.host.queuePosition(runId) : undefined
   }
 
   onEvent(runId: string, raw: unknown): void {
@@ -201,10 +264,11 @@ export class RunRegistry implements RunSink {
     const cassettes = this.options.cassettes
     if (!live.recording || !cassettes) return undefined
     const cassette = newCassette(live.toolId, live.recording.exchanges)
-    const saveAs = live.recording.saveAs
+    const { saveAs, secrets } = live.recording
     const saving = (async () => {
-      await cassettes.saveRecording(live.runId, cassette)
-      if (saveAs !== undefined) this.options.log(`Recorded ${cassette.exchanges.length} exchanges of run ${live.runId}: ${await cassettes.save(live.toolId, saveAs, cassette)}`)
+      // Both files are redacted by the store with the run's secrets (the exchanges hold what the tool really sent).
+      await cassettes.saveRecording(live.runId, cassette, secrets)
+      if (saveAs !== undefined) this.options.log(`Recorded ${cassette.exchanges.length} exchanges of run ${live.runId}: ${await cassettes.save(live.toolId, saveAs, cassette, secrets)}`)
     })()
       .catch((err) => this.options.log(`Could not save the recording of run ${live.runId}: ${(err as Error).message}`))
       .finally(() => this.savingRecordings.delete(live.runId))
@@ -215,13 +279,16 @@ export class RunRegistry implements RunSink {
   onRunLost(runId: string, message: string): void {
     const live = this.live.get(runId)
     if (!live || live.finished) return
-    if (live.abortReason !== undefined && !live.timedOut) {
-      const at = this.now(live)
-      this.append(live, { type: 'aborted', seq: live.lastSeq + 1, at, reason: live.abortReason || undefined })
-      this.append(live, { type: 'run-finished', seq: live.lastSeq + 1, at, status: 'aborted', durationMs: at })
-      return
-    }
+    if (live.abortReason !== undefined && !live.timedOut) return this.endAborted(live, live.abortReason)
     this.end(live, 'error', message)
+  }
+
+  /** Ends a run that no tool code will finish (it was aborted while parked, or queued) as `aborted`. */
+  private endAborted(live: LiveRun, reason: string): void {
+    if (live.finished) return
+    const at = this.now(live)
+    this.append(live, { type: 'aborted', seq: live.lastSeq + 1, at, reason: reason || undefined })
+    this.append(live, { type: 'run-finished', seq: live.lastSeq + 1, at, status: 'aborted', durationMs: at })
   }
 
   /** Ends every run in flight as `interrupted` (server shutdown, SIGTERM) and writes it all to the store. */
@@ -245,7 +312,9 @@ export class RunRegistry implements RunSink {
       this.append(live, { type: 'log', seq: live.lastSeq + 1, at, level: 'warn', source: 'runtime', message }, true)
     }
     this.append(live, { type: 'run-finished', seq: live.lastSeq + 1, at, status, durationMs: at }, true)
-    // The worker may still hold the run (a size limit, an expiry): let it go; its later events are ignored.
+    // A queued run never starts; the worker may still hold a started one (a size limit, an expiry): let it go, its later
+    // events are ignored.
+    if (!live.launched && this.host.withdrawStart(live.runId, message)) return
     void this.host.control(live.runId, { type: 'abort', reason: message }).catch(() => undefined)
   }
 
@@ -277,6 +346,7 @@ export class RunRegistry implements RunSink {
       live.watchdog?.stop()
       clearTimeout(live.killTimer)
       clearTimeout(live.expiryTimer)
+      clearTimeout(live.queueTimer)
       this.live.delete(live.runId)
     }
     const saving = finished ? this.saveRecording(live) : undefined
@@ -327,7 +397,12 @@ export class RunRegistry implements RunSink {
       if (e.seq > last) onEvent(e)
     }
     live.listeners.add(listener)
-    return () => live.listeners.delete(listener)
+    live.watchers++
+    return () => {
+      if (!live.listeners.delete(listener)) return
+      live.watchers--
+      live.lastWatchedPerf = performance.now()
+    }
   }
 
   /** Applies a control to a live run; a refusal says why with an error code and the run's state. */
@@ -340,6 +415,12 @@ export class RunRegistry implements RunSink {
     }
     const state = live.status
     if (isFinalStatus(state)) return { ok: false, failure: { code: 'invalid-state', message: `The run is already over (${state}): ${control.type} does not apply.`, state } }
+    if (!live.launched) {
+      // Queued: only an abort applies, and it ends the run before any of its code runs.
+      if (control.type !== 'abort') return { ok: false, failure: { code: 'invalid-state', message: `The run is queued (it has not started yet): ${control.type} does not apply.`, state } }
+      live.abortReason = control.reason ?? ''
+      if (this.host.withdrawStart(runId, control.reason ?? '')) return { ok: true }
+    }
     if (control.type === 'abort') {
       live.abortReason = control.reason ?? ''
       void this.host.control(runId, control)
@@ -349,7 +430,12 @@ export class RunRegistry implements RunSink {
       return { ok: true }
     }
     const failure = await this.host.control(runId, control)
-    return failure ? { ok: false, failure: { ...failure, state: failure.state ?? live.status } } : { ok: true }
+    if (!failure) return { ok: true }
+    // The run ended while the control was on its way: it is over, not unknown.
+    if (failure.code === 'unknown-run' && live.finished) {
+      return { ok: false, failure: { code: 'invalid-state', message: `The run is already over (${live.status}): ${control.type} does not apply.`, state: live.status } }
+    }
+    return { ok: false, failure: { ...failure, state: failure.state ?? live.status } }
   }
 
   private kill(live: LiveRun, reason: string, timedOut: boolean): void {

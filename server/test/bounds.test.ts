@@ -73,7 +73,7 @@ describe('bounded runs', () => {
       for (let i = 0; i < 2; i++) await server.startRun({ toolId: 'delete-file', input: { path: `p${i}` } })
       const refused = await server.api('/api/runs', { method: 'POST', json: { toolId: 'echo', input: { text: 'x' } } })
       expect(refused.status).toBe(429)
-      expect((await refused.json()).error).toMatch(/Too many runs in flight \(2, the limit is 2\)/)
+      expect((await refused.json()).error).toMatch(/Too many runs in flight \(2 queued, running or waiting; the limit is 2\)/)
     } finally {
       await server.stop()
     }

@@ -5,21 +5,18 @@ import { createApp } from '../app.ts'
 import { RunRegistry } from '../runs.ts'
 import { RunStore } from '../runStore.ts'
 import type { ToolHost } from '../toolHost/host.ts'
+import { fakeRunHost } from './fakeHost.ts'
 import type { ControlFailure, RunControl } from '../../src/shared/protocol.ts'
 
 /** A host that records controls and answers each with the scripted failure (or accepts it). */
-function setup(answer: (c: RunControl) => ControlFailure | undefined = () => undefined) {
+function setup(answer: (c: RunControl, runId: string) => ControlFailure | undefined = () => undefined) {
   const received: RunControl[] = []
-  const host = {
-    start: async () => {},
-    control: async (_runId: string, c: RunControl) => {
-      received.push(c)
-      return answer(c)
-    },
-    terminateRunWorker: () => {},
-  } as unknown as ToolHost
+  const host = fakeRunHost((runId, c) => {
+    received.push(c)
+    return answer(c, runId)
+  })
   const runs = new RunRegistry({ host, store: new RunStore(), timeoutMs: 60_000, log: () => {} })
-  const app = createApp({ host, runs, security: { token: 't', bindHost: '127.0.0.1', getPort: () => 80 } })
+  const app = createApp({ host: host as unknown as ToolHost, runs, security: { token: 't', bindHost: '127.0.0.1', getPort: () => 80 } })
   const post = (path: string, body: unknown) =>
     app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { host: '127.0.0.1', authorization: 'Bearer t', 'content-type': 'application/json' } })
   return { runs, received, post }
@@ -71,5 +68,17 @@ describe('run controls', () => {
     const bad = await post(`/api/runs/${runId}/control`, { type: 'approve', extra: 1 })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ code: 'invalid-body' })
+  })
+
+  it('a control that reaches the host just after the run ended is refused as over (409), not as unknown (404)', async () => {
+    const made = setup((_control, runId) => {
+      // The run finishes while the approval is on its way; the host no longer knows it.
+      made.runs.onEvent(runId, { type: 'run-finished', seq: 0, at: 1, status: 'success', durationMs: 1 })
+      return { code: 'unknown-run', message: 'The run is not live in the tool host.' }
+    })
+    const runId = await made.runs.start({ toolId: 'x', input: {} })
+    const res = await made.post(`/api/runs/${runId}/control`, { type: 'approve' })
+    expect(res.status).toBe(409)
+    expect(await res.json()).toMatchObject({ code: 'invalid-state', state: 'success' })
   })
 })

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RunEvent } from '../../src/shared/protocol.ts'
 import { ToolHost } from '../toolHost/host.ts'
-import { FIXTURES, finished, startTestServer, waitForEvent, type TestServer } from './helpers.ts'
+import { FIXTURES } from './helpers.ts'
 
 function newHost(maxWorkers: number): { host: ToolHost; events: Map<string, RunEvent[]> } {
   const events = new Map<string, RunEvent[]>()
@@ -56,26 +56,5 @@ describe('execution slots', () => {
     expect(await host.control('w1', { type: 'approve' })).toBeUndefined()
     await vi.waitFor(() => expect(last(made.events, 'w1')).toMatchObject({ type: 'run-finished', status: 'success' }), { timeout: 10_000 })
     await vi.waitFor(() => expect(host!.stats()).toMatchObject({ executing: 0, waiting: 1 }), { timeout: 10_000 })
-  })
-})
-
-describe('queued starts and the live-run cap', () => {
-  let server: TestServer | undefined
-  afterEach(() => server?.stop())
-
-  it('a start waiting for a slot counts toward maxLiveRuns; it gets its run id once the slot frees', async () => {
-    server = await startTestServer({ maxWorkers: 1, maxLiveRuns: 2 })
-    const busy = await server.startRun({ toolId: 'wait-abort', input: {} })
-    await waitForEvent(server, busy, (e) => e.type === 'input-available')
-    const queued = server.api('/api/runs', { method: 'POST', json: { toolId: 'echo', input: { text: 'queued' } } })
-    await vi.waitFor(async () => {
-      const third = await server!.api('/api/runs', { method: 'POST', json: { toolId: 'echo', input: { text: 'third' } } })
-      expect(third.status).toBe(429)
-    }, { timeout: 10_000 })
-    expect((await server.api(`/api/runs/${busy}/abort`, { method: 'POST', json: {} })).status).toBe(200)
-    const res = await queued
-    expect(res.status).toBe(201)
-    const { runId } = (await res.json()) as { runId: string }
-    expect(finished(await server.events(runId)).status).toBe('success')
   })
 })

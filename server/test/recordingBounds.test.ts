@@ -5,10 +5,10 @@ import type { CassetteExchange } from '../../src/shared/protocol.ts'
 import { createCassetteStore } from '../cassetteStore.ts'
 import { RunRegistry } from '../runs.ts'
 import { RunStore } from '../runStore.ts'
-import type { ToolHost } from '../toolHost/host.ts'
 import { tempDir } from './helpers.ts'
+import { fakeRunHost } from './fakeHost.ts'
 
-const host = { start: async () => {}, control: async () => undefined, terminateRunWorker: () => {} } as unknown as ToolHost
+const host = fakeRunHost()
 
 const exchange = (i: number): CassetteExchange => ({
   request: { method: 'GET', url: `https://api.example.com/items/${i}`, headers: {} },

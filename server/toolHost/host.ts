@@ -3,7 +3,7 @@
 // checkpoints on no worker (continued on any worker when answered), hot reload (new pool on file change, old busy
 // workers finish their run), and catalog diffs.
 
-import { availableParallelism } from 'node:os'
+import { totalmem } from 'node:os'
 import { relative } from 'node:path'
 import type { CassetteExchange, CatalogError, CatalogEvent, RunControl, RunEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
 import { shownId } from '../security.ts'
@@ -46,11 +46,12 @@ export interface ToolHostOptions {
   maxOldGenerationSizeMb?: number
   /** Loaded idle workers kept ready, so a run starts without an import (default 1). */
   spareWorkers?: number
-  /** Idle workers kept at most after a burst of runs (default `maxWorkers`). */
+  /** Idle workers kept at most after a burst of runs (default 4, or `maxWorkers` when smaller). */
   maxIdleWorkers?: number
   /**
-   * Runs executing at once, at most (default max(4, 2 × cores)); more starts wait for a slot. A run waiting for a
-   * person holds no slot, so a tool that blocks its thread never delays approvals, and waiting runs never block starts.
+   * Runs executing at once, at most (default from memory: defaultMaxWorkers()); more starts queue for a slot. A run
+   * waiting for a person holds no slot, so a tool that blocks its thread never delays approvals, and waiting runs never
+   * block starts.
    */
   maxWorkers?: number
   /**
@@ -60,12 +61,17 @@ export interface ToolHostOptions {
   interceptNetwork?: boolean
   /** More header and query parameter names to redact in network events and recordings (beside the built-in list). */
   redact?: { headers?: string[]; query?: string[] }
+  /** Bytes a run's recording (network mode `record`) keeps at most: the per-run limit (default 50 MiB). */
+  recordingBytes?: number
   /** Send the tools' console output to stderr instead of stdout (CLI commands whose stdout is machine-read). */
   toolOutputToStderr?: boolean
 }
 
 /** Thrown by start() for an unknown tool id. */
 export class UnknownToolError extends Error {}
+
+/** Thrown by start() for a start withdrawn (withdrawStart) before it reached a worker; the message is the reason. */
+export class StartWithdrawnError extends Error {}
 
 /** Catalog state served by GET /api/tools. */
 export interface HostCatalog {
@@ -92,6 +98,10 @@ export class ToolHost {
   /** Workers hosting a run, with the pool (generation) they belong to. */
   private busy = new Map<HostWorker, WorkerPool>()
   private owners = new Map<string, HostWorker>()
+  /** Lines the workers printed while loading: each is printed once, not once per worker (HostWorker's `loadLines`). */
+  private loadLines = new Set<string>()
+  /** Starts not on a worker yet (queued for a slot, or waiting for a worker), by run id. */
+  private pendingStarts = new Map<string, { withdrawn?: string }>()
   /** What each live run was started with (a parked run continues with it, its network from where it stood). */
   private requests = new Map<string, { request: StartRunBody; payloadBytes?: number; progress?: NetworkProgress }>()
   /** Runs waiting for approval or resume data that left their worker, by run id. */
@@ -131,6 +141,11 @@ export class ToolHost {
     return this.catalogState
   }
 
+  /** Execution slots: runs that may execute at once. */
+  get slotCount(): number {
+    return this.slots.max
+  }
+
   /** Idle, busy and loading workers of the current pool (busy counts every generation). */
   stats(): HostStats {
     const pool = { idle: this.pool?.idleCount ?? 0, busy: this.busy.size, loading: this.pool?.spawningCount ?? 0 }
@@ -158,7 +173,7 @@ export class ToolHost {
     const worker = new HostWorker(init, this.workerEvents, this.options.loadTimeoutMs ?? 30_000, {
       maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
       maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
-    }, this.options.toolOutputToStderr)
+    }, this.options.toolOutputToStderr, this.loadLines)
     this.alive.add(worker)
     this.created++
     return worker
@@ -171,7 +186,7 @@ export class ToolHost {
     const skip: CatalogError[] = missing.map((p) => ({ file: p, message: 'No such file or folder.' }))
     for (;;) {
       const todo = files.filter((f) => !skip.some((s) => s.file === relative(process.cwd(), f) || s.file === f))
-      const init: WorkerInit = { files: todo, skip: [...skip], interceptNetwork: this.options.interceptNetwork ?? true, redact: this.options.redact }
+      const init: WorkerInit = { files: todo, skip: [...skip], interceptNetwork: this.options.interceptNetwork ?? true, redact: this.options.redact, recordingBytes: this.options.recordingBytes }
       const worker = this.newWorker(init)
       try {
         return { worker, result: await worker.loadResult, digests, init }
@@ -189,7 +204,7 @@ export class ToolHost {
     this.pool?.close('replaced by a reloaded tool host')
     this.pool = new WorkerPool(init, {
       spares: this.options.spareWorkers ?? 1,
-      maxIdle: this.options.maxIdleWorkers ?? this.slots.max,
+      maxIdle: this.options.maxIdleWorkers ?? Math.min(DEFAULT_MAX_IDLE, this.slots.max),
       spawn: (i) => this.newWorker(i),
       // A spare loads the files as they are now: it may serve runs only while they still match this catalog.
       unchanged: async () => sameDigests(digests, await fileDigests(init.files)),
@@ -281,30 +296,45 @@ export class ToolHost {
     return this.reloading
   }
 
-  /** Takes an idle worker of the current pool, retrying once when a reload replaces the pool meanwhile. */
-  private async takeWorker(): Promise<{ worker: HostWorker; pool: WorkerPool }> {
+  /** Takes an idle worker of the current pool (fairly by `key`), retrying once when a reload replaces the pool meanwhile. */
+  private async takeWorker(key?: string): Promise<{ worker: HostWorker; pool: WorkerPool }> {
     for (let attempt = 0; ; attempt++) {
       const pool = this.pool
       if (!pool) throw new Error('The tool host is not running.')
       try {
-        return { worker: await pool.take(), pool }
+        return { worker: await pool.take(key), pool }
       } catch (err) {
         if (attempt >= 2 || this.pool === pool || this.closed) throw err
       }
     }
   }
 
-  /** Starts a run on its own worker once an execution slot is free. Throws UnknownToolError for an unknown id. */
+  /**
+   * Starts a run on its own worker once an execution slot is free (the run is queued until then; withdrawStart() takes
+   * it out). Throws UnknownToolError for an unknown id, StartWithdrawnError when withdrawn before it reached a worker.
+   */
   async start(runId: string, request: StartRunBody, timeoutMs: number, payloadBytes?: number): Promise<void> {
     await this.readyPromise
     if (!this.hasTool(request.toolId)) throw new UnknownToolError(`Unknown tool "${shownId(request.toolId)}".`)
-    await this.slots.acquire()
+    const pending: { withdrawn?: string } = {}
+    this.pendingStarts.set(runId, pending)
     let taken: { worker: HostWorker; pool: WorkerPool }
     try {
-      taken = await this.takeWorker()
-    } catch (err) {
-      this.slots.cancel()
-      throw err
+      await this.slots.acquire(runId)
+      try {
+        taken = await this.takeWorker(request.toolId)
+      } catch (err) {
+        this.slots.cancel()
+        throw err
+      }
+      if (pending.withdrawn !== undefined) {
+        // Withdrawn while its worker was being made: the worker serves the next start instead.
+        taken.pool.give(taken.worker, true)
+        this.slots.cancel()
+        throw new StartWithdrawnError(pending.withdrawn)
+      }
+    } finally {
+      this.pendingStarts.delete(runId)
     }
     const { worker, pool } = taken
     this.busy.set(worker, pool)
@@ -321,6 +351,21 @@ export class ToolHost {
       this.release(worker, true)
       throw err
     }
+  }
+
+  /** Withdraws a start that has not reached a worker yet (its start() rejects); false when there is none. */
+  withdrawStart(runId: string, reason: string): boolean {
+    const pending = this.pendingStarts.get(runId)
+    if (!pending) return false
+    pending.withdrawn = reason
+    this.slots.withdraw(runId, new StartWithdrawnError(reason))
+    return true
+  }
+
+  /** Starts ahead of `runId` in the slot queue (0 once it has a slot and waits only for its worker); undefined when not starting. */
+  queuePosition(runId: string): number | undefined {
+    if (!this.pendingStarts.has(runId)) return undefined
+    return this.slots.position(runId) ?? 0
   }
 
   /** True when the tool id is in the current catalog. */
@@ -388,7 +433,7 @@ export class ToolHost {
     this.parked.delete(runId)
     let taken: { worker: HostWorker; pool: WorkerPool }
     try {
-      taken = await this.takeWorker()
+      taken = await this.takeWorker(started.request.toolId)
     } catch (err) {
       this.parked.set(runId, checkpoint)
       return { code: 'host-unavailable', message: (err as Error).message }
@@ -419,7 +464,19 @@ export class ToolHost {
  */
 const WORKER_YOUNG_GENERATION_MB = 4
 
-/** Runs executing at once by default: enough for concurrency, few enough that each worker's ~40 MB stays bounded. */
-function defaultMaxWorkers(): number {
-  return Math.max(4, 2 * availableParallelism())
+/** Idle workers kept after a burst by default: enough for back-to-back runs, few enough to give memory back. */
+const DEFAULT_MAX_IDLE = 4
+
+/** What one executing worker costs at most, for the default slot count (measured 40–50 MB RSS each; BENCHMARKS.md). */
+const WORKER_BUDGET_MB = 64
+
+/**
+ * Runs executing at once by default, derived from memory, not cores: a waiting or hung tool holds its worker but no
+ * CPU, so the bound that matters is memory. A quarter of the machine's (or the container's) memory at
+ * WORKER_BUDGET_MB a worker, at least 4 and at most 100 (the default live-run cap).
+ */
+export function defaultMaxWorkers(): number {
+  const constrained = (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.()
+  const memory = constrained && constrained > 0 ? Math.min(constrained, totalmem()) : totalmem()
+  return Math.max(4, Math.min(100, Math.floor(memory / 4 / (WORKER_BUDGET_MB * 1024 * 1024))))
 }

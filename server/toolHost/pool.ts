@@ -4,7 +4,10 @@
 // (builtins intact, nothing left pending) goes back to the pool, any other is terminated. A run waiting for approval
 // or resume data leaves its worker as a checkpoint (host.ts); one waiting inside execute (an elicitation answer, a
 // step in step mode) keeps its worker idle, and the registry's live-run cap bounds how many such workers exist.
+// Waiters are served fairly by key (the tool id): the key served longest ago goes first, so a burst of runs of one
+// tool (30 that hang, say) cannot hold a run of another tool behind all of its worker loads.
 
+import { shownId } from '../security.ts'
 import type { HostWorker } from './hostWorker.ts'
 import type { WorkerInit } from './messages.ts'
 
@@ -28,7 +31,10 @@ export interface PoolOptions {
 /** Idle workers of one generation (one load of the tool files), and the runs waiting for one. */
 export class WorkerPool {
   private idle: HostWorker[] = []
-  private waiters: Array<{ resolve: (w: HostWorker) => void; reject: (e: Error) => void }> = []
+  private waiters: Array<{ key: string; resolve: (w: HostWorker) => void; reject: (e: Error) => void }> = []
+  /** When each key was last served (a counter), for fair hand-out. */
+  private served = new Map<string, number>()
+  private serves = 0
   private spawning = 0
   private failures = 0
   private retryTimer: ReturnType<typeof setTimeout> | undefined
@@ -53,26 +59,48 @@ export class WorkerPool {
     return this.spawning
   }
 
-  /** An idle loaded worker (at once when one is ready); the caller owns it until it gives it back or it dies. */
-  take(): Promise<HostWorker> {
+  /**
+   * An idle loaded worker (at once when one is ready); the caller owns it until it gives it back or it
+   * dies. `key` (the tool id) is what waiters are served fairly by.
+   */
+  take(key = ''): Promise<HostWorker> {
     if (this.closed) return Promise.reject(new Error('The tool host was replaced or closed.'))
     let worker: HostWorker | undefined
     while ((worker = this.idle.pop()) && worker.unusable);
     if (worker) {
+      this.served.set(key, ++this.serves)
       this.refill()
       return Promise.resolve(worker)
     }
     return new Promise((resolve, reject) => {
-      this.waiters.push({ resolve, reject })
+      this.waiters.push({ key, resolve, reject })
       this.refill()
     })
+  }
+
+  /** The waiter to serve next: the first of the key served longest ago (never served comes first). */
+  private nextWaiter(): (typeof this.waiters)[number] | undefined {
+    let best = -1
+    for (let i = 0; i < this.waiters.length; i++) {
+      if (best < 0 || (this.served.get(this.waiters[i]!.key) ?? 0) < (this.served.get(this.waiters[best]!.key) ?? 0)) best = i
+    }
+    if (best < 0) return undefined
+    const [waiter] = this.waiters.splice(best, 1)
+    this.served.set(waiter!.key, ++this.serves)
+    // Forget keys nobody waits for any more, so the map stays as small as the set of waiting tools.
+    if (this.served.size > 64) for (const k of this.served.keys()) if (!this.waiters.some((w) => w.key === k)) this.served.delete(k)
+    return waiter
   }
 
   /** Gives back a worker whose run ended; it is kept only when fit, of this generation, and below the idle cap. */
   give(worker: HostWorker, fit: boolean): void {
     // A worker being terminated (its run broke the protocol, was killed…) may still report its run as ended.
-    if (!fit || this.closed || worker.unusable) return worker.terminate('its run left it unfit for another run')
-    const waiter = this.waiters.shift()
+    if (!fit || this.closed || worker.unusable) {
+      // Named, so that the log line "Tool-host worker N stopped (…)" says which run of which tool did it.
+      const last = !fit ? worker.lastRun : undefined
+      return worker.terminate(last ? `run ${shownId(last.runId)} of tool "${shownId(last.toolId)}" left it unfit for another run` : 'its run left it unfit for another run')
+    }
+    const waiter = this.nextWaiter()
     if (waiter) return waiter.resolve(worker)
     if (this.idle.length >= this.options.maxIdle) return worker.terminate('more idle workers than needed')
     this.idle.push(worker)

@@ -1,6 +1,7 @@
-// Execution slots of the tool host: at most `max` runs execute at once (each on a worker of its own), so memory and
-// CPU stay bounded however many clients start runs; further starts queue in order. A run waiting for a person
-// (approval, resume data, an answer, a step) gives its slot back until it is resumed: no tool code of it is running.
+// Execution slots of the tool host: at most `max` runs execute at once (each on a worker of its own), so memory stays
+// bounded however many clients start runs; further starts queue in order, each by its run id (its place can be read
+// and it can be withdrawn). A run waiting for a person (approval, resume data, an answer, a step) gives its slot back
+// until it is resumed: no tool code of it is running.
 
 import type { RunEvent } from '../../src/shared/protocol.ts'
 import { isWaitingStatus, statusAfter } from '../../src/shared/runStatus.ts'
@@ -20,7 +21,7 @@ export class ExecutionSlots {
   private status = new Map<string, string>()
   private holding = new Set<string>()
   private reserved = 0
-  private queue: Array<{ resolve: () => void; reject: (e: Error) => void }> = []
+  private queue: Array<{ runId: string; resolve: () => void; reject: (e: Error) => void }> = []
 
   constructor(readonly max: number) {}
 
@@ -28,13 +29,27 @@ export class ExecutionSlots {
     return { executing: this.holding.size + this.reserved, waiting: this.status.size - this.holding.size, queued: this.queue.length }
   }
 
-  /** Resolves once the caller may start a run (a slot is reserved for it); then call claim() or cancel(). */
-  acquire(): Promise<void> {
+  /** Resolves once `runId` may start (a slot is reserved for it); then call claim() or cancel(). */
+  acquire(runId: string): Promise<void> {
     if (this.queue.length === 0 && this.stats().executing < this.max) {
       this.reserved++
       return Promise.resolve()
     }
-    return new Promise((resolve, reject) => this.queue.push({ resolve, reject }))
+    return new Promise((resolve, reject) => this.queue.push({ runId, resolve, reject }))
+  }
+
+  /** Starts queued ahead of `runId` (0 = next), or undefined when it is not queued. */
+  position(runId: string): number | undefined {
+    const i = this.queue.findIndex((q) => q.runId === runId)
+    return i < 0 ? undefined : i
+  }
+
+  /** Takes a queued start out of the queue: its acquire() rejects with `error`. False when it was not queued. */
+  withdraw(runId: string, error: Error): boolean {
+    const i = this.queue.findIndex((q) => q.runId === runId)
+    if (i < 0) return false
+    this.queue.splice(i, 1)[0]!.reject(error)
+    return true
   }
 
   /** The reserved slot now belongs to `runId`, which was handed to a worker. */

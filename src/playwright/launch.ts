@@ -25,6 +25,8 @@ export interface ToolscopeOptions {
   scenariosDir?: string
   /** How long the server may take to start. Default 60 s. */
   startTimeoutMs?: number
+  /** More command-line options for the server (`['--max-workers', '1']`). */
+  args?: string[]
 }
 
 /** A running server; `close()` stops it and removes its temp history folder. */
@@ -43,6 +45,7 @@ export async function launchToolscope(options: ToolscopeOptions = {}): Promise<L
   if (!options.watch) args.push('--no-watch')
   if (options.timeoutMs) args.push('--timeout', String(options.timeoutMs))
   if (options.scenariosDir) args.push('--scenarios', options.scenariosDir)
+  args.push(...(options.args ?? []))
   args.push(...(options.paths ?? []))
   // A fixed TOOLSCOPE_TOKEN in the environment would be fine too; an empty one means "random".
   const child = spawn(process.execPath, args, { cwd: options.cwd ?? process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })

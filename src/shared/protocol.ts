@@ -280,11 +280,43 @@ export const SCENARIO_NAME = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._-]{1,100}$/
 /** Cassette names become file names too (`toolscope/cassettes/<tool-id>/<name>.json`): the same rule. */
 export const CASSETTE_NAME = SCENARIO_NAME
 
+/** Chunk sizes a cassette keeps for one streamed body; later chunks are counted into the last one. */
+export const MAX_RECORDED_CHUNKS = 100_000
+
+/**
+ * Why a recorded response body is not whole (`body` holds the bytes kept): `limit` it was larger than the recording's
+ * byte limit (`limitBytes`; `originalBytes` when the tool read it all), `unread` the tool stopped reading it (or the
+ * run ended) before it ended, `error` the network failed in the middle of it (`error`). A replay answers a `limit` cut
+ * with an error; the other two give the bytes kept, then fail as recorded (`error`) or clearly (`unread`) if read on.
+ */
+export const BodyCut = z
+  .object({
+    reason: z.enum(['limit', 'unread', 'error']),
+    limitBytes: z.number().int().nonnegative().optional(),
+    originalBytes: z.number().int().nonnegative().optional(),
+    error: z.string().optional(),
+  })
+  .strict()
+export type BodyCut = z.infer<typeof BodyCut>
+
 /** One recorded exchange: the request as sent (secrets redacted) and its response, or the network error it met. */
 export const CassetteExchange = z
   .object({
     request: z.object({ method: z.string().min(1), url: z.string().min(1), headers: HttpHeaders.default({}), body: HttpBody.optional() }).strict(),
-    response: z.object({ status: z.number().int().min(100).max(599), statusText: z.string().optional(), headers: HttpHeaders.default({}), body: HttpBody.optional() }).strict().optional(),
+    response: z
+      .object({
+        status: z.number().int().min(100).max(599),
+        statusText: z.string().optional(),
+        headers: HttpHeaders.default({}),
+        body: HttpBody.optional(),
+        /** The URL that answered when `fetch` followed redirects (redacted): a replay answers `redirected: true` with it. */
+        url: z.string().min(1).optional(),
+        /** A streamed body's chunk sizes in bytes, in the order received: a replay delivers the same chunks. */
+        chunks: z.array(z.number().int().positive()).max(MAX_RECORDED_CHUNKS).optional(),
+        bodyCut: BodyCut.optional(),
+      })
+      .strict()
+      .optional(),
     error: z.string().optional(),
     durationMs: z.number().nonnegative().optional(),
   })
@@ -306,6 +338,10 @@ export const Cassette = z
   .strict()
 export type Cassette = z.infer<typeof Cassette>
 
+/** Longest mock URL pattern, in characters, and most `*` in one (matching is linear in the URL either way). */
+export const MOCK_URL_MAX_CHARS = 2_000
+export const MOCK_URL_MAX_STARS = 100
+
 /**
  * A hand-written answer: requests whose method (any when absent), URL (`*` matches any run of characters; exact
  * otherwise) and body (when given: a JSON value the request's JSON body must contain, or the exact text) match get
@@ -314,7 +350,11 @@ export type Cassette = z.infer<typeof Cassette>
 export const MockRule = z
   .object({
     method: z.string().min(1).optional(),
-    url: z.string().min(1),
+    url: z
+      .string()
+      .min(1)
+      .max(MOCK_URL_MAX_CHARS, `a URL pattern is at most ${MOCK_URL_MAX_CHARS} characters`)
+      .refine((url) => url.split('*').length - 1 <= MOCK_URL_MAX_STARS, { message: `a URL pattern has at most ${MOCK_URL_MAX_STARS} "*"` }),
     body: z.unknown().optional(),
     response: z
       .object({
@@ -427,13 +467,18 @@ export type RunTokens = z.infer<typeof RunTokens>
 export const CassetteList = z.object({ root: z.string(), names: z.array(z.string()) })
 export type CassetteList = z.infer<typeof CassetteList>
 
-export const ApprovalBody = z.object({ approved: z.boolean(), reason: z.string().max(10_000).optional() }).strict()
+/** Longest reason a person gives when declining or aborting a run: a sentence or a paragraph, not a document. */
+export const MAX_REASON_CHARS = 2_000
+const CappedReason = z.string().max(MAX_REASON_CHARS, `a reason is at most ${MAX_REASON_CHARS} characters`).optional()
+
+export const ApprovalBody = z.object({ approved: z.boolean(), reason: CappedReason }).strict()
 export const ResumeBody = z.object({ resumeData: z.unknown() }).strict()
 export const RespondBody = z.object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }).strict()
-export const AbortBody = z.object({ reason: z.string().max(10_000).optional() }).strict()
+export const AbortBody = z.object({ reason: CappedReason }).strict()
 export const EmptyBody = z.object({}).strict()
 
-// Unbounded here (the 1 MiB body cap bounds it) so scenario files written before RunControl still parse.
+// Unbounded in scenario decisions (the 1 MiB body cap bounds it) so scenario files written before RunControl still
+// parse; RunControl, what the API takes, caps it (CappedReason).
 const Reason = z.string().optional()
 const ApproveControl = z.object({ type: z.literal('approve') }).strict()
 const DeclineControl = z.object({ type: z.literal('decline'), reason: Reason }).strict()
@@ -446,7 +491,14 @@ const AbortControl = z.object({ type: z.literal('abort'), reason: Reason }).stri
  * Every way a run is steered, in one vocabulary: the body of `POST /api/runs/:id/control`, what the older
  * per-control routes are mapped to, the worker's control message, the UI's commands and (as Decision) scenario scripts.
  */
-export const RunControl = z.discriminatedUnion('type', [ApproveControl, DeclineControl, ResumeControl, RespondControl, ContinueControl, AbortControl])
+export const RunControl = z.discriminatedUnion('type', [
+  ApproveControl,
+  DeclineControl.extend({ reason: CappedReason }).strict(),
+  ResumeControl,
+  RespondControl,
+  ContinueControl,
+  AbortControl.extend({ reason: CappedReason }).strict(),
+])
 export type RunControl = z.infer<typeof RunControl>
 
 /**
@@ -463,8 +515,11 @@ export const ErrorCode = z.enum([
   'unknown-tool',
   'unknown-cassette',
   'too-many-runs',
+  /** History cannot be written (disk full, I/O error): a run is not started; RunPage.storage says why. */
+  'storage-failed',
   'invalid-state',
   'invalid-resume-data',
+  'invalid-elicitation-content',
   'timeout',
   'host-unavailable',
   'internal',
@@ -485,7 +540,7 @@ const _runtimeCodes: RuntimeControlErrorCode extends ErrorCode ? true : false = 
 void _runtimeCodes
 
 /** Live state of a run on the server, as listed in history. */
-export const RunRecordStatus = z.enum(['running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', ...RUN_END_STATUSES])
+export const RunRecordStatus = z.enum(['queued', 'running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', ...RUN_END_STATUSES])
 export type RunRecordStatus = z.infer<typeof RunRecordStatus>
 const _sameStatuses: Same<RunRecordStatus, RunLifecycleStatus> = true
 void _sameStatuses
@@ -530,12 +585,43 @@ export const RunSummary = z.object({
 export type RunSummary = z.infer<typeof RunSummary>
 
 /** `GET /api/runs?tool=&status=&cursor=&limit=`: newest first; `nextCursor` fetches the next (older) page. */
-export const RunPage = z.object({ runs: z.array(RunSummary), nextCursor: z.string().optional() })
+/**
+ * Why run history is not being saved right now (the disk is full, an I/O error, the folder became read-only): carried
+ * by `RunPage.storage`, absent while history is saved. Runs in flight when it happened ended with this message.
+ */
+export const StorageStatus = z.object({
+  code: z.enum(['disk-full', 'io-error', 'read-only']),
+  message: z.string(),
+  /** When saving first failed (ISO time). */
+  since: z.string(),
+})
+export type StorageStatus = z.infer<typeof StorageStatus>
+
+export const RunPage = z.object({ runs: z.array(RunSummary), nextCursor: z.string().optional(), storage: StorageStatus.optional() })
 export type RunPage = z.infer<typeof RunPage>
 
-/** `GET /api/runs/:id`: the summary plus the (redacted) request; the events come from `/api/runs/:id/events`. */
-export const RunDetail = RunSummary.extend({ request: StartRunBody })
+/**
+ * `GET /api/runs/:id`: the summary plus the (redacted) request; the events come from `/api/runs/:id/events`. A queued
+ * run also says how many starts are queued ahead of it.
+ */
+export const RunDetail = RunSummary.extend({ request: StartRunBody, queuePosition: z.number().int().nonnegative().optional() })
 export type RunDetail = z.infer<typeof RunDetail>
+
+/** `GET /api/capacity`: how many runs execute, wait for a person or are queued, against the server's bounds. */
+export const Capacity = z.object({
+  /** Runs holding an execution slot (each on a worker of its own). */
+  executing: z.number().int().nonnegative(),
+  /** Runs waiting for a person (approval, resume data, an answer, a step): they hold no slot. */
+  waiting: z.number().int().nonnegative(),
+  /** Runs waiting for a slot, in order. */
+  queued: z.number().int().nonnegative(),
+  /** Execution slots (derived from memory unless set). */
+  slots: z.number().int().positive(),
+  /** Runs in flight (queued, running or waiting), and the most allowed before a start answers 429. */
+  live: z.number().int().nonnegative(),
+  maxLiveRuns: z.number().int().positive(),
+})
+export type Capacity = z.infer<typeof Capacity>
 
 /** The `format` of a run export file. */
 export const RUN_EXPORT_FORMAT = 'toolscope-run'

@@ -5,8 +5,8 @@
 /** How a run ended, as written in its terminal `run-finished` event. */
 export type RunEndStatus = 'success' | 'error' | 'declined' | 'aborted' | 'interrupted' | 'expired'
 
-/** Every status a run can have on the server (and in history). */
-export type RunLifecycleStatus = 'running' | 'awaiting-approval' | 'suspended' | 'awaiting-elicitation' | 'paused' | RunEndStatus
+/** Every status a run can have on the server (and in history); `queued` until it has an execution slot and a worker. */
+export type RunLifecycleStatus = 'queued' | 'running' | 'awaiting-approval' | 'suspended' | 'awaiting-elicitation' | 'paused' | RunEndStatus
 
 /** The final statuses, in the order they are listed. */
 export const RUN_END_STATUSES = ['success', 'error', 'declined', 'aborted', 'interrupted', 'expired'] as const satisfies readonly RunEndStatus[]

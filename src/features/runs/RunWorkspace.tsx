@@ -51,11 +51,17 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios, onNav
   const qc = useQueryClient()
   const { drafts, setInput, setRequestContext, setContext, setNetwork } = useDrafts(tool)
   const run = useQuery({ ...runQuery(api, runId ?? ''), enabled: !!runId })
-  // What the run was started with: a recorded run offers to save its cassette.
-  const detail = useQuery({ ...runDetailQuery(api, runId ?? ''), enabled: !!runId })
+  const state = (runId && run.data?.state) || initialRunState
+  // What the run was started with (a recorded run offers to save its cassette); asked again each second while the run
+  // is queued and has no event yet, for its place in the queue.
+  const detail = useQuery({
+    ...runDetailQuery(api, runId ?? ''),
+    enabled: !!runId,
+    refetchInterval: (q) => (state.status === 'idle' && q.state.data?.status === 'queued' ? 1000 : false),
+  })
+  const queuePosition = state.status === 'idle' && detail.data?.status === 'queued' ? (detail.data.queuePosition ?? 0) : undefined
   // The exchange the Events timeline asked to show; a new object each time, so asking again shows it again.
   const [networkFocus, setNetworkFocus] = useState<{ requestId: string }>()
-  const state = (runId && run.data?.state) || initialRunState
   // Token counts of the views, asked for once the run stops producing them (finished or waiting for an answer).
   const phasesKey = state.phases.length ? `${state.phases.join(',')}${state.finished ? ':final' : ''}` : ''
   const tokens = useQuery({ ...runTokensQuery(api, runId ?? '', phasesKey), enabled: !!runId && phasesKey !== '' && state.status !== 'running' })
@@ -117,6 +123,7 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios, onNav
             disabledReason={check.ok ? undefined : check.reason}
             starting={starter.busy}
             timeoutMs={timeoutMs}
+            queuePosition={queuePosition}
             onRun={() => go(false)}
             onStep={() => go(true)}
             onContinue={() => command.mutate({ type: 'continue' })}
