@@ -55,7 +55,7 @@ async function played(page: Page): Promise<number> {
 test('lists the tools, opens a recorded run, steps through its approval and compares the views', async ({ page }) => {
   const outside = outsideRequests(page)
   await page.goto(`${site.origin}/`)
-  await expect(page.getByText('recorded demo')).toBeVisible()
+  await expect(page.getByText('recorded demo', { exact: true })).toBeVisible()
   await page.getByRole('combobox', { name: 'Search tools' }).fill('delete-repository')
   await page.getByRole('option', { name: 'delete-repository' }).click()
   await expect(page.getByRole('tab', { name: 'Recorded runs' })).toHaveAttribute('aria-selected', 'true')

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { finished, waitForEvent, type TestServer } from '../../server/test/helpers.ts'
 import { chunksSeen, contiguous, startAdversarialServer, statusOf } from './helpers.ts'
 
-describe('a misbehaving run ends only itself', () => {
+// Each test loads several workers (bystanders, the misbehaving run, the run started meanwhile): a minute, not the default
+// 20 s, on a busy 2-core machine running the rest of the suite beside it.
+describe('a misbehaving run ends only itself', { timeout: 60_000 }, () => {
   let server: TestServer
   beforeAll(async () => {
     server = await startAdversarialServer()
