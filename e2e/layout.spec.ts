@@ -1,6 +1,6 @@
 // The run screen's layout: input and results in resizable panes (keyboard and mouse, remembered across reloads),
-// the result of a run visible without scrolling at 1440×900, panels that stack on a small screen, and the
-// tool list's search over descriptions.
+// the result of a run visible without scrolling at 1440×900, side by side at 1024×700, panes that stack on a narrower
+// screen, and the tool list's search over descriptions.
 import { test, expect } from './fixtures/toolscope.ts'
 
 const separator = (page: import('@playwright/test').Page) => page.getByRole('separator', { name: 'Resize input and results' })
@@ -77,8 +77,26 @@ test('the separator follows the mouse and the size survives a reload', async ({ 
   expect(Math.abs((await page.locator('#run-input-pane').boundingBox())!.width - pane.width)).toBeLessThan(2)
 })
 
-test('at 1024×700 the panes stack: no separator, results below the input, nothing cut at the side', async ({ toolscope, page }) => {
+test('at 1024×700 the panes stay side by side: the input and Compare both in view, nothing cut at the side', async ({ toolscope, page }) => {
   await page.setViewportSize({ width: 1024, height: 700 })
+  await toolscope.goto()
+  await toolscope.selectTool('get-weather')
+  await toolscope.run()
+  await toolscope.expectStatus('success')
+  await expect(separator(page)).toBeVisible()
+  const compare = page.getByRole('region', { name: 'Compare' })
+  await expect(compare.getByRole('region', { name: 'Raw', exact: true })).toBeInViewport()
+  await expect(toolscope.inputRegion).toBeInViewport()
+  const input = (await toolscope.inputRegion.boundingBox())!
+  const cmp = (await compare.boundingBox())!
+  expect(cmp.x).toBeGreaterThan(input.x + input.width)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  const panel = page.getByRole('tabpanel', { name: 'Run' })
+  expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+})
+
+test('at 900×700 the panes stack: no separator, results below the input, nothing cut at the side', async ({ toolscope, page }) => {
+  await page.setViewportSize({ width: 900, height: 700 })
   await toolscope.goto()
   await toolscope.selectTool('get-weather')
   await toolscope.run()

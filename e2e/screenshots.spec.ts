@@ -32,12 +32,11 @@ for (const theme of ['light', 'dark'] as const) {
     await toolscope.expectStatus('success')
     await settle(toolscope)
     await shot('run')
-    // The run screen at the sizes the layout is judged at: the result in view at 1440×900 and 1280×800, stacked panes at 1024×700.
+    // The run screen at the sizes the layout is judged at: the result in view beside the input at each of them.
     for (const [width, height] of [[1440, 900], [1280, 800], [1024, 700]] as const) {
       await page.setViewportSize({ width, height })
-      const compare = page.getByRole('region', { name: 'Compare' })
-      if (width > 1024) await expect(compare).toBeInViewport()
-      else await expect(page.getByRole('separator', { name: 'Resize input and results' })).toBeHidden()
+      await expect(page.getByRole('region', { name: 'Compare' })).toBeInViewport()
+      await expect(toolscope.inputRegion).toBeInViewport()
       await shot(`run-${width}x${height}`)
     }
     await page.setViewportSize({ width: 1600, height: 1000 })

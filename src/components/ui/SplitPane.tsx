@@ -1,5 +1,6 @@
 // Two panes side by side with a separator between them that resizes them by mouse, touch or keyboard (arrows,
-// Shift+arrows by 10, Home/End). When its container is narrower than 48rem the panes stack and the separator hides.
+// Shift+arrows by 10, Home/End). When its container is narrower than 42rem the panes stack and the separator hides
+// (a 1024 px window, less the tool list, still keeps them side by side).
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 
 interface Props {
@@ -39,8 +40,8 @@ export function SplitPane({ label, size, onSize, min = 20, max = 80, first, seco
   }
   return (
     <div className="@container h-full min-h-0">
-      <div ref={row} className="flex flex-col @3xl:h-full @3xl:flex-row" style={{ ['--split' as string]: `${size}%` }}>
-        <div id={firstId} className="min-w-0 @3xl:h-full @3xl:shrink-0 @3xl:basis-(--split) @3xl:overflow-auto">
+      <div ref={row} className="flex flex-col @2xl:h-full @2xl:flex-row" style={{ ['--split' as string]: `${size}%` }}>
+        <div id={firstId} className="min-w-0 @2xl:h-full @2xl:shrink-0 @2xl:basis-(--split) @2xl:overflow-auto">
           {first}
         </div>
         <div
@@ -60,11 +61,11 @@ export function SplitPane({ label, size, onSize, min = 20, max = 80, first, seco
           onPointerMove={(e) => {
             if (e.currentTarget.hasPointerCapture(e.pointerId)) fromPointer(e)
           }}
-          className="group relative hidden w-2 shrink-0 cursor-col-resize touch-none outline-none @3xl:block"
+          className="group relative hidden w-2 shrink-0 cursor-col-resize touch-none outline-none @2xl:block"
         >
           <span aria-hidden="true" className="absolute inset-y-0 left-1/2 w-px -translate-x-1/2 bg-zinc-200 group-hover:w-1 group-hover:bg-sky-400 group-focus-visible:w-1 group-focus-visible:bg-sky-500 dark:bg-zinc-800" />
         </div>
-        <div className="min-w-0 flex-1 @3xl:h-full @3xl:overflow-auto">{second}</div>
+        <div className="min-w-0 flex-1 @2xl:h-full @2xl:overflow-auto">{second}</div>
       </div>
     </div>
   )

@@ -11,9 +11,10 @@ export function ApprovalCard({ runId, approval }: { runId: string; approval: Non
   const [reason, setReason] = useState('')
   const command = useRunCommand(runId)
   return (
-    <section aria-label="Approval" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40">
+    // Columns follow the card's own width (a container query): the input pane can be narrow on a wide window.
+    <section aria-label="Approval" className="@container space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40">
       <h2 className="text-sm font-semibold text-amber-900 dark:text-amber-100">Approval required</h2>
-      <div className="grid gap-2 md:grid-cols-2">
+      <div className="grid gap-2 @md:grid-cols-2">
         <div>
           <h3 className="text-xs font-semibold text-zinc-600 dark:text-zinc-300">Display</h3>
           <JsonBlock value={approval.views.display.value} />

@@ -1,6 +1,6 @@
-// The playground of one tool: Input and controls with the pending prompt on the left, the results (Compare, then
-// Events) on the right, in resizable panes whose split is remembered; narrow screens stack them. The open run comes
-// from the URL (?run=…) and its state from the reduced event stream.
+// The playground of one tool: on the left the run bar (controls, then whatever the run waits for, its outcome and
+// actions) above the input, on the right the results (Compare, then Events), in resizable panes whose split is
+// remembered; narrow screens stack them. The open run comes from the URL (?run=…), its state from the event stream.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ToolDetail } from '../../shared/protocol.ts'
@@ -109,13 +109,9 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios, onNav
       min={25}
       max={70}
       first={
+        // The run bar comes first, so a prompt that waits for a person (and Continue) is on screen the moment it
+        // appears, even on a 720 px high laptop; it is only inserted (nothing is moved or remounted), so focus stays put.
         <div className="space-y-3 p-4">
-          <ErrorBoundary what="the input editors" resetKey={tool.id}>
-            <InputPanel tool={tool} drafts={drafts} setInput={setInput} setRequestContext={setRequestContext} setContext={setContext} onSubmit={() => goRef.current(false)} />
-          </ErrorBoundary>
-          <ErrorBoundary what="the network settings" resetKey={tool.id}>
-            <NetworkSettings toolId={tool.id} draft={drafts.network ?? defaultNetworkDraft} onChange={setNetwork} onSubmit={() => goRef.current(false)} />
-          </ErrorBoundary>
           {runId && detail.data && <RunLineage run={detail.data} onOpen={onNavigate} />}
           <RunControls
             state={state}
@@ -136,6 +132,12 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios, onNav
           {runId && <StreamProblems problems={run.data?.problems ?? []} />}
           {runId && <RunPrompts runId={runId} state={state} />}
           {runId && state.toolId === tool.id && <RunActions key={runId} runId={runId} toolId={tool.id} state={state} onOpenScenarios={onOpenScenarios} />}
+          <ErrorBoundary what="the input editors" resetKey={tool.id}>
+            <InputPanel tool={tool} drafts={drafts} setInput={setInput} setRequestContext={setRequestContext} setContext={setContext} onSubmit={() => goRef.current(false)} />
+          </ErrorBoundary>
+          <ErrorBoundary what="the network settings" resetKey={tool.id}>
+            <NetworkSettings toolId={tool.id} draft={drafts.network ?? defaultNetworkDraft} onChange={setNetwork} onSubmit={() => goRef.current(false)} />
+          </ErrorBoundary>
         </div>
       }
       second={
