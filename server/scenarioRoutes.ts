@@ -9,6 +9,7 @@ import {
   ExportBody,
   RunStatus,
   SaveScenarioBody,
+  SuggestExpectationBody,
   type Cassette,
   type ExportResponse,
   type ReplayReport,
@@ -16,7 +17,8 @@ import {
   type ScenarioEntry,
   type ScenarioList,
 } from '../src/shared/protocol.ts'
-import { toPlaywrightTest, toVitestTest, withGeneratedValuesMatched } from '../src/testbench/exportTests.ts'
+import { toPlaywrightTest, toVitestTest } from '../src/testbench/exportTests.ts'
+import { suggestExpectation } from './expectationSuggest.ts'
 import { scenarioFromRun } from '../src/testbench/replay.ts'
 import { InvalidScenarioNameError, scenarioJsonSchema } from '../src/testbench/scenario.ts'
 import { apiError } from './apiError.ts'
@@ -126,10 +128,20 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     })
   })
 
+  app.post('/api/runs/:id/expectation', async (c) => {
+    const body = await readJson(c, SuggestExpectationBody, {})
+    if (!body.ok) return body.response
+    const runId = c.req.param('id')
+    const record = runs.get(runId)
+    if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
+    if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run has a result to expect.`)
+    return c.json(await suggestExpectation(host, runs, record, body.data.rerun ?? false))
+  })
+
   app.post('/api/export', async (c) => {
     const body = await readJson(c, ExportBody)
     if (!body.ok) return body.response
-    const { format, runId, scenario: ref } = body.data
+    const { format, runId, scenario: ref, expect } = body.data
     return guarded(c, async () => {
       let scenario: Scenario
       let cassette: Cassette | undefined
@@ -139,8 +151,9 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
         if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
         // The test embeds run data: through the redaction pass, as a saved scenario and its cassette would be.
         const secrets = recordSecrets(record)
-        // Ids and timestamps the tool generated differ on a rerun: the test matches them by kind (anyValue.ts).
-        scenario = withGeneratedValuesMatched(redactScenario(scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events), secrets))
+        // Values that differ between runs of the same call (or, with one run, that look generated) are matched by kind.
+        const expected = expect ?? (await suggestExpectation(host, runs, record, false)).expect
+        scenario = redactScenario({ ...scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events), expect: expected }, secrets)
         // A recorded run's test replays its recording.
         if (record.request.network === 'record') {
           const recording = await runs.recording(runId)

@@ -8,6 +8,7 @@ import {
   CassetteList,
   Catalog,
   ExportResponse,
+  SuggestedExpectation,
   ImportRunResponse,
   ProviderReport,
   RunTokens,
@@ -23,6 +24,7 @@ import {
   StartRunResponse,
   ToolDetail,
   type ExportBody,
+  type SuggestExpectationBody,
   type RerunBody,
   type RunControl,
   type SaveCassetteBody,
@@ -79,6 +81,8 @@ export interface ApiClient {
   replayAll(toolId: string): Promise<ReplayAllResponse>
   /** A finished run or a stored scenario as a Vitest or Playwright test file. */
   exportTest(body: ExportBody): Promise<ExportResponse>
+  /** The expectation a finished run suggests: its result, matched by kind where a second run of the call differs. */
+  suggestExpectation(runId: string, body: SuggestExpectationBody): Promise<SuggestedExpectation>
   /** What each model provider gets of a tool, what it finds, and the lint findings. */
   providers(toolId: string, signal?: AbortSignal): Promise<ProviderReport>
   /** What each view of a run costs in tokens per provider, and the model-view size findings. */
@@ -139,6 +143,7 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     replayScenario: (toolId, name) => request(ReplayReport, `${scenarioPath(toolId, name)}/replay`, { method: 'POST', body: '{}' }),
     replayAll: (toolId) => request(ReplayAllResponse, `/api/scenarios/${encodeURIComponent(toolId)}/replay`, { method: 'POST', body: '{}' }),
     exportTest: (body) => request(ExportResponse, '/api/export', { method: 'POST', body: JSON.stringify(body) }),
+    suggestExpectation: (runId, body) => request(SuggestedExpectation, `/api/runs/${encodeURIComponent(runId)}/expectation`, { method: 'POST', body: JSON.stringify(body) }),
     providers: (toolId, signal) => request(ProviderReport, `/api/tools/${encodeURIComponent(toolId)}/providers`, { signal }),
     runTokens: (runId, signal) => request(RunTokens, `/api/runs/${encodeURIComponent(runId)}/tokens`, { signal }),
     cassettes: (toolId, signal) => request(CassetteList, `/api/tools/${encodeURIComponent(toolId)}/cassettes`, { signal }),

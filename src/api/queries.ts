@@ -18,7 +18,8 @@ export const keys = {
   /** Every scenario list (hot reload invalidates them all: "no longer fits" may change). */
   scenariosAll: ['scenarios'] as const,
   scenarios: (toolId: string) => ['scenarios', toolId] as const,
-  exported: (body: ExportBody) => ['export', body.format, body.runId ?? body.scenario] as const,
+  exported: (body: ExportBody) => ['export', body.format, body.runId ?? body.scenario, body.expect] as const,
+  suggestion: (runId: string) => ['suggested-expectation', runId] as const,
   cassettes: (toolId: string) => ['cassettes', toolId] as const,
   providers: (toolId: string, catalogVersion: number) => ['providers', toolId, catalogVersion] as const,
   runDetail: (runId: string) => ['run-detail', runId] as const,
@@ -68,6 +69,10 @@ export const scenariosQuery = (api: ApiClient, toolId: string) =>
 /** Test source of a run or a scenario; re-fetched each time it is shown, as the scenario file may have changed. */
 export const exportQuery = (api: ApiClient, body: ExportBody) =>
   queryOptions({ queryKey: keys.exported(body), queryFn: () => api.exportTest(body), staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false })
+
+/** The expectation a finished run suggests (matchers where runs of the same call differ); asked anew each time it is shown. */
+export const suggestionQuery = (api: ApiClient, runId: string) =>
+  queryOptions({ queryKey: keys.suggestion(runId), queryFn: () => api.suggestExpectation(runId, {}), staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false })
 
 /** A run as the playground holds it: the reduced events, and the frames that failed the protocol. */
 export interface LiveRun {

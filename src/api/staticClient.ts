@@ -79,6 +79,7 @@ export function createStaticClient(manifestUrl: string): ApiClient {
     replayScenario: readOnly,
     replayAll: readOnly,
     exportTest: readOnly,
+    suggestExpectation: readOnly,
     runTokens: readOnly,
     cassettes: async () => ({ root: '', names: [] }),
     saveCassette: readOnly,

@@ -741,15 +741,39 @@ export type ReplayReport = z.infer<typeof ReplayReport>
 export const ReplayAllResponse = z.object({ results: z.array(ReplayReport), passed: z.number().int(), failed: z.number().int() })
 export type ReplayAllResponse = z.infer<typeof ReplayAllResponse>
 
+/** `POST /api/runs/:id/expectation`: `rerun` runs the same call once more to see which values differ. */
+export const SuggestExpectationBody = z.object({ rerun: z.boolean().optional() }).strict()
+export type SuggestExpectationBody = z.infer<typeof SuggestExpectationBody>
+const ValuePath = z.array(z.union([z.string(), z.number().int().nonnegative()]))
+/**
+ * The expectation a finished run suggests for a scenario or an exported test: its result, with a matcher
+ * (`{ "$any": kind }`) at every value that differs between two runs of the same call (the run compared with is
+ * `comparedWith`), or with one run only at every value that looks generated. `unmatchable`: values that differ but
+ * that no matcher fits (a flag, an array's length). `rerunProblem`: why a rerun asked for could not be compared.
+ */
+export const SuggestedExpectation = z.object({
+  expect: Expectation,
+  /** The run's own result, without matchers (what switching a matcher off puts back). */
+  exact: Expectation,
+  matchers: z.array(z.object({ path: ValuePath, kind: z.enum(['string', 'date', 'number']), why: z.enum(['differs', 'looks-generated']) })),
+  unmatchable: z.array(ValuePath),
+  comparedWith: z.object({ runId: z.string(), how: z.enum(['history', 'rerun']) }).optional(),
+  rerunProblem: z.string().optional(),
+})
+export type SuggestedExpectation = z.infer<typeof SuggestedExpectation>
+
 /** `POST /api/export`: a run or a stored scenario as a test file. */
 export const ExportBody = z
   .object({
     format: z.enum(['vitest', 'playwright']),
     runId: z.string().optional(),
     scenario: z.object({ toolId: z.string(), name: z.string() }).strict().optional(),
+    /** With `runId`: the expectation to assert (as edited from POST /api/runs/:id/expectation); default, that suggestion. */
+    expect: Expectation.optional(),
   })
   .strict()
   .refine((b) => (b.runId === undefined) !== (b.scenario === undefined), { message: 'give either `runId` or `scenario`' })
+  .refine((b) => b.expect === undefined || b.runId !== undefined, { message: '`expect` goes with `runId` (a scenario has its own)', path: ['expect'] })
 export type ExportBody = z.infer<typeof ExportBody>
 export const ExportResponse = z.object({ filename: z.string(), code: z.string() })
 export type ExportResponse = z.infer<typeof ExportResponse>

@@ -75,6 +75,7 @@ export function createFakeApi(): FakeApi {
     replayScenario: unused('replayScenario'),
     replayAll: unused('replayAll'),
     exportTest: unused('exportTest'),
+    suggestExpectation: unused('suggestExpectation'),
     providers: unused('providers'),
     runTokens: unused('runTokens'),
     cassettes: unused('cassettes'),

@@ -1,6 +1,6 @@
 // Matchers a scenario expectation can hold in place of a value that differs on every run (a generated id, a
 // timestamp): `{ "$any": "string" | "date" | "number" }`. Replay compares with them (match.ts), exported tests render
-// them as `expect.any(String)` & co. (codeLiteral.ts), and an export from a run puts them where values look generated.
+// them as `expect.any(String)` & co. (codeLiteral.ts), and varying.ts chooses where a saved run or an exported test puts them.
 
 import { isPlainObject } from '../runtime/plainObject.ts'
 
@@ -18,8 +18,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/
 /** Epoch milliseconds from 2000-01-01 to 2100-01-01: a timestamp, not a count. */
 const EPOCH_MS = { min: 946_684_800_000, max: 4_102_444_800_000 }
-/** Nesting walked at most when looking for generated values (deeper values are kept as they are). */
-const MAX_DEPTH = 64
 
 /** Whether `value` is a matcher (`{ "$any": kind }` and nothing else). */
 export function isAnyValue(value: unknown): value is AnyValue {
@@ -60,14 +58,4 @@ export function generatedKind(value: unknown): AnyKind | undefined {
   }
   if (typeof value === 'number' && Number.isInteger(value) && value >= EPOCH_MS.min && value <= EPOCH_MS.max) return 'number'
   return undefined
-}
-
-/** `value` with every value that looks generated (generatedKind) replaced by its matcher; the rest is kept as is. */
-export function withGeneratedMatched(value: unknown, depth = 0): unknown {
-  const kind = generatedKind(value)
-  if (kind) return { $any: kind } satisfies AnyValue
-  if (depth >= MAX_DEPTH) return value
-  if (Array.isArray(value)) return value.map((v) => withGeneratedMatched(v, depth + 1))
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withGeneratedMatched(v, depth + 1)]))
-  return value
 }

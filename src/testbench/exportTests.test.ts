@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toPlaywrightTest, toVitestTest, withGeneratedValuesMatched } from './exportTests.ts'
+import { toPlaywrightTest, toVitestTest } from './exportTests.ts'
+import { generatedValues, withMatchers } from './varying.ts'
 import { compareOutcome } from './match.ts'
 import { parseScenario, type Scenario } from './scenario.ts'
 
@@ -78,7 +79,7 @@ describe('a test exported from a run', () => {
     // What the run saw once: its output becomes the expectation, as an export from the run's page makes it.
     const recorded = { id: '0b8f1c52-7d1e-4c2a-9f64-3e5b2a1d9c07', text: 'hi', createdAt: '2026-12-02T01:00:00.000Z', updatedAt: '2026-12-02T01:00:00.000Z', at: 1_796_000_000_000, tags: [{ id: '5f3a2b1c-0d9e-4f8a-b7c6-1e2d3c4b5a69', name: 'x' }] }
     const fromRun: Scenario = { name: 'run-0b8f1c52', toolId: 'create-note', input: { text: 'hi' }, decisions: [], expect: { status: 'success', match: 'exact', raw: recorded } }
-    const scenario = withGeneratedValuesMatched(fromRun)
+    const scenario: Scenario = { ...fromRun, expect: withMatchers(fromRun.expect, generatedValues({ status: 'success', raw: recorded }).matchers) }
     expect(scenario.expect.raw).toEqual({ id: { $any: 'string' }, text: 'hi', createdAt: { $any: 'date' }, updatedAt: { $any: 'date' }, at: { $any: 'number' }, tags: [{ id: { $any: 'string' }, name: 'x' }] })
     const tool = { from: toolFile, access: 'createNote' }
     await writeFile(join(project, 'matched.test.ts'), toVitestTest(scenario, tool, { toolscopeImport: join(ROOT, 'src/index.ts') }))

@@ -5,7 +5,6 @@ import { codeLiteral, commentText, stringLiteral } from './codeLiteral.ts'
 import type { Decision, Scenario } from './scenario.ts'
 import { reachTool, type ToolImport } from './toolReach.ts'
 import { scenarioNetwork } from './replay.ts'
-import { withGeneratedMatched } from './anyValue.ts'
 import type { Cassette } from '../shared/protocol.ts'
 
 export type { ToolImport } from './toolReach.ts'
@@ -13,19 +12,6 @@ export type { ToolImport } from './toolReach.ts'
 const j = (value: unknown) => codeLiteral(value)
 const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`)
 const q = stringLiteral
-
-/**
- * A scenario made from a run, ready to export: in its expected views, every value that looks generated (a UUID or
- * ULID, an ISO date-time, epoch milliseconds from 2000 to 2100) becomes a matcher (`expect.any(String)`,
- * `expect.stringMatching(<ISO date>)`, `expect.any(Number)`), so the test passes on a rerun that generates new ones.
- */
-export function withGeneratedValuesMatched(scenario: Scenario): Scenario {
-  const e = { ...scenario.expect }
-  for (const key of ['raw', 'display', 'transcript'] as const) if (e[key] !== undefined) e[key] = withGeneratedMatched(e[key])
-  // The model view keeps its shape ({ type, value }): only a JSON value is looked into (text is kept as it is).
-  if (e.model && (e.model.type === 'json' || e.model.type === 'error-json')) e.model = { ...e.model, value: withGeneratedMatched(e.model.value) }
-  return { ...scenario, expect: e }
-}
 
 /** Options of toVitestTest(). */
 export interface VitestExportOptions {

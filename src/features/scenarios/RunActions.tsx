@@ -57,7 +57,7 @@ export function RunActions({ runId, toolId, state, onOpenScenarios }: { runId: s
       )}
       <Suspense fallback={<p className="text-xs text-zinc-500">Loading…</p>}>
         {open === 'save' && <SaveScenarioForm runId={runId} toolId={toolId} events={state.events} save={save} onCancel={close} />}
-        {(open === 'vitest' || open === 'playwright') && <ExportPanel body={{ format: open, runId }} onClose={close} />}
+        {(open === 'vitest' || open === 'playwright') && <ExportPanel body={{ format: open, runId }} events={state.events} onClose={close} />}
       </Suspense>
     </div>
   )

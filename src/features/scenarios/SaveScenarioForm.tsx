@@ -1,5 +1,6 @@
-// "Save as scenario" for a finished run: a name, an optional description and the expectation (taken from the run,
-// editable). The server stores the run's input, context and decisions with it, in the scenario folder.
+// "Save as scenario" for a finished run: a name, an optional description and the expectation (the run's result with
+// values that change between runs matched by kind, all editable). The server stores the run's input, context and
+// decisions with it, in the scenario folder.
 import { useState, type FormEvent } from 'react'
 import type { UseMutationResult } from '@tanstack/react-query'
 import type { RunEvent, SaveScenarioBody, ScenarioEntry } from '../../shared/protocol.ts'
@@ -7,7 +8,9 @@ import { outcomeFromEvents } from '../../testbench/replay.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
 import { ExpectationFields } from './ExpectationFields.tsx'
-import { draftFromOutcome, parseExpectationDraft, scenarioNameProblem, suggestName } from './expectationDraft.ts'
+import { parseExpectationDraft, scenarioNameProblem, suggestName } from './expectationDraft.ts'
+import { useExpectationDraft } from './useExpectationDraft.ts'
+import { VaryingValues } from './VaryingValues.tsx'
 
 interface Props {
   runId: string
@@ -23,15 +26,16 @@ export default function SaveScenarioForm({ runId, toolId, events, save, onCancel
   const [outcome] = useState(() => outcomeFromEvents(events))
   const [name, setName] = useState(() => suggestName(outcome))
   const [description, setDescription] = useState('')
-  const [text, setText] = useState(() => draftFromOutcome(outcome))
+  const expectation = useExpectationDraft(runId, outcome)
+  const { text, setText } = expectation
   const [overwrite, setOverwrite] = useState(false)
   const nameProblem = scenarioNameProblem(name)
-  const draft = parseExpectationDraft(text)
-  const reason = nameProblem ?? (draft.ok ? undefined : `Expected result: ${draft.reason}`)
+  const draft = text === undefined ? undefined : parseExpectationDraft(text)
+  const reason = nameProblem ?? (draft && !draft.ok ? `Expected result: ${draft.reason}` : undefined)
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (reason || !draft.ok || save.isPending) return
+    if (reason || !draft?.ok || save.isPending) return
     save.mutate({ runId, name, expect: draft.value, ...(description.trim() ? { description: description.trim() } : {}), ...(overwrite ? { overwrite } : {}) })
   }
 
@@ -53,13 +57,20 @@ export default function SaveScenarioForm({ runId, toolId, events, save, onCancel
           <input className={input} value={description} onChange={(e) => setDescription(e.target.value)} />
         </label>
       </div>
-      <ExpectationFields path={`inmemory://toolscope/expectation/${runId}.json`} text={text} onText={setText} outcome={outcome} />
+      {text === undefined ? (
+        <p className="text-xs text-zinc-500">Looking for values that change between runs…</p>
+      ) : (
+        <>
+          <VaryingValues draft={{ ...expectation, text }} />
+          <ExpectationFields path={`inmemory://toolscope/expectation/${runId}.json`} text={text} onText={setText} outcome={expectation.suggestion?.expect ?? outcome} />
+        </>
+      )}
       <label className="flex items-center gap-2 text-xs">
         <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />
         Replace a scenario that already has this name
       </label>
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" variant="primary" disabled={!!reason || save.isPending} aria-describedby={reason ? 'save-disabled-reason' : undefined}>
+        <Button type="submit" variant="primary" disabled={!!reason || !draft || save.isPending} aria-describedby={reason ? 'save-disabled-reason' : undefined}>
           Save scenario
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
