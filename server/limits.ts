@@ -2,6 +2,8 @@
 // (`truncated: { originalBytes, fields }`); views equal to raw travel and are stored once (`passthrough` without value).
 // Runs in the tool-host worker (before postMessage) and again on the main thread; never throws, never walks without bound.
 
+import { compactViews } from '../src/shared/passthroughViews.ts'
+
 /** Size limits of runs, in bytes. */
 export interface RunLimits {
   /** Largest JSON size of one payload (one view, an input, an output, a chunk…); larger ones are cut. Default 1 MiB. */
@@ -116,37 +118,6 @@ export function boundEvent<E>(event: E, payloadBytes: number): E {
   } catch {
     return event
   }
-}
-
-/** Drops the value of passthrough views (equal to raw), so raw is carried and stored once. */
-export function compactViews<E>(event: E): E {
-  const views = (event as Obj | null)?.views
-  if (!isObj(views)) return event
-  let v: Obj | undefined
-  for (const target of ['display', 'transcript'] as const) {
-    const view = views[target]
-    if (isObj(view) && view.passthrough === true && 'value' in view) {
-      v ??= { ...views }
-      v[target] = { ...view, value: undefined }
-      delete (v[target] as Obj).value
-    }
-  }
-  return v ? ({ ...(event as Obj), views: v } as E) : event
-}
-
-/** Inverse of compactViews: a passthrough view without value shows raw again. */
-export function expandViews<E>(event: E): E {
-  const views = (event as Obj | null)?.views
-  if (!isObj(views)) return event
-  let v: Obj | undefined
-  for (const target of ['display', 'transcript'] as const) {
-    const view = views[target]
-    if (isObj(view) && view.passthrough === true && !('value' in view)) {
-      v ??= { ...views }
-      v[target] = { ...view, value: views.raw }
-    }
-  }
-  return v ? ({ ...(event as Obj), views: v } as E) : event
 }
 
 /** What the worker posts for one event: payloads cut to `payloadBytes` (default 1 MiB), raw carried once. */

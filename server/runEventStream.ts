@@ -3,9 +3,10 @@
 // keeps up, and a client that falls behind goes back to reading pages, so no client makes the server hold a run for it.
 
 import type { RunEvent } from '../src/shared/protocol.ts'
+import { compactViews } from '../src/shared/passthroughViews.ts'
 import { formatSseFrame, SSE_HEADERS } from './sse.ts'
 
-/** One stored event as JSON text (RunStore.eventTextPage). */
+/** One stored event as JSON text (RunStore.eventTextPage), passthrough views compact. */
 export interface StoredEventText {
   seq: number
   type: string
@@ -16,8 +17,11 @@ export interface StoredEventText {
 export interface RunEventSource {
   /** Stored events after `afterSeq`, in order, about `maxBytes` of them (at least one when any is left). */
   page(afterSeq: number, maxBytes: number): StoredEventText[]
-  /** Follows the run while it is live (events after `afterSeq`); the unsubscribe, or undefined when it is over. */
-  follow(afterSeq: number, onEvent: (event: RunEvent) => void): (() => void) | undefined
+  /**
+   * Follows the run while it is live (events after `afterSeq`); the unsubscribe, or undefined when it is over. `json`,
+   * when given, is the event as stored (passthrough views compact): sent as is.
+   */
+  follow(afterSeq: number, onEvent: (event: RunEvent, json?: string) => void): (() => void) | undefined
 }
 
 /** Sizes and times of a run stream. */
@@ -113,9 +117,10 @@ export function runEventStream(source: RunEventSource, afterSeq: number, options
     }
   }
 
-  const onLive = (event: RunEvent) => {
+  const onLive = (event: RunEvent, json?: string) => {
     if (mode !== 'live' || event.seq <= last) return
-    const frame = formatSseFrame({ event: event.type, id: event.seq, data: event })
+    // Passthrough views go compact, as stored: raw crosses to the client once, and the client expands them.
+    const frame = formatSseFrame({ event: event.type, id: event.seq, data: event, json: json ?? JSON.stringify(compactViews(event)) })
     if (queuedBytes() + pending.length + frame.length > o.maxLiveBufferBytes) {
       // The client does not keep up: stop holding events for it; it reads them from the store when it can.
       mode = 'paging'

@@ -6,7 +6,7 @@
 import type { RunDetail, RunEvent, RunOrigin, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody, StorageStatus } from '../src/shared/protocol.ts'
 import { RUN_END_STATUSES, isFinalStatus } from '../src/shared/runStatus.ts'
 import type { DataDirLock } from './dataDirLock.ts'
-import { expandViews } from './limits.ts'
+import { compactViews, expandViews } from '../src/shared/passthroughViews.ts'
 import { storageFailureOf, type Database } from './sqlite.ts'
 import { openHistory } from './runStoreOpen.ts'
 import { StorageFailedError, StoreHealth } from './runStoreHealth.ts'
@@ -285,17 +285,12 @@ export class RunStore {
   }
 
   /**
-   * A run's events after `afterSeq` as stored JSON text, for replaying a finished run: rows whose views were stored
-   * compact (passthrough without value) or that predate the type column are parsed and re-serialised.
+   * A run's events after `afterSeq` as stored JSON text, for the SSE stream: sent as stored, passthrough views compact
+   * (the client expands them); only rows that predate the type column are parsed, to read their type.
    */
   *eventTexts(runId: string, afterSeq = -1): Generator<{ seq: number; type: string; json: string }> {
     for (const row of this.rows(runId, afterSeq)) {
-      if (row.type !== null && !row.data.includes('"passthrough":true')) {
-        yield { seq: row.seq, type: row.type, json: row.data }
-        continue
-      }
-      const event = expandViews(JSON.parse(row.data) as RunEvent)
-      yield { seq: row.seq, type: event.type, json: JSON.stringify(event) }
+      yield { seq: row.seq, type: row.type ?? (JSON.parse(row.data) as RunEvent).type, json: row.data }
     }
   }
 
@@ -330,7 +325,8 @@ export class RunStore {
       const pk = this.createRun({ runId: record.runId, toolId: record.toolId, caller: record.request.caller ?? 'agent', startedAt: record.startedAt, request: record.request, origin })
       let bytes = 0
       for (const e of record.events) {
-        const data = JSON.stringify(e)
+        // Stored as live runs are: passthrough views compact.
+        const data = JSON.stringify(compactViews(e))
         bytes += data.length
         this.stmts.insertEvent.run(pk, e.seq, e.type, data)
       }

@@ -4,11 +4,12 @@
 
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { RunEvent, type CassetteExchange, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunOrigin, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
+import { type RunEvent, type CassetteExchange, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunOrigin, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
 import { isFinalStatus, isWaitingStatus, statusAfter, type RunEndStatus } from '../src/shared/runStatus.ts'
 import { StartWithdrawnError, UnknownToolError, type RunSink, type ToolHost } from './toolHost/host.ts'
 import { TimeoutClock } from '../src/runtime/index.ts'
-import { boundEvent, compactViews, DEFAULT_LIMITS, expandViews, type RunLimits } from './limits.ts'
+import { boundEvent, DEFAULT_LIMITS, type RunLimits } from './limits.ts'
+import { compactViews, RunEventFrame } from '../src/shared/passthroughViews.ts'
 import type { RunQuery, RunStore } from './runStore.ts'
 import { redactContext } from './runStoreImport.ts'
 import { shownId } from './security.ts'
@@ -37,7 +38,8 @@ interface LiveRun {
   eventCount: number
   bytes: number
   finished: boolean
-  listeners: Set<(event: RunEvent) => void>
+  /** Live subscribers: each gets the event and its stored JSON (views compact), so a stream need not serialise it again. */
+  listeners: Set<(event: RunEvent, json: string) => void>
   killTimer?: ReturnType<typeof setTimeout>
   /** Stops while the run waits for a person, like the runtime's own timeout. */
   watchdog?: TimeoutClock
@@ -223,7 +225,7 @@ export class RunRegistry implements RunSink {
   onEvent(runId: string, raw: unknown): void {
     const live = this.live.get(runId)
     if (!live || live.finished) return
-    const parsed = RunEvent.safeParse(expandViews(raw))
+    const parsed = RunEventFrame.safeParse(raw)
     if (parsed.success) return this.append(live, parsed.data)
     const seq = (raw as { seq?: unknown })?.seq
     this.append(live, {
@@ -359,12 +361,12 @@ export class RunRegistry implements RunSink {
     if (saving) {
       // A recorded run says it finished once its cassette is on disk: a client may read it at once.
       void saving.then(() => {
-        for (const l of live.listeners) l(bounded)
+        for (const l of live.listeners) l(bounded, data)
         live.listeners.clear()
       })
       return
     }
-    for (const l of live.listeners) l(bounded)
+    for (const l of live.listeners) l(bounded, data)
     if (finished) return live.listeners.clear()
     if (isWaitingStatus(live.status)) {
       live.watchdog?.stop()
@@ -383,8 +385,11 @@ export class RunRegistry implements RunSink {
     live.expiryTimer.unref?.()
   }
 
-  /** Replays events after `afterSeq` (from the store), then streams live ones; undefined for an unknown run. */
-  subscribe(runId: string, afterSeq: number, onEvent: (event: RunEvent) => void): (() => void) | undefined {
+  /**
+   * Replays events after `afterSeq` (from the store), then streams live ones; undefined for an unknown run. Events come
+   * with views expanded; live ones also with their stored JSON (views compact, as an SSE frame carries them).
+   */
+  subscribe(runId: string, afterSeq: number, onEvent: (event: RunEvent, json?: string) => void): (() => void) | undefined {
     const live = this.live.get(runId)
     if (!live && this.options.store.keyOf(runId) === undefined) return undefined
     let last = afterSeq
@@ -393,8 +398,8 @@ export class RunRegistry implements RunSink {
       onEvent(e)
     }
     if (!live || live.finished) return () => {}
-    const listener = (e: RunEvent) => {
-      if (e.seq > last) onEvent(e)
+    const listener = (e: RunEvent, json: string) => {
+      if (e.seq > last) onEvent(e, json)
     }
     live.listeners.add(listener)
     live.watchers++

@@ -5,7 +5,8 @@
 import { request } from 'node:http'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { ApiError, RunEvent, RunPage } from '../../src/shared/protocol.ts'
+import { ApiError, RunPage, type RunEvent } from '../../src/shared/protocol.ts'
+import { RunEventFrame } from '../../src/shared/passthroughViews.ts'
 import { finished, readSse, startTestServer, waitForEvent, type TestServer } from './helpers.ts'
 
 /**
@@ -17,7 +18,7 @@ function streamOf(server: TestServer, runId: string): Promise<RunEvent[]> {
     const req = request(`${server.origin}/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${server.token}` }, agent: false }, (res) => {
       void (async () => {
         const events: RunEvent[] = []
-        for await (const frame of readSse(new Response(Readable.toWeb(res) as ReadableStream))) events.push(RunEvent.parse(JSON.parse(frame.data)))
+        for await (const frame of readSse(new Response(Readable.toWeb(res) as ReadableStream))) events.push(RunEventFrame.parse(JSON.parse(frame.data)))
         return events
       })().then(resolve, reject)
     })

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { RunEvent, type RunEvent as RunEventType } from '../../src/shared/protocol.ts'
+import type { RunEvent as RunEventType } from '../../src/shared/protocol.ts'
+import { RunEventFrame } from '../../src/shared/passthroughViews.ts'
 import { startServer, type RunningServer, type StartServerOptions } from '../index.ts'
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/tools/', import.meta.url))
@@ -50,7 +51,7 @@ export async function startTestServer(options: Partial<StartServerOptions> = {})
       const headers: Record<string, string> = lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }
       const res = await api(`/api/runs/${runId}/events`, { headers })
       const frames: RunEventType[] = []
-      for await (const f of readSse(res)) frames.push(RunEvent.parse(JSON.parse(f.data)))
+      for await (const f of readSse(res)) frames.push(RunEventFrame.parse(JSON.parse(f.data)))
       return frames
     },
     async stop() {
@@ -103,7 +104,7 @@ export async function waitForEvent(server: TestServer, runId: string, match: (e:
   const seen: RunEventType[] = []
   try {
     for await (const f of readSse(res)) {
-      const e = RunEvent.parse(JSON.parse(f.data))
+      const e = RunEventFrame.parse(JSON.parse(f.data))
       seen.push(e)
       if (match(e)) return seen
     }

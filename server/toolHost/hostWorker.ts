@@ -1,11 +1,12 @@
 // One tool-host worker seen from the main thread: spawn, load (naming the file whose import killed it),
 // run bookkeeping, control requests with replies, and termination with a reason the runs can report.
-// Every message from the worker is validated here (the first main-thread hop); run events against RunEvent.
+// Every message from the worker is validated here (the first main-thread hop); run events against RunEvent, passthrough views expanded.
 
 import type { Readable, Writable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { relative } from 'node:path'
-import { RunEvent, type CassetteExchange, type CatalogError, type RunControl, type StartRunBody, type ToolDetail } from '../../src/shared/protocol.ts'
+import type { CassetteExchange, CatalogError, RunControl, RunEvent, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
+import { RunEventFrame } from '../../src/shared/passthroughViews.ts'
 import { FromWorker, type ControlFailure, type FitCheck, type NetworkProgress, type RunCheckpoint, type ToWorker, type WorkerInit } from './messages.ts'
 
 const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
@@ -184,7 +185,8 @@ export class HostWorker {
   private onMessage(msg: FromWorker): void {
     switch (msg.type) {
       case 'event': {
-        const event = RunEvent.safeParse(msg.event)
+        // The worker sends passthrough views compact (raw once): validated and expanded here, at the first hop.
+        const event = RunEventFrame.safeParse(msg.event)
         if (!event.success) {
           const detail = event.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ')
           return this.failRun(msg.runId, `The tool host sent an event that does not match the protocol: ${detail}`)

@@ -1,6 +1,7 @@
 // Turns one SSE frame of a run stream into a RunEvent, or into a FrameProblem that names the event type and
 // the field that failed the protocol. Each frame is decoded on its own, so one bad frame never costs the others.
-import { RunEvent } from '../shared/protocol.ts'
+import type { RunEvent } from '../shared/protocol.ts'
+import { RunEventFrame } from '../shared/passthroughViews.ts'
 import type { SseFrame } from './sseParser.ts'
 
 /** A frame the client could not accept: shown in the run view as an error, never as "offline". */
@@ -17,7 +18,7 @@ export interface FrameProblem {
 /** The result of decoding one frame. */
 export type DecodedFrame = { ok: true; event: RunEvent } | { ok: false; problem: FrameProblem }
 
-/** Parses a frame's JSON data with the protocol's RunEvent schema. */
+/** Parses a frame's JSON data with the protocol's RunEvent schema, passthrough views expanded (RunEventFrame). */
 export function decodeRunFrame(frame: SseFrame): DecodedFrame {
   let json: unknown
   try {
@@ -25,7 +26,7 @@ export function decodeRunFrame(frame: SseFrame): DecodedFrame {
   } catch {
     return { ok: false, problem: { eventType: frame.event, id: frame.id, field: '(data)', message: 'data is not JSON' } }
   }
-  const parsed = RunEvent.safeParse(json)
+  const parsed = RunEventFrame.safeParse(json)
   if (parsed.success) return { ok: true, event: parsed.data }
   const issue = parsed.error.issues[0]
   const declared = typeof (json as { type?: unknown } | null)?.type === 'string' ? (json as { type: string }).type : undefined

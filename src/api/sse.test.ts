@@ -1,9 +1,11 @@
 // The run stream against a fake ApiClient: a frame that fails the protocol is reported by name and field, the
-// valid frames around it still arrive, nothing reconnects; lost connections back off to one attempt per second.
+// valid frames around it still arrive, nothing reconnects; lost connections back off to one attempt per second;
+// passthrough views sent compact arrive expanded.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from './client.ts'
 import { getConnection } from './connection.ts'
 import { streamRunEvents, type RunChunk } from './sse.ts'
+import { applyRunEvents, initialRunState } from '../shared/runState.ts'
 
 const frame = (seq: number, data: object | string) =>
   `event: ${typeof data === 'string' ? 'output' : (data as { type: string }).type}\nid: ${seq}\ndata: ${typeof data === 'string' ? data : JSON.stringify({ seq, at: 1, ...data })}\n\n`
@@ -57,6 +59,21 @@ describe('streamRunEvents', () => {
     expect(chunks.flatMap((c) => c.problems)).toEqual([{ eventType: 'output', id: '1', field: 'views', message: expect.any(String) }])
     expect(calls).toEqual([undefined])
     expect(getConnection()).toBe(true)
+  })
+
+  it('expands passthrough views sent compact ({ passthrough: true }): the events and reducer state equal those of full frames', async () => {
+    const raw = { text: 'once' }
+    const views = (view: object) => ({ raw, display: view, transcript: view, model: { type: 'json', value: raw } })
+    const output = (view: object) => ({ type: 'output', output: raw, views: views(view) })
+    const read = async (view: object) => {
+      const { api } = fakeApi([() => body([frame(0, started) + frame(1, output(view)) + frame(2, finished)])])
+      return (await collect(streamRunEvents(api, 'r1'))).flatMap((c) => c.events)
+    }
+    const compact = await read({ passthrough: true })
+    const full = await read({ value: raw, passthrough: true })
+    expect(compact).toStrictEqual(full)
+    expect(compact[1]).toMatchObject({ views: { display: { value: raw, passthrough: true }, transcript: { value: raw, passthrough: true } } })
+    expect(applyRunEvents(initialRunState, compact)).toStrictEqual(applyRunEvents(initialRunState, full))
   })
 
   it('reports a frame whose data is not JSON', async () => {

@@ -3,7 +3,7 @@
 
 import { expect, type Locator, type Page } from '@playwright/test'
 import { createSseParser } from '../api/sseParser.ts'
-import { RunEvent } from '../shared/protocol.ts'
+import { RunEventFrame } from '../shared/passthroughViews.ts'
 import type { Outcome } from '../testbench/match.ts'
 import { outcomeFromEvents } from '../testbench/replay.ts'
 import type { LaunchedToolscope } from './launch.ts'
@@ -183,7 +183,8 @@ export class ToolscopePage {
     const res = await this.page.request.get(`${this.server.origin}/api/runs/${encodeURIComponent(this.runId())}/events`, { headers: { authorization: `Bearer ${this.server.token}` } })
     if (!res.ok()) throw new Error(`Could not read run ${this.runId()}: ${res.status()} ${await res.text()}`)
     const frames = createSseParser().push(`${await res.text()}\n\n`)
-    return outcomeFromEvents(frames.map((f) => RunEvent.parse(JSON.parse(f.data))))
+    // Frames carry passthrough views compact: RunEventFrame expands them.
+    return outcomeFromEvents(frames.map((f) => RunEventFrame.parse(JSON.parse(f.data))))
   }
 
   /** Shows the Compare panels of one phase (input, output, error, approval, suspend, resume). */

@@ -49,6 +49,7 @@ export const ModelOutput = z.union([
 ])
 export type ModelOutput = z.infer<typeof ModelOutput>
 
+/** A display or transcript view; `passthrough` when it is raw itself (the tool has no transform for that target). */
 export const TransformedView = z.object({
   value: Payload,
   placeholder: z.boolean().optional(),
@@ -56,6 +57,13 @@ export const TransformedView = z.object({
   passthrough: z.boolean().optional(),
   suppressed: z.boolean().optional(),
 })
+
+/**
+ * The compact form of a passthrough view, as carried worker → main, stored in history and sent on run event streams:
+ * `{ "passthrough": true }` and no `value`, meaning "the value of `views.raw`", so raw crosses each boundary once.
+ * Readers expand it with `RunEventFrame` / `expandViews` (src/shared/passthroughViews.ts) to `{ value: raw, passthrough: true }`.
+ */
+export const PassthroughRef = z.strictObject({ passthrough: z.literal(true) })
 
 export const Views = z.object({
   raw: Payload,
