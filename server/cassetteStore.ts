@@ -5,13 +5,15 @@
 
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Cassette, type CassetteExchange } from '../src/shared/protocol.ts'
 import { redactCassette } from '../src/shared/redact.ts'
-import { CASSETTE_SCHEMA_FILE } from '../src/testbench/cassette.ts'
 import { assertScenarioName } from '../src/testbench/scenario.ts'
 import { writeFileAtomic } from './atomicFile.ts'
 import { displayPath } from './displayPath.ts'
+import { ownPath } from './packageRoot.ts'
+
+/** The published cassette schema (`toolscope/cassette.schema.json`), for the `$schema` of a cassette written to disk. */
+const CASSETTE_SCHEMA_FILE = ownPath('src', 'testbench', 'cassette.schema.json')
 
 /** A cassette that is missing (`unknown-cassette`) or cannot be read (`invalid-body`); its message says what to do. */
 export class CassetteError extends Error {
@@ -109,7 +111,7 @@ export function createCassetteStore(root: string, dataDir?: string): CassetteSto
     async save(toolId, name, cassette, secrets) {
       const file = fileFor(toolId, name)
       // `$schema` points at the schema file of this package (in node_modules for a user's project): completion in editors.
-      const $schema = path.relative(path.dirname(file), fileURLToPath(CASSETTE_SCHEMA_FILE)).split(path.sep).join('/')
+      const $schema = path.relative(path.dirname(file), CASSETTE_SCHEMA_FILE).split(path.sep).join('/')
       const { $schema: _old, ...rest } = Cassette.parse(redactCassette(cassette, secrets))
       await writeFileAtomic(file, `${JSON.stringify({ $schema, ...rest }, null, 2)}\n`, { createDir: true })
       return file

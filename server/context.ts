@@ -1,7 +1,6 @@
 // Wires the server's parts together (history store, run registry, tool host, MCP, Hono app) without listening,
 // so the CLI server and the Vite dev plugin build exactly the same thing.
 
-import { fileURLToPath } from 'node:url'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from './app.ts'
@@ -9,6 +8,7 @@ import { createCassetteStore } from './cassetteStore.ts'
 import { readProjectConfig } from './projectConfig.ts'
 import { createMcpEndpoint } from './mcp.ts'
 import { loadReport } from './loadReport.ts'
+import { ownPath } from './packageRoot.ts'
 import type { RunLimits } from './limits.ts'
 import { RunRegistry } from './runs.ts'
 import { RunStore } from './runStore.ts'
@@ -16,10 +16,10 @@ import { createScenarioStore, DEFAULT_SCENARIO_DIR } from './scenarioStore.ts'
 import { resolveToken } from './security.ts'
 import { forwardingSink, ToolHost, type RunSink } from './toolHost/host.ts'
 
-/** The bundled example tools, served when no path is given. */
-export const EXAMPLES_DIR = fileURLToPath(new URL('./examples/', import.meta.url))
+/** The bundled example tools, served when no path is given: TypeScript source in either layout, loaded like a user's tools. */
+export const EXAMPLES_DIR = ownPath('server', 'examples') + sep
 /** The scenarios of the bundled examples. */
-export const EXAMPLE_SCENARIOS_DIR = fileURLToPath(new URL('./examples/scenarios/', import.meta.url))
+export const EXAMPLE_SCENARIOS_DIR = ownPath('server', 'examples', 'scenarios') + sep
 
 /** The tool files or folders of a command or server: those given, resolved, else the bundled examples. */
 export function toolPathsOf(paths: readonly string[] | undefined): string[] {

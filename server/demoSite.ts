@@ -6,8 +6,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { redactForFile, redactRun } from '../src/shared/redact.ts'
+import { PACKAGE_ROOT } from './packageRoot.ts'
 import { summarizeInput } from './runStore.ts'
 import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunRecord, StartRunBody, ToolDetail } from '../src/shared/protocol.ts'
 
@@ -49,8 +49,7 @@ function shownRequest(request: StartRunBody): StartRunBody {
 
 /** Folders whose absolute paths must not reach a site: the working folder, the site, the tools', Toolscope's own, home. */
 function localRoots(out: string, toolFiles: string[]): Array<[root: string, shownAs: string]> {
-  const own = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-  const dirs = [process.cwd(), out, own, ...toolFiles.map((f) => path.dirname(f))]
+  const dirs = [process.cwd(), out, PACKAGE_ROOT, ...toolFiles.map((f) => path.dirname(f))]
   const roots: Array<[string, string]> = dirs.filter((d) => path.isAbsolute(d) && d !== path.parse(d).root).map((d) => [d, ''])
   const home = os.homedir()
   if (home && home !== path.parse(home).root) roots.push([home, '~' + path.sep])

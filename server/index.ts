@@ -2,8 +2,9 @@
 
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
+import { sep } from 'node:path'
 import { createContext, type ContextOptions } from './context.ts'
+import { ownPath } from './packageRoot.ts'
 
 /** Options of startServer(): those of the shared context, plus the port to listen on (0 picks a free one; default 4400). */
 export interface StartServerOptions extends Omit<ContextOptions, 'getPort'> {
@@ -25,7 +26,8 @@ export interface StartedServer extends RunningServer {
   loaded: Promise<{ tools: number }>
 }
 
-export const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/app/', import.meta.url))
+/** The built UI of this package (dist/app), in the source and the compiled layout alike. */
+export const DEFAULT_APP_DIR = ownPath('dist', 'app') + sep
 
 /** Starts the server and resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {

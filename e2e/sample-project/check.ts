@@ -74,6 +74,9 @@ try {
     }
   }
 
+  // The installed package runs its compiled server (dist/node); the TypeScript tools below still load through tsx.
+  const version = sh('npx', ['--no-install', 'toolscope', '--version'], project, true).trim()
+  if (!version.endsWith('(compiled)')) throw new Error(`the installed toolscope does not run compiled: ${version}`)
   const headless = sh('npx', ['--no-install', 'toolscope', 'test', 'tools'], project, true)
   if (headless.trimEnd().split('\n').at(-1) !== '2 passed, 0 failed') throw new Error('toolscope test did not end with "2 passed, 0 failed"')
   // A TypeScript tool of a package without "type": "module" is compiled as CommonJS: its `import … from 'toolscope'`

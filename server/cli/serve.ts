@@ -3,9 +3,9 @@
 
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { withParsedArgs } from './args.ts'
 import { DEFAULT_APP_DIR, startServer, type StartServerOptions } from '../index.ts'
+import { ownPath, PACKAGE_ROOT } from '../packageRoot.ts'
 
 const USAGE = `Usage: toolscope [path ...] [options]
 
@@ -35,7 +35,8 @@ Options:
   --no-watch        do not reload tools when files change
   --no-open         do not open a browser
   --no-build        do not build the UI when dist/app is missing (source checkout)
-  -h, --help        show this help`
+  -h, --help        show this help
+  --version         print the version, and whether the compiled build or the TypeScript source runs`
 
 /** Parsed command line of `serve`. */
 export interface ServeArgs {
@@ -92,8 +93,8 @@ export function parseServeArgs(args: string[]): ServeArgs {
 /** In a source checkout the UI may not be built yet: build it once, saying so. */
 function ensureAppBuilt(log: (line: string) => void): void {
   if (existsSync(DEFAULT_APP_DIR)) return
-  const root = fileURLToPath(new URL('../../', import.meta.url))
-  const vite = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url))
+  const root = PACKAGE_ROOT
+  const vite = ownPath('node_modules', 'vite', 'bin', 'vite.js')
   if (!existsSync(vite)) return log('The UI is not built (dist/app missing) and vite is not installed: serving the API only.')
   log('The UI is not built yet: running `vite build` once…')
   const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' })

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { errorDetails, MAX_CAUSES } from './errors.ts'
+import { errorDetails, isInterceptionFrame, MAX_CAUSES } from './errors.ts'
 import { createTool, runTool } from './index.ts'
 import type { RunEventOf } from './index.ts'
 
@@ -37,6 +37,13 @@ describe('errorDetails', () => {
     expect(errorDetails(error).stack).toBe(
       ['TypeError: fetch failed', '    at node:internal/deps/undici/undici:14976:13', '    at async execute (/app/src/network/tools.ts:12:17)'].join('\n'),
     )
+  })
+
+  it('hides them in the compiled server too: dist/node/src/network/, or src/network/ again through its source maps', () => {
+    const root = '/app/node_modules/toolscope'
+    expect(isInterceptionFrame(`    at async handle (file://${root}/dist/node/src/network/intercept.js:280:16)`, root)).toBe(true)
+    expect(isInterceptionFrame(`    at async handle (${root}/src/network/intercept.ts:300:16)`, root)).toBe(true)
+    expect(isInterceptionFrame(`    at async execute (/app/dist/node/src/network/tools.js:12:17)`, root)).toBe(false)
   })
 
   it('stops at a cycle and bounds a long chain', () => {

@@ -148,17 +148,19 @@ function causeOf(value: unknown): ErrorCause {
   }
 }
 
-/** Toolscope's own folder (`/…/toolscope`, forward slashes), from this module's URL: src/runtime/ or dist/. */
+/** Toolscope's own folder (`/…/toolscope`, forward slashes), from this module's URL: src/runtime/, dist/ or dist/node/src/runtime/. */
 const OWN_ROOT = ((): string | undefined => {
   const url = import.meta.url
   if (!url.startsWith('file://')) return undefined
   const file = decodeURIComponent(new URL(url).pathname).replace(/^\/([A-Za-z]:)/, '$1')
   const at = Math.max(file.lastIndexOf('/src/'), file.lastIndexOf('/dist/'))
-  return at > 0 ? file.slice(0, at) : undefined
+  const root = at > 0 ? file.slice(0, at) : undefined
+  return root?.endsWith('/dist/node') ? root.slice(0, -'/dist/node'.length) : root
 })()
 
 /**
- * Whether a stack line is a frame of Toolscope's network interception: its own src/network/ (dist/network/) and the
+ * Whether a stack line is a frame of Toolscope's network interception: its own src/network/ (dist/network/, and
+ * dist/node/src/network/ in the compiled server's workers, whose source maps name src/network/ again) and the
  * interceptor libraries it installs. A tool's request passes through them in a tool-host worker; they are not the
  * tool's code and would not be there without Toolscope, so the stack shown to people leaves them out.
  */
@@ -166,7 +168,7 @@ export function isInterceptionFrame(line: string, ownRoot = OWN_ROOT): boolean {
   if (!/^\s+at /.test(line)) return false
   const where = line.replace(/\\/g, '/').replace('file://', '')
   if (/\/node_modules\/(?:@mswjs\/interceptors|@open-draft\/until)\//.test(where)) return true
-  return ownRoot !== undefined && (where.includes(`${ownRoot}/src/network/`) || where.includes(`${ownRoot}/dist/network/`))
+  return ownRoot !== undefined && ['/src/network/', '/dist/network/', '/dist/node/src/network/'].some((dir) => where.includes(ownRoot + dir))
 }
 
 /** `stack` without Toolscope's interception frames (isInterceptionFrame). */

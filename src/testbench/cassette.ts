@@ -13,6 +13,3 @@ export function cassetteJsonSchema(): Record<string, unknown> {
 export function mocksJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(Mocks, { target: 'draft-07', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
 }
-
-/** Where the cassette schema file is, for the `$schema` of a cassette written to disk. */
-export const CASSETTE_SCHEMA_FILE = new URL('./cassette.schema.json', import.meta.url)
