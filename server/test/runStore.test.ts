@@ -3,10 +3,10 @@
 
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RunEvent, RunRecord } from '../../src/shared/protocol.ts'
 import { RunStore } from '../runStore.ts'
+import { openDatabase } from '../sqlite.ts'
 import { NewerSchemaError, SCHEMA_VERSION } from '../runStoreSchema.ts'
 import { tempDir } from './helpers.ts'
 import { fakeRunHost } from './fakeHost.ts'
@@ -39,7 +39,7 @@ describe('run store', () => {
   it('writes appended events in one batch within flushMs, and a run end at once', () => {
     vi.useFakeTimers()
     const store = new RunStore({ dataDir: t.dir, flushMs: 50 })
-    const reader = new Database(join(t.dir, 'history.db'), { readonly: true })
+    const reader = openDatabase(join(t.dir, 'history.db'), undefined, true)
     const count = () => (reader.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n
     const pk = store.createRun({ runId: 'r1', toolId: 'echo', caller: 'agent', startedAt: '2026-01-01T00:00:00Z', request: { toolId: 'echo' } })
     store.append(pk, 0, 'run-started', JSON.stringify(started()), { status: 'running', eventCount: 1, bytes: 10 })
@@ -111,7 +111,7 @@ describe('run store', () => {
 
   it('records the schema version, and refuses a database written by a newer version', () => {
     new RunStore({ dataDir: t.dir }).close()
-    const db = new Database(join(t.dir, 'history.db'))
+    const db = openDatabase(join(t.dir, 'history.db'))
     expect(db.prepare('SELECT version FROM schema_version').get()).toEqual({ version: SCHEMA_VERSION })
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'runs_by_tool'").get()).toBeDefined()
     db.prepare('UPDATE schema_version SET version = ?').run(SCHEMA_VERSION + 1)
@@ -120,7 +120,7 @@ describe('run store', () => {
   })
 
   it('upgrades a version-1 database step by step', () => {
-    const db = new Database(join(t.dir, 'history.db'))
+    const db = openDatabase(join(t.dir, 'history.db'))
     db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);')
     db.exec(`CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL UNIQUE, tool_id TEXT NOT NULL, status TEXT NOT NULL, caller TEXT NOT NULL,
       input_summary TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT, duration_ms REAL, event_count INTEGER NOT NULL, bytes INTEGER NOT NULL, request TEXT NOT NULL);

@@ -13,6 +13,11 @@ import type { WorkerInit } from './messages.ts'
 
 /** Workers loading at once, at most. */
 const MAX_LOADING = 2
+/**
+ * How long a worker beyond the spares stays idle before it is let go: a burst of runs reuses the workers of the last
+ * one, and a server left idle gives their memory back (each holds its own heap and loaded modules).
+ */
+export const IDLE_TRIM_MS = 5_000
 
 /** How workers are made and how many are kept. */
 export interface PoolOptions {
@@ -30,7 +35,10 @@ export interface PoolOptions {
 
 /** Idle workers of one generation (one load of the tool files), and the runs waiting for one. */
 export class WorkerPool {
+  /** Idle workers, the longest idle first (take() hands out the most recent: its caches are the warmest). */
   private idle: HostWorker[] = []
+  private idleSince = new WeakMap<HostWorker, number>()
+  private trimTimer: ReturnType<typeof setTimeout> | undefined
   private waiters: Array<{ key: string; resolve: (w: HostWorker) => void; reject: (e: Error) => void }> = []
   /** When each key was last served (a counter), for fair hand-out. */
   private served = new Map<string, number>()
@@ -104,6 +112,25 @@ export class WorkerPool {
     if (waiter) return waiter.resolve(worker)
     if (this.idle.length >= this.options.maxIdle) return worker.terminate('more idle workers than needed')
     this.idle.push(worker)
+    this.idleSince.set(worker, Date.now())
+    this.scheduleTrim()
+  }
+
+  private scheduleTrim(delay = IDLE_TRIM_MS): void {
+    if (this.trimTimer || this.closed || this.idle.length <= this.options.spares) return
+    this.trimTimer = setTimeout(() => this.trim(), delay)
+    this.trimTimer.unref?.()
+  }
+
+  /** Lets go of the workers beyond the spares that have been idle for IDLE_TRIM_MS; looks again when the next one will have. */
+  private trim(): void {
+    this.trimTimer = undefined
+    const now = Date.now()
+    while (this.idle.length > this.options.spares) {
+      const since = this.idleSince.get(this.idle[0]!) ?? now
+      if (now - since < IDLE_TRIM_MS) return this.scheduleTrim(IDLE_TRIM_MS - (now - since))
+      this.idle.shift()!.terminate(`idle for ${IDLE_TRIM_MS / 1000} s beyond the ${this.options.spares} kept ready`)
+    }
   }
 
   /** Forgets a worker that died (an idle one may be killed from outside) and loads a replacement if needed. */
@@ -116,6 +143,7 @@ export class WorkerPool {
   close(reason: string): void {
     this.closed = true
     clearTimeout(this.retryTimer)
+    clearTimeout(this.trimTimer)
     for (const w of this.idle) w.terminate(reason)
     this.idle = []
     for (const w of this.waiters.splice(0)) w.reject(new Error(`The tool host was ${reason}.`))

@@ -1,0 +1,38 @@
+// Memory benchmark (`npm run bench:memory`, and on Node 22 / 24: `npm run bench:memory -- node22|node24`): the server
+// in a child process over the fixtures, its RSS sampled every 50 ms. Idle RSS 10 s after start, the soak's peak
+// (16 clients, 100 MB outputs, 10,000-event runs: server/test/soakMix.ts), idle RSS 10 s after the soak, then ten
+// runs of a 100 MB output one after another and their peak. Figures go in BENCHMARKS.md, per Node version.
+
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { rssMb, runToEnd, soak, startChildServer } from '../server/test/soakMix.ts'
+
+const IDLE_MS = 10_000
+const BIG_RUNS = 10
+
+const dataDir = await mkdtemp(join(tmpdir(), 'toolscope-bench-memory-'))
+const server = await startChildServer(dataDir)
+const pid = server.child.pid!
+try {
+  await sleep(IDLE_MS)
+  const idleBefore = rssMb(pid)
+  server.resetPeak()
+  const runs = await soak(server)
+  const soakPeak = server.peak()
+  await sleep(IDLE_MS)
+  const idleAfter = rssMb(pid)
+  server.resetPeak()
+  for (let i = 0; i < BIG_RUNS; i++) await runToEnd(server, 'big-output', { mb: 100 })
+  const bigPeak = server.peak()
+  const mb = (n: number) => `${n.toFixed(0)} MB`
+  console.log(`Node ${process.versions.node}`)
+  console.log(`  idle RSS 10 s after start: ${mb(idleBefore)}`)
+  console.log(`  soak (16 clients, ${runs} runs): peak RSS ${mb(soakPeak)}`)
+  console.log(`  idle RSS 10 s after the soak: ${mb(idleAfter)} (${(idleAfter / idleBefore).toFixed(2)}× the idle before)`)
+  console.log(`  ${BIG_RUNS} runs of a 100 MB output, one after another: peak RSS ${mb(bigPeak)}`)
+} finally {
+  server.stop()
+  await rm(dataDir, { recursive: true, force: true })
+}
