@@ -1,5 +1,6 @@
-// Memory benchmark (`npm run bench:memory`, and on Node 22 / 24: `npm run bench:memory -- node22|node24`): the server
-// in a child process over the fixtures, its RSS sampled every 50 ms. Idle RSS 10 s after start, the soak's peak
+// Memory benchmark (`npm run bench:memory`, `bench:memory:node22`, `bench:memory:node24`): the server started as users
+// start it (`toolscope`, the compiled build, its defaults) over the test fixtures in a child process, its RSS sampled
+// every 50 ms (BENCH_VIA=test: the soak test's server instead, the source through tsx). Idle RSS 10 s after start, the soak's peak
 // (16 clients, 100 MB outputs, 10,000-event runs: server/test/soakMix.ts), idle RSS 10 s after the soak, then ten
 // runs of a 100 MB output one after another and their peak. Figures go in BENCHMARKS.md, per Node version.
 
@@ -13,7 +14,8 @@ const IDLE_MS = 10_000
 const BIG_RUNS = 10
 
 const dataDir = await mkdtemp(join(tmpdir(), 'toolscope-bench-memory-'))
-const server = await startChildServer(dataDir)
+const via = process.env.BENCH_VIA === 'test' ? 'test' : 'bin'
+const server = await startChildServer(dataDir, via)
 const pid = server.child.pid!
 try {
   await sleep(IDLE_MS)
@@ -27,7 +29,7 @@ try {
   for (let i = 0; i < BIG_RUNS; i++) await runToEnd(server, 'big-output', { mb: 100 })
   const bigPeak = server.peak()
   const mb = (n: number) => `${n.toFixed(0)} MB`
-  console.log(`Node ${process.versions.node}`)
+  console.log(`Node ${process.versions.node}, server started ${via === 'bin' ? 'as toolscope (compiled)' : 'by the soak test (source)'}`)
   console.log(`  idle RSS 10 s after start: ${mb(idleBefore)}`)
   console.log(`  soak (16 clients, ${runs} runs): peak RSS ${mb(soakPeak)}`)
   console.log(`  idle RSS 10 s after the soak: ${mb(idleAfter)} (${(idleAfter / idleBefore).toFixed(2)}× the idle before)`)

@@ -19,6 +19,7 @@ const SUITES = [
   'src/network',
   'server/test/moduleFormats.test.ts',
   'server/test/moduleHooks.test.ts',
+  'server/test/binTuning.test.ts',
   'server/test/sqlite.test.ts',
   'server/test/runStore.test.ts',
   'server/test/network.test.ts',

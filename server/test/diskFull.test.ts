@@ -27,6 +27,17 @@ function streamOf(server: TestServer, runId: string): Promise<RunEvent[]> {
   })
 }
 
+/** Continues a run in step mode until it pauses before `execute` (at most the five phases step mode pauses before). */
+async function pausedBeforeExecute(server: TestServer, runId: string): Promise<void> {
+  for (let n = 1; n <= 5; n++) {
+    let seen = 0
+    const paused = (await waitForEvent(server, runId, (e) => e.type === 'paused' && ++seen === n)).at(-1)
+    if (paused?.type === 'paused' && paused.next === 'execute') return
+    await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'continue' } })
+  }
+  throw new Error(`run ${runId} did not pause before execute`)
+}
+
 /** 2 MB of 4 KiB pages: full a while after the four busy runs below have started writing. */
 const MAX_PAGES = 500
 
@@ -36,7 +47,11 @@ describe('a full disk', () => {
     try {
       const waiting = await server.startRun({ toolId: 'delete-file', input: { path: '/tmp/x' } })
       await waitForEvent(server, waiting, (e) => e.type === 'approval-requested')
-      const busy = await Promise.all([0, 1, 2, 3].map((i) => server.startRun({ toolId: 'many-events', input: { count: 50_000, size: 100 + i } })))
+      // The four busy runs are held before execute (step mode) until all four have started: otherwise the first could
+      // fill the disk before the last one's start is recorded, which refuses that start instead.
+      const busy = await Promise.all([0, 1, 2, 3].map((i) => server.startRun({ toolId: 'many-events', input: { count: 50_000, size: 100 + i }, stepping: true })))
+      await Promise.all(busy.map((runId) => pausedBeforeExecute(server, runId)))
+      for (const runId of busy) await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'continue' } })
       const streams = await Promise.all([waiting, ...busy].map((runId) => streamOf(server, runId)))
       for (const events of streams) {
         expect(finished(events).status).toBe('error')

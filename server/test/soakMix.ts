@@ -13,6 +13,9 @@ import { RunEventFrame } from '../../src/shared/passthroughViews.ts'
 import { readSse } from './helpers.ts'
 
 const CHILD = fileURLToPath(new URL('./childServer.ts', import.meta.url))
+const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))
+const FIXTURE_TOOLS = fileURLToPath(new URL('./fixtures/tools/', import.meta.url))
+const BIN_TOKEN = 'soak-mix-token-0123456789'
 /** The worker's heap limit (`workerHeapMb`): room for one 100 MB output, and V8 collects before the process grows past it. */
 const WORKER_HEAP_MB = 256
 
@@ -46,8 +49,15 @@ export interface ChildServer {
   stop(): void
 }
 
-export async function startChildServer(dataDir: string): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, String(WORKER_HEAP_MB)], { stdio: ['ignore', 'pipe', 'inherit'] })
+/**
+ * `via: 'test'` (default): childServer.ts, the source through tsx, a 256 MiB worker heap. `via: 'bin'`: the way users run
+ * it, `toolscope` (bin/toolscope.mjs, the compiled build) with its defaults.
+ */
+export async function startChildServer(dataDir: string, via: 'test' | 'bin' = 'test'): Promise<ChildServer> {
+  const child =
+    via === 'bin'
+      ? spawn(process.execPath, [BIN, FIXTURE_TOOLS, '--port', '0', '--token', BIN_TOKEN, '--no-open', '--no-watch', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TOOLSCOPE_COMPILED: '1' } })
+      : spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, String(WORKER_HEAP_MB)], { stdio: ['ignore', 'pipe', 'inherit'] })
   let peak = 0
   let exit: string | undefined
   child.once('exit', (code, signal) => (exit = `exit ${code} ${signal}`))
@@ -58,8 +68,7 @@ export async function startChildServer(dataDir: string): Promise<ChildServer> {
       // the child is gone: exit() says so
     }
   }, 50)
-  const [line] = (await once(child.stdout!, 'data')) as [Buffer]
-  const { origin, token } = JSON.parse(line.toString()) as { origin: string; token: string }
+  const { origin, token } = via === 'bin' ? await binOrigin(child) : (JSON.parse(((await once(child.stdout!, 'data')) as [Buffer])[0].toString()) as { origin: string; token: string })
   return {
     child,
     origin,
@@ -72,6 +81,21 @@ export async function startChildServer(dataDir: string): Promise<ChildServer> {
       child.kill('SIGKILL')
     },
   }
+}
+
+/** The origin the binary prints ("Toolscope is running: http://127.0.0.1:<port>/?token=…"); its output is drained after. */
+async function binOrigin(child: ChildProcess): Promise<{ origin: string; token: string }> {
+  let text = ''
+  for await (const chunk of child.stdout!) {
+    text += String(chunk)
+    const found = /Toolscope is running: (http:\/\/[^/\s]+)\//.exec(text)
+    if (found) {
+      child.stdout!.resume()
+      return { origin: found[1]!, token: BIN_TOKEN }
+    }
+    if (text.length > 64 * 1024) break
+  }
+  throw new Error(`toolscope did not say where it runs: ${text.slice(0, 500)}`)
 }
 
 /** Which run a client starts: client 0 pushes 100 MB outputs, clients 1–4 push 10,000 events, the rest small runs. */
