@@ -6,6 +6,7 @@ import type { Hono } from 'hono'
 import { createApp } from './app.ts'
 import { createCassetteStore } from './cassetteStore.ts'
 import { readProjectConfig } from './projectConfig.ts'
+import { collectWhenIdle } from './idleCollect.ts'
 import { createMcpEndpoint } from './mcp.ts'
 import { loadReport } from './loadReport.ts'
 import { ownPath } from './packageRoot.ts'
@@ -118,6 +119,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   )
   host.onCatalogChange((event) => loadReport({ tools: host.catalog.tools, errors: event.errors }, paths).forEach((line) => log(line)))
   const mcp = createMcpEndpoint(host, runs)
+  const stopCollecting = collectWhenIdle(() => runs.liveCount)
   const scenarios = { store: createScenarioStore(scenariosDir), toolPaths: paths }
   const app = createApp({ host, runs, mcp, scenarios, cassettes, lintConfig: project.lint, log, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
   let closing: Promise<void> | undefined
@@ -129,6 +131,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
     // Once only: the dev plugin closes a context when Vite restarts and again when the old HTTP server closes.
     close() {
       closing ??= (async () => {
+        stopCollecting()
         await mcp.close()
         runs.endAll('The server was closed while the run was in flight.')
         await host.close()

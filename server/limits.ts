@@ -45,18 +45,24 @@ export function measure(value: unknown, stopAt = Infinity): number {
   return total
 }
 
+/**
+ * Marks where a preview was cut. ASCII on purpose: one "…" (U+2026) would make V8 store the whole megabyte preview with
+ * two bytes a character, doubling what every copy of a cut view costs in the worker, the main thread and the store.
+ */
+const CUT = '...'
+
 /** A readable preview of a too-large value: the start of its text (JSON for non-strings), at most `maxChars` long. */
 export function preview(value: unknown, maxChars: number): string {
   const keep = Math.max(0, maxChars - 64)
-  if (typeof value === 'string') return `${value.slice(0, keep)}… [truncated]`
+  if (typeof value === 'string') return `${value.slice(0, keep)}${CUT} [truncated]`
   let text: string
   try {
     // Bounded in practice: the value was measured first, and the worker's values are plain JSON.
-    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'string' && v.length > keep ? `${v.slice(0, keep)}…` : v)) ?? ''
+    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'string' && v.length > keep ? `${v.slice(0, keep)}${CUT}` : v)) ?? ''
   } catch {
     text = '[value could not be serialised]'
   }
-  return text.length > keep ? `${text.slice(0, keep)}… [truncated]` : `${text} [truncated]`
+  return text.length > keep ? `${text.slice(0, keep)}${CUT} [truncated]` : `${text} [truncated]`
 }
 
 type Obj = Record<string, unknown>

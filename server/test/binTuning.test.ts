@@ -1,5 +1,5 @@
 // The toolscope binary starts itself again with its memory settings where Node can replace a process's image
-// (process.execve: Node 22.15+, 23.11+): the same pid, with a 1 MiB young generation and two malloc arenas. On Node 20 it
+// (process.execve: Node 22.15+, 23.11+): the same pid, with a 1 MiB young generation, `gc` exposed and glibc's malloc tuned. On Node 20 it
 // runs as started. Read from /proc (Linux), on every Node of test:platforms.
 
 import { spawn } from 'node:child_process'
@@ -16,6 +16,7 @@ it(`${canExec ? 'restarts itself with its memory settings' : 'runs as started'} 
   const t = await tempDir()
   const env = { ...process.env }
   delete env.MALLOC_ARENA_MAX
+  delete env.MALLOC_MMAP_THRESHOLD_
   const child = spawn(process.execPath, [BIN, join(FIXTURES, 'basic.ts'), '--port', '0', '--no-open', '--no-watch', '--data-dir', t.dir], { stdio: ['ignore', 'pipe', 'inherit'], env })
   try {
     let out = ''
@@ -27,10 +28,10 @@ it(`${canExec ? 'restarts itself with its memory settings' : 'runs as started'} 
     const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0')
     const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')
     if (canExec) {
-      expect(argv).toContain('--max-semi-space-size=1')
-      expect(environ).toContain('MALLOC_ARENA_MAX=2')
+      expect(argv).toEqual(expect.arrayContaining(['--max-semi-space-size=1', '--expose-gc']))
+      expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']))
     } else {
-      expect(argv).not.toContain('--max-semi-space-size=1')
+      expect(argv).not.toContain('--expose-gc')
       expect(environ).not.toContain('MALLOC_ARENA_MAX=2')
     }
   } finally {

@@ -83,19 +83,20 @@ export async function startChildServer(dataDir: string, via: 'test' | 'bin' = 't
   }
 }
 
-/** The origin the binary prints ("Toolscope is running: http://127.0.0.1:<port>/?token=…"); its output is drained after. */
-async function binOrigin(child: ChildProcess): Promise<{ origin: string; token: string }> {
-  let text = ''
-  for await (const chunk of child.stdout!) {
-    text += String(chunk)
-    const found = /Toolscope is running: (http:\/\/[^/\s]+)\//.exec(text)
-    if (found) {
-      child.stdout!.resume()
-      return { origin: found[1]!, token: BIN_TOKEN }
+/** The origin the binary prints ("Toolscope is running: http://127.0.0.1:<port>/?token=…"); its later output is drained. */
+function binOrigin(child: ChildProcess): Promise<{ origin: string; token: string }> {
+  return new Promise((resolve, reject) => {
+    let text = ''
+    // A listener, not `for await`: leaving that loop would destroy the pipe, and the server's next line would fail (EPIPE).
+    const onData = (chunk: Buffer) => {
+      if (text.length > 64 * 1024) return
+      text += String(chunk)
+      const found = /Toolscope is running: (http:\/\/[^/\s]+)\//.exec(text)
+      if (found) resolve({ origin: found[1]!, token: BIN_TOKEN })
     }
-    if (text.length > 64 * 1024) break
-  }
-  throw new Error(`toolscope did not say where it runs: ${text.slice(0, 500)}`)
+    child.stdout!.on('data', onData)
+    child.once('exit', () => reject(new Error(`toolscope ended before saying where it runs: ${text.slice(0, 500)}`)))
+  })
 }
 
 /** Which run a client starts: client 0 pushes 100 MB outputs, clients 1–4 push 10,000 events, the rest small runs. */
