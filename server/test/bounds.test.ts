@@ -17,7 +17,7 @@ describe('bounded runs', () => {
       expect(output.truncated?.fields).toContain('views.raw')
       expect(typeof output.views.raw).toBe('string')
       expect((output.views.raw as string).length).toBeLessThanOrEqual(1024 * 1024)
-      expect(output.views.raw as string).toMatch(/^x+… \[truncated\]$/)
+      expect(output.views.raw as string).toMatch(/^x+\.\.\. \[truncated\]$/)
       // The passthrough views are raw itself, carried once and shown again on read.
       expect(output.views.display).toEqual({ value: output.views.raw, passthrough: true })
       // Everything else still works.
