@@ -6,8 +6,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, FIXTURE_TOOLS, test } from './fixtures/toolscope.ts'
 
-const GENERATED_TOOLS = fileURLToPath(new URL('./fixtures/generated-tools/', import.meta.url))
-test.use({ toolscopeOptions: { paths: [FIXTURE_TOOLS, GENERATED_TOOLS] } })
+// The server suite's fixture: a new id and the time beside an owner id from the input.
+const GENERATED_TOOL = fileURLToPath(new URL('../server/test/fixtures/tools/generated.ts', import.meta.url))
+test.use({ toolscopeOptions: { paths: [FIXTURE_TOOLS, GENERATED_TOOL] } })
 
 const OWNER = '0b8f1c52-7d1e-4c2a-9f64-3e5b2a1d9c07'
 
@@ -28,10 +29,10 @@ test('export and save a run with the values that change between runs matched by 
   await expect(code).toContainText('"ownerId": expect.any(String)')
   await expect(code).toContainText('"createdAt": expect.stringMatching(')
 
-  // A second run of the same input tells: only the id and the time differ.
+  // A second run of the same input tells: only the id and the times differ.
   await values.getByRole('button', { name: 'Run again to compare' }).click()
   await expect(values).toContainText('Compared with a rerun of the same input')
-  await expect(values.getByRole('checkbox')).toHaveCount(2)
+  await expect(values.getByRole('checkbox')).toHaveCount(3)
   await expect(values.getByRole('checkbox', { name: /^id/ })).toBeChecked()
   await expect(code).toContainText(`"ownerId": "${OWNER}"`)
   await expect(code).toContainText('"id": expect.any(String)')
@@ -48,9 +49,11 @@ test('export and save a run with the values that change between runs matched by 
   await page.getByRole('button', { name: 'Save as scenario' }).click()
   const form = page.getByRole('form', { name: 'Save as scenario' })
   await expect(form.getByRole('group', { name: 'Values that change between runs' })).toContainText('Compared with an earlier run')
+  await form.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: testInfo.outputPath('save-matchers.png') })
   await form.getByLabel('Scenario name').fill('note')
   await form.getByRole('button', { name: 'Save scenario' }).click()
   await expect(page.getByRole('status', { name: 'Scenario saved' })).toContainText('note.json')
   const saved = JSON.parse(readFileSync(join(toolscopeServer.scenariosDir, 'create-note', 'note.json'), 'utf8'))
-  expect(saved.expect.raw).toEqual({ id: { $any: 'string' }, ownerId: OWNER, text: 'hi', createdAt: { $any: 'date' } })
+  expect(saved.expect.raw).toEqual({ id: { $any: 'string' }, ownerId: OWNER, text: 'hi', createdAt: { $any: 'date' }, at: { $any: 'number' }, tags: [{ name: 'draft' }] })
 })
