@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/index.ts'
-import { RunStore } from '../server/runStore.ts'
+import { RunStore } from '../server/history/runStore.ts'
 
 const FIXTURES = fileURLToPath(new URL('../server/test/fixtures/tools/', import.meta.url))
 const SEQUENTIAL = Number(process.env.BENCH_RUNS ?? 500)

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 // Memory settings a process only takes when it starts: a 1 MiB young generation for the main thread (V8 otherwise keeps
 // up to 16 MiB of young garbage a side); glibc's malloc with at most two arenas and blocks of 128 KiB or more mapped on
 // their own (tool-host worker threads come and go, and glibc otherwise keeps the arena each used and the large blocks
-// they freed); `gc` exposed, so the server collects once when a burst of runs is over (server/idleCollect.ts). Where
+// they freed); `gc` exposed, so the server collects once when a burst of runs is over (server/runs/idleCollect.ts). Where
 // Node can replace a process with a new image (process.execve: 22.15+, 23.11+), the binary starts itself again with
 // them: the same process, no second one. Node 20 runs as started. TOOLSCOPE_TUNE=0 turns this off; settings a user
 // gives (a semi-space size in NODE_OPTIONS, MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_) are kept.

@@ -3,8 +3,8 @@
 
 import { readFileSync } from 'node:fs'
 import { CASSETTE_NAME, Mocks, NetworkMode, type Cassette } from '../../src/shared/protocol.ts'
-import { parseCassette } from '../cassetteStore.ts'
-import { parseJsonBounded } from '../jsonDepth.ts'
+import { parseCassette } from '../history/cassetteStore.ts'
+import { parseJsonBounded } from '../http/jsonDepth.ts'
 
 /** Walks `args`, handing each flag to `onFlag`; positional arguments go to `onPositional`. */
 export function readArgs(

@@ -1,19 +1,19 @@
 // `toolscope build [path ...] --out <dir>`: a static demo site of recorded runs. Loads the tools in the tool host,
 // replays the saved scenarios (offline, from their cassettes) and/or takes runs from the history, and writes the SPA in
-// its read-only recorded mode with the catalog, provider reports and runs (server/demoSite.ts). Prints what went in.
+// its read-only recorded mode with the catalog, provider reports and runs (server/cli/demoSite.ts). Prints what went in.
 
 import path from 'node:path'
 import { lintCatalog, loadTokenCounters, providerReport } from '../../src/lint/index.ts'
 import type { Catalog, ProviderReport } from '../../src/shared/protocol.ts'
-import { createCassetteStore } from '../cassetteStore.ts'
+import { createCassetteStore } from '../history/cassetteStore.ts'
 import { scenarioDirOf, toolPathsOf } from '../context.ts'
-import { assertAppBuilt, assertSiteFolder, writeDemoSite, type DemoSource } from '../demoSite.ts'
+import { assertAppBuilt, assertSiteFolder, writeDemoSite, type DemoSource } from './demoSite.ts'
 import { displayPath } from '../displayPath.ts'
 import { DEFAULT_APP_DIR } from '../index.ts'
 import { readProjectConfig } from '../projectConfig.ts'
-import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
-import { createScenarioStore } from '../scenarioStore.ts'
-import { RunStore } from '../runStore.ts'
+import { createHeadlessRunner, replayOnHost } from '../runs/replayHost.ts'
+import { createScenarioStore } from '../history/scenarioStore.ts'
+import { RunStore } from '../history/runStore.ts'
 import { readArgs, withParsedArgs } from './args.ts'
 
 const USAGE = `Usage: toolscope build [path ...] --out <dir> [options]

@@ -4,12 +4,12 @@
 
 import { dirname, join } from 'node:path'
 import { Caller, Decision, type NetworkMode, type Scenario } from '../../src/shared/protocol.ts'
-import { createCassetteStore } from '../cassetteStore.ts'
+import { createCassetteStore } from '../history/cassetteStore.ts'
 import { displayPath } from '../displayPath.ts'
 import { scenarioDirOf, toolPathsOf } from '../context.ts'
-import { loadReport } from '../loadReport.ts'
+import { loadReport } from './loadReport.ts'
 import { readProjectConfig } from '../projectConfig.ts'
-import { createHeadlessRunner, replayOnHost } from '../replayHost.ts'
+import { createHeadlessRunner, replayOnHost } from '../runs/replayHost.ts'
 import { cassetteFlag, intFlag, jsonFlag, mocksFlag, networkFlag, readArgs, withParsedArgs } from './args.ts'
 
 const USAGE = `Usage: toolscope call <tool-id> [path ...] [options]

@@ -5,7 +5,7 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseServeArgs } from '../cli/serve.ts'
-import { resolveToken } from '../security.ts'
+import { resolveToken } from '../http/security.ts'
 import { tempDir } from './helpers.ts'
 
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))

@@ -1,9 +1,9 @@
 // One control vocabulary: every control route maps to a RunControl, refusals carry an error code, and the app
 // maps codes to HTTP statuses (never the message text). The tool host is a fake at its boundary.
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../app.ts'
-import { RunRegistry } from '../runs.ts'
-import { RunStore } from '../runStore.ts'
+import { createApp } from '../http/app.ts'
+import { RunRegistry } from '../runs/runs.ts'
+import { RunStore } from '../history/runStore.ts'
 import type { ToolHost } from '../toolHost/host.ts'
 import { fakeRunHost } from './fakeHost.ts'
 import type { ControlFailure, RunControl } from '../../src/shared/protocol.ts'

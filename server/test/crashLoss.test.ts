@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { expect, it } from 'vitest'
-import { MAX_BATCH_EVENTS } from '../runStoreBatch.ts'
+import { MAX_BATCH_EVENTS } from '../history/runStoreBatch.ts'
 import { readSse, tempDir } from './helpers.ts'
 
 const CHILD = fileURLToPath(new URL('./childServer.ts', import.meta.url))

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { RunSummary } from '../../src/shared/protocol.ts'
 import { parseBuildArgs, runBuild } from '../cli/build.ts'
-import { DataDirLockedError, LOCK_FILE } from '../dataDirLock.ts'
+import { DataDirLockedError, LOCK_FILE } from '../history/dataDirLock.ts'
 import { finished, startTestServer, tempDir, waitForEvent, type TestServer } from './helpers.ts'
 
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))

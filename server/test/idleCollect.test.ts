@@ -2,7 +2,7 @@
 // stayed idle, one per burst. Fake timers and a fake gc.
 
 import { afterEach, expect, it, vi } from 'vitest'
-import { collectWhenIdle, IDLE_COLLECT_MS, type GcFunction } from '../idleCollect.ts'
+import { collectWhenIdle, IDLE_COLLECT_MS, type GcFunction } from '../runs/idleCollect.ts'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,8 +1,8 @@
-// The shared JSON bounds (server/jsonDepth.ts): depth, keys per object and keys in all, on text before parsing and on
+// The shared JSON bounds (server/http/jsonDepth.ts): depth, keys per object and keys in all, on text before parsing and on
 // values parsed elsewhere (MCP arguments), and the CLI's JSON flags held to them.
 
 import { describe, expect, it } from 'vitest'
-import { jsonTextBoundsViolation, jsonValueBoundsViolation, parseJsonBounded } from '../jsonDepth.ts'
+import { jsonTextBoundsViolation, jsonValueBoundsViolation, parseJsonBounded } from '../http/jsonDepth.ts'
 import { jsonFlag } from '../cli/args.ts'
 import { startTestServer } from './helpers.ts'
 

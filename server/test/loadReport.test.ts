@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { importErrorMessage, moduleExports } from '../toolHost/moduleLoading.ts'
-import { HOW_TO_EXPORT, loadReport } from '../loadReport.ts'
+import { HOW_TO_EXPORT, loadReport } from '../cli/loadReport.ts'
 import { tempDir } from './helpers.ts'
 
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))

@@ -2,7 +2,7 @@
 // which V8 stores one byte a character (a single "…" would double every copy of a megabyte preview).
 
 import { expect, it } from 'vitest'
-import { boundEvent, preview } from '../limits.ts'
+import { boundEvent, preview } from '../runs/limits.ts'
 
 /** Every character below U+0100: what V8 stores one byte a character. */
 const latin1 = (text: string) => [...text].every((c) => c.charCodeAt(0) < 0x100)

@@ -2,9 +2,9 @@
 // 10,000 exchanges), says so in the server log, and the cassette saved holds what came before. The tool host is a fake.
 import { describe, expect, it } from 'vitest'
 import type { CassetteExchange } from '../../src/shared/protocol.ts'
-import { createCassetteStore } from '../cassetteStore.ts'
-import { RunRegistry } from '../runs.ts'
-import { RunStore } from '../runStore.ts'
+import { createCassetteStore } from '../history/cassetteStore.ts'
+import { RunRegistry } from '../runs/runs.ts'
+import { RunStore } from '../history/runStore.ts'
 import { tempDir } from './helpers.ts'
 import { fakeRunHost } from './fakeHost.ts'
 

@@ -2,7 +2,7 @@
 // most maxLiveBufferBytes, then gets the rest from the store when it reads again, every event once and in order.
 import { describe, expect, it, vi } from 'vitest'
 import type { RunEvent } from '../../src/shared/protocol.ts'
-import { runEventStream, type RunEventSource, type StoredEventText } from '../runEventStream.ts'
+import { runEventStream, type RunEventSource, type StoredEventText } from '../runs/runEventStream.ts'
 
 /** A store and a live run: `emit` stores an event, then tells the followers (as the registry does). */
 function fakeRun() {

@@ -5,9 +5,9 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RunEvent, RunRecord } from '../../src/shared/protocol.ts'
-import { RunStore } from '../runStore.ts'
-import { openDatabase } from '../sqlite.ts'
-import { NewerSchemaError, SCHEMA_VERSION } from '../runStoreSchema.ts'
+import { RunStore } from '../history/runStore.ts'
+import { openDatabase } from '../history/sqlite.ts'
+import { NewerSchemaError, SCHEMA_VERSION } from '../history/runStoreSchema.ts'
 import { tempDir } from './helpers.ts'
 import { fakeRunHost } from './fakeHost.ts'
 
@@ -141,7 +141,7 @@ describe('run store', () => {
 
 describe('run registry memory', () => {
   it('holds only live runs: a finished run leaves memory and is read back from the store', async () => {
-    const { RunRegistry } = await import('../runs.ts')
+    const { RunRegistry } = await import('../runs/runs.ts')
     const store = new RunStore()
     // A fake host at the boundary: every run starts and the test feeds the events itself.
     const host = fakeRunHost()

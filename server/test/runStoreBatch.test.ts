@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RunEvent } from '../../src/shared/protocol.ts'
-import { RunStore } from '../runStore.ts'
-import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../runStoreBatch.ts'
-import { RESERVE_FILE, RETRY_MS } from '../runStoreHealth.ts'
+import { RunStore } from '../history/runStore.ts'
+import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../history/runStoreBatch.ts'
+import { RESERVE_FILE, RETRY_MS } from '../history/runStoreHealth.ts'
 import { tempDir } from './helpers.ts'
 
 const log = (seq: number, pad = 0): RunEvent => ({ type: 'log', seq, at: seq, level: 'info', source: 'observe', message: 'm'.repeat(pad) })

@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../index.ts'
-import { resolveToken, tokensEqual } from '../security.ts'
+import { resolveToken, tokensEqual } from '../http/security.ts'
 import { FIXTURES, startTestServer, tempDir, type TestServer } from './helpers.ts'
 
 /** A raw request, so Host can be set (fetch forbids it). */

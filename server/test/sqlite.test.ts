@@ -5,8 +5,8 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../src/shared/protocol.ts'
-import { RunStore } from '../runStore.ts'
-import { openDatabase, storageFailureOf, type Database } from '../sqlite.ts'
+import { RunStore } from '../history/runStore.ts'
+import { openDatabase, storageFailureOf, type Database } from '../history/sqlite.ts'
 import { tempDir } from './helpers.ts'
 
 function loads(driver: Database['driver']): boolean {

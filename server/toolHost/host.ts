@@ -6,7 +6,7 @@
 import { totalmem } from 'node:os'
 import { relative } from 'node:path'
 import type { CassetteExchange, CatalogError, CatalogEvent, RunControl, RunEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
-import { shownId } from '../security.ts'
+import { shownId } from '../http/security.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
 import type { ControlFailure, FitCheck, NetworkProgress, RunCheckpoint, WorkerInit } from './messages.ts'

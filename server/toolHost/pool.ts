@@ -7,7 +7,7 @@
 // Waiters are served fairly by key (the tool id): the key served longest ago goes first, so a burst of runs of one
 // tool (30 that hang, say) cannot hold a run of another tool behind all of its worker loads.
 
-import { shownId } from '../security.ts'
+import { shownId } from '../http/security.ts'
 import type { HostWorker } from './hostWorker.ts'
 import type { WorkerInit } from './messages.ts'
 

@@ -3,7 +3,7 @@
 
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { jsonNestingDepth, parseJsonBounded } from '../../server/jsonDepth.ts'
+import { jsonNestingDepth, parseJsonBounded } from '../../server/http/jsonDepth.ts'
 import { finished, readSse, waitForEvent, type TestServer } from '../../server/test/helpers.ts'
 import { startAdversarialServer } from './helpers.ts'
 

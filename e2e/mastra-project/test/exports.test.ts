@@ -6,7 +6,7 @@
 
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { exportScenario } from '../../../server/scenarioRoutes.ts'
+import { exportScenario } from '../../../server/http/scenarioRoutes.ts'
 import { bareHost, runExportedVitest, type RunCase } from '../../../server/test/exportHarness.ts'
 
 const PROJECT = fileURLToPath(new URL('..', import.meta.url))

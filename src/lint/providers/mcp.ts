@@ -1,4 +1,4 @@
-// MCP `tools/list` entries: the listing as Toolscope's /mcp endpoint serves it (server/mcp.ts `mcpToolOf`, with the
+// MCP `tools/list` entries: the listing as Toolscope's /mcp endpoint serves it (server/http/mcp.ts `mcpToolOf`, with the
 // object-input adaptation of server/toolHost/mcpInput.ts, repeated here because src/ never imports server/), and the
 // rules of the MCP specification's Tools page.
 

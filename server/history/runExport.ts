@@ -2,8 +2,8 @@
 // the redaction pass (src/shared/redact.ts), and the record an imported file becomes (a new id, redacted again, where
 // it came from).
 
-import { RUN_EXPORT_FORMAT, type Cassette, type RunExport, type RunOrigin, type RunRecord } from '../src/shared/protocol.ts'
-import { redactCassette, redactRun } from '../src/shared/redact.ts'
+import { RUN_EXPORT_FORMAT, type Cassette, type RunExport, type RunOrigin, type RunRecord } from '../../src/shared/protocol.ts'
+import { redactCassette, redactRun } from '../../src/shared/redact.ts'
 import { redactContext } from './runStoreImport.ts'
 
 /**

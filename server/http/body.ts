@@ -5,7 +5,7 @@
 
 import type { Context, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
-import type { ApiError } from '../src/shared/protocol.ts'
+import type { ApiError } from '../../src/shared/protocol.ts'
 import { apiError, HTTP_STATUS } from './apiError.ts'
 import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
 

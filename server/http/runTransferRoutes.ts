@@ -3,13 +3,13 @@
 
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
-import { RunExport, RunStatus, type ImportRunResponse } from '../src/shared/protocol.ts'
+import { RunExport, RunStatus, type ImportRunResponse } from '../../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
 import { readJson } from './body.ts'
-import type { CassetteStore } from './cassetteStore.ts'
-import { exportFileName, importedRun, toRunExport } from './runExport.ts'
-import { firstImportProblem } from './runImportCheck.ts'
-import type { RunRegistry } from './runs.ts'
+import type { CassetteStore } from '../history/cassetteStore.ts'
+import { exportFileName, importedRun, toRunExport } from '../history/runExport.ts'
+import { firstImportProblem } from '../history/runImportCheck.ts'
+import type { RunRegistry } from '../runs/runs.ts'
 import { shownId } from './security.ts'
 
 /** Adds the export and import routes to `app` (before its /api catch-all). */

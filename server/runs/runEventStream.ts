@@ -2,9 +2,9 @@
 // page at a time, only when the client has taken the last page; a live run's new events are pushed while the client
 // keeps up, and a client that falls behind goes back to reading pages, so no client makes the server hold a run for it.
 
-import type { RunEvent } from '../src/shared/protocol.ts'
-import { compactViews } from '../src/shared/passthroughViews.ts'
-import { formatSseFrame, SSE_HEADERS } from './sse.ts'
+import type { RunEvent } from '../../src/shared/protocol.ts'
+import { compactViews } from '../../src/shared/passthroughViews.ts'
+import { formatSseFrame, SSE_HEADERS } from '../http/sse.ts'
 
 /** One stored event as JSON text (RunStore.eventTextPage), passthrough views compact. */
 export interface StoredEventText {

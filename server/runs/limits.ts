@@ -2,7 +2,7 @@
 // (`truncated: { originalBytes, fields }`); views equal to raw travel and are stored once (`passthrough` without value).
 // Runs in the tool-host worker (before postMessage) and again on the main thread; never throws, never walks without bound.
 
-import { compactViews } from '../src/shared/passthroughViews.ts'
+import { compactViews } from '../../src/shared/passthroughViews.ts'
 
 /** Size limits of runs, in bytes. */
 export interface RunLimits {

@@ -5,12 +5,12 @@
 
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { Cassette, type CassetteExchange } from '../src/shared/protocol.ts'
-import { redactCassette } from '../src/shared/redact.ts'
-import { assertScenarioName } from '../src/testbench/scenario.ts'
+import { Cassette, type CassetteExchange } from '../../src/shared/protocol.ts'
+import { redactCassette } from '../../src/shared/redact.ts'
+import { assertScenarioName } from '../../src/testbench/scenario.ts'
 import { writeFileAtomic } from './atomicFile.ts'
-import { displayPath } from './displayPath.ts'
-import { ownPath } from './packageRoot.ts'
+import { displayPath } from '../displayPath.ts'
+import { ownPath } from '../packageRoot.ts'
 
 /** The published cassette schema (`toolscope/cassette.schema.json`), for the `$schema` of a cassette written to disk. */
 const CASSETTE_SCHEMA_FILE = ownPath('src', 'testbench', 'cassette.schema.json')

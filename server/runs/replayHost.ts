@@ -1,15 +1,15 @@
 // Replays scenarios through the tool host, exactly like a person's run: the server's routes use it on the live
 // registry (replays then show in history) and `toolscope test` / `toolscope call` on a headless one (no HTTP).
 
-import { MissingEnvError, processEnv, resolveEnvRefs } from '../src/testbench/envRefs.ts'
-import type { NetworkMode, ReplayReport, RunEvent, Scenario } from '../src/shared/protocol.ts'
-import { formatMismatches } from '../src/testbench/match.ts'
-import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult } from '../src/testbench/replay.ts'
-import { CassetteError, type CassetteStore } from './cassetteStore.ts'
+import { MissingEnvError, processEnv, resolveEnvRefs } from '../../src/testbench/envRefs.ts'
+import type { NetworkMode, ReplayReport, RunEvent, Scenario } from '../../src/shared/protocol.ts'
+import { formatMismatches } from '../../src/testbench/match.ts'
+import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult } from '../../src/testbench/replay.ts'
+import { CassetteError, type CassetteStore } from '../history/cassetteStore.ts'
 import { RunRegistry } from './runs.ts'
-import { RunStore } from './runStore.ts'
-import { forwardingSink, ToolHost, UnknownToolError, type RunSink } from './toolHost/host.ts'
-import type { FitCheck } from './toolHost/messages.ts'
+import { RunStore } from '../history/runStore.ts'
+import { forwardingSink, ToolHost, UnknownToolError, type RunSink } from '../toolHost/host.ts'
+import type { FitCheck } from '../toolHost/messages.ts'
 
 /** A registry run seen through the controls a replay needs; a refused control throws its reason. */
 export function registryRun(runs: RunRegistry, runId: string): ReplayableRun {

@@ -3,15 +3,15 @@
 // records `rerunOf`; the original is only read. Prompts after the chosen one are left for a person.
 
 import type { Hono } from 'hono'
-import { RerunBody, RunStatus, type StartRunBody } from '../src/shared/protocol.ts'
-import { answerPrompts } from '../src/testbench/replay.ts'
-import { RerunPlanError, rerunPlan } from '../src/testbench/rerun.ts'
+import { RerunBody, RunStatus, type StartRunBody } from '../../src/shared/protocol.ts'
+import { answerPrompts } from '../../src/testbench/replay.ts'
+import { RerunPlanError, rerunPlan } from '../../src/testbench/rerun.ts'
 import { apiError } from './apiError.ts'
 import { readJson } from './body.ts'
-import { registryRun } from './replayHost.ts'
-import { TooManyRunsError, type RunRegistry } from './runs.ts'
+import { registryRun } from '../runs/replayHost.ts'
+import { TooManyRunsError, type RunRegistry } from '../runs/runs.ts'
 import { shownId } from './security.ts'
-import { UnknownToolError } from './toolHost/host.ts'
+import { UnknownToolError } from '../toolHost/host.ts'
 
 /**
  * A recorded run is rerun from its recording (offline, and never overwriting a named cassette); a run whose recording

@@ -1,8 +1,8 @@
 // The run export format: a file written by toRunExport parses with the protocol's RunExport, names are safe, and an
 // imported file gets the id it is given, its request context redacted again and its origin.
 import { describe, expect, it } from 'vitest'
-import { RunExport, type RunEvent, type RunRecord } from '../src/shared/protocol.ts'
-import { exportFileName, importedRun, toRunExport } from './runExport.ts'
+import { RunExport, type RunEvent, type RunRecord } from '../../src/shared/protocol.ts'
+import { exportFileName, importedRun, toRunExport } from '../history/runExport.ts'
 
 const events: RunEvent[] = [
   { type: 'run-started', seq: 0, at: 0, toolId: 'echo', toolCallId: 'c1', caller: 'agent', background: false, stepping: false },

@@ -4,8 +4,8 @@
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from './atomicFile.ts'
-import { displayPath } from './displayPath.ts'
-import { assertScenarioName, parseScenario, Scenario, type ScenarioInput } from '../src/testbench/scenario.ts'
+import { displayPath } from '../displayPath.ts'
+import { assertScenarioName, parseScenario, Scenario, type ScenarioInput } from '../../src/testbench/scenario.ts'
 
 /** A scenario file that could not be read. */
 export interface ScenarioLoadError {

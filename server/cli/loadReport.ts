@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs'
 import { relative, resolve, sep } from 'node:path'
-import type { CatalogError } from '../src/shared/protocol.ts'
+import type { CatalogError } from '../../src/shared/protocol.ts'
 
 /** How to export a tool, for "no tools found" messages: Toolscope and Mastra createTool(), AI SDK tool(), every form. */
 export const HOW_TO_EXPORT =

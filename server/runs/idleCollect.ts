@@ -3,7 +3,7 @@
 // binary adds --expose-gc where it restarts itself with its memory settings), one full collection runs after the
 // server has had no live run for IDLE_COLLECT_MS following some. Without it, nothing is done.
 
-import { IDLE_TRIM_MS } from './toolHost/pool.ts'
+import { IDLE_TRIM_MS } from '../toolHost/pool.ts'
 
 /**
  * How long the server must be without a live run, after having had some, before the collection: just after the pool

@@ -2,7 +2,7 @@
 // refused run control answers the same way and clients branch on `code`, never on the message.
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ApiError, ErrorCode } from '../src/shared/protocol.ts'
+import type { ApiError, ErrorCode } from '../../src/shared/protocol.ts'
 
 /** HTTP status of each error code. */
 export const HTTP_STATUS = {

@@ -4,7 +4,7 @@
 
 import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import type { StorageStatus } from '../src/shared/protocol.ts'
+import type { StorageStatus } from '../../src/shared/protocol.ts'
 import type { StorageFailureCode } from './sqlite.ts'
 
 /** Name of the reserve file inside the data folder. */

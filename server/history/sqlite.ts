@@ -3,7 +3,7 @@
 // on one Node and started on another, or installed where better-sqlite3 could not be built, still keeps history.
 
 import { createRequire } from 'node:module'
-import type { StorageStatus } from '../src/shared/protocol.ts'
+import type { StorageStatus } from '../../src/shared/protocol.ts'
 
 const require = createRequire(import.meta.url)
 

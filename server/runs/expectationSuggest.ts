@@ -3,13 +3,13 @@
 // the same call in history, or, when asked, a rerun made now with the same input and answers (a replay: a normal run).
 
 import { isDeepStrictEqual } from 'node:util'
-import type { RunRecord, StartRunBody, SuggestedExpectation } from '../src/shared/protocol.ts'
-import { outcomeFromEvents, expectationFromOutcome, scenarioFromRun } from '../src/testbench/replay.ts'
-import { generatedValues, varyingValues, withMatchers } from '../src/testbench/varying.ts'
-import type { Outcome } from '../src/testbench/match.ts'
+import type { RunRecord, StartRunBody, SuggestedExpectation } from '../../src/shared/protocol.ts'
+import { outcomeFromEvents, expectationFromOutcome, scenarioFromRun } from '../../src/testbench/replay.ts'
+import { generatedValues, varyingValues, withMatchers } from '../../src/testbench/varying.ts'
+import type { Outcome } from '../../src/testbench/match.ts'
 import { replayOnHost } from './replayHost.ts'
 import type { RunRegistry } from './runs.ts'
-import type { ToolHost } from './toolHost/host.ts'
+import type { ToolHost } from '../toolHost/host.ts'
 
 /** Runs of the tool looked through for an earlier run of the same call. */
 const HISTORY_LOOKBACK = 50

@@ -19,26 +19,26 @@ import {
   type Catalog,
   type CatalogEvent,
   type Capacity,
-} from '../src/shared/protocol.ts'
+} from '../../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
-import { refusedBy, type LintConfig } from '../src/lint/index.ts'
-import { displayPath } from './displayPath.ts'
-import { CassetteError, type CassetteStore } from './cassetteStore.ts'
-import { InvalidScenarioNameError } from '../src/testbench/scenario.ts'
+import { refusedBy, type LintConfig } from '../../src/lint/index.ts'
+import { displayPath } from '../displayPath.ts'
+import { CassetteError, type CassetteStore } from '../history/cassetteStore.ts'
+import { InvalidScenarioNameError } from '../../src/testbench/scenario.ts'
 import { declaredSizeGuard, readJson } from './body.ts'
 import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
-import { TooManyRunsError, type RunRegistry, type ControlOutcome } from './runs.ts'
-import { StorageFailedError } from './runStoreHealth.ts'
+import { TooManyRunsError, type RunRegistry, type ControlOutcome } from '../runs/runs.ts'
+import { StorageFailedError } from '../history/runStoreHealth.ts'
 import { hostGuard, shownId, tokenGuard, type SecurityOptions } from './security.ts'
 import { lastEventIdOf, sseResponse } from './sse.ts'
-import { runEventStream } from './runEventStream.ts'
+import { runEventStream } from '../runs/runEventStream.ts'
 import { mountProviderRoutes } from './providerRoutes.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { mountRunTransferRoutes } from './runTransferRoutes.ts'
 import { mountRerunRoutes } from './rerunRoutes.ts'
-import { recordSecrets } from '../src/shared/redact.ts'
+import { recordSecrets } from '../../src/shared/redact.ts'
 import { serveApp } from './static.ts'
-import { UnknownToolError, type ToolHost } from './toolHost/host.ts'
+import { UnknownToolError, type ToolHost } from '../toolHost/host.ts'
 
 /** Serves MCP Streamable HTTP requests. */
 export interface McpEndpoint {

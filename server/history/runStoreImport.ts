@@ -3,10 +3,10 @@
 
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync } from 'node:fs'
 import { join, sep } from 'node:path'
-import { MAX_IMPORT_BYTES } from './body.ts'
-import { MAX_JSON_DEPTH, parseJsonBounded } from './jsonDepth.ts'
-import { RunRecord } from '../src/shared/protocol.ts'
-import { isSecretKey } from '../src/runtime/index.ts'
+import { MAX_IMPORT_BYTES } from '../http/body.ts'
+import { MAX_JSON_DEPTH, parseJsonBounded } from '../http/jsonDepth.ts'
+import { RunRecord } from '../../src/shared/protocol.ts'
+import { isSecretKey } from '../../src/runtime/index.ts'
 import type { RunStore } from './runStore.ts'
 
 /** Copy of a request context with secret-looking keys redacted (the runtime's rule), for what is stored or listed. */

@@ -2,7 +2,7 @@
 // the run's status is the one its `run-finished` says. The store would otherwise drop repeated seqs silently and list
 // a status the events contradict, so such a file is refused, naming the first problem.
 
-import type { RunExport } from '../src/shared/protocol.ts'
+import type { RunExport } from '../../src/shared/protocol.ts'
 
 /** The first inconsistency of a run file: its path in the file (for ApiError issues) and a readable message. */
 export interface ImportProblem {

@@ -16,21 +16,21 @@ import {
   type Scenario,
   type ScenarioEntry,
   type ScenarioList,
-} from '../src/shared/protocol.ts'
-import { toPlaywrightTest, toVitestTest } from '../src/testbench/exportTests.ts'
-import { suggestExpectation } from './expectationSuggest.ts'
-import { scenarioFromRun } from '../src/testbench/replay.ts'
-import { InvalidScenarioNameError, scenarioJsonSchema } from '../src/testbench/scenario.ts'
+} from '../../src/shared/protocol.ts'
+import { toPlaywrightTest, toVitestTest } from '../../src/testbench/exportTests.ts'
+import { suggestExpectation } from '../runs/expectationSuggest.ts'
+import { scenarioFromRun } from '../../src/testbench/replay.ts'
+import { InvalidScenarioNameError, scenarioJsonSchema } from '../../src/testbench/scenario.ts'
 import { apiError } from './apiError.ts'
-import { displayPath } from './displayPath.ts'
+import { displayPath } from '../displayPath.ts'
 import { readJson } from './body.ts'
-import { fitCheckOf, replayOnHost } from './replayHost.ts'
-import type { RunRegistry } from './runs.ts'
+import { fitCheckOf, replayOnHost } from '../runs/replayHost.ts'
+import type { RunRegistry } from '../runs/runs.ts'
 import { shownId } from './security.ts'
-import type { ScenarioStore, StoredScenario } from './scenarioStore.ts'
-import type { ToolHost } from './toolHost/host.ts'
-import { CassetteError, type CassetteStore } from './cassetteStore.ts'
-import { recordSecrets, redactCassette, redactScenario } from '../src/shared/redact.ts'
+import type { ScenarioStore, StoredScenario } from '../history/scenarioStore.ts'
+import type { ToolHost } from '../toolHost/host.ts'
+import { CassetteError, type CassetteStore } from '../history/cassetteStore.ts'
+import { recordSecrets, redactCassette, redactScenario } from '../../src/shared/redact.ts'
 
 /** What the scenario routes need. */
 export interface ScenarioDeps {

@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js'
-import type { RunEvent, ToolDetail } from '../src/shared/protocol.ts'
+import type { RunEvent, ToolDetail } from '../../src/shared/protocol.ts'
 import type { McpEndpoint } from './app.ts'
 import { MAX_BODY_BYTES } from './body.ts'
 import { jsonValueBoundsViolation } from './jsonDepth.ts'
-import type { RunRegistry } from './runs.ts'
-import type { ToolHost } from './toolHost/host.ts'
-import { mcpInputSchema, toolArguments } from './toolHost/mcpInput.ts'
+import type { RunRegistry } from '../runs/runs.ts'
+import type { ToolHost } from '../toolHost/host.ts'
+import { mcpInputSchema, toolArguments } from '../toolHost/mcpInput.ts'
 
 const MAX_SESSIONS = 64
 

@@ -4,17 +4,17 @@
 
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { type RunEvent, type CassetteExchange, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunOrigin, type RunRecordStatus, type StartRunBody } from '../src/shared/protocol.ts'
-import { isFinalStatus, isWaitingStatus, statusAfter, type RunEndStatus } from '../src/shared/runStatus.ts'
-import { StartWithdrawnError, UnknownToolError, type RunSink, type ToolHost } from './toolHost/host.ts'
-import { TimeoutClock } from '../src/runtime/index.ts'
+import { type RunEvent, type CassetteExchange, type ControlFailure, type RunControl, type RunDetail, type RunPage, type RunRecord, type RunOrigin, type RunRecordStatus, type StartRunBody } from '../../src/shared/protocol.ts'
+import { isFinalStatus, isWaitingStatus, statusAfter, type RunEndStatus } from '../../src/shared/runStatus.ts'
+import { StartWithdrawnError, UnknownToolError, type RunSink, type ToolHost } from '../toolHost/host.ts'
+import { TimeoutClock } from '../../src/runtime/index.ts'
 import { boundEvent, DEFAULT_LIMITS, type RunLimits } from './limits.ts'
-import { compactViews, RunEventFrame } from '../src/shared/passthroughViews.ts'
-import type { RunQuery, RunStore } from './runStore.ts'
-import { redactContext } from './runStoreImport.ts'
-import { shownId } from './security.ts'
-import { newCassette, type CassetteStore } from './cassetteStore.ts'
-import { requestSecrets } from '../src/shared/redact.ts'
+import { compactViews, RunEventFrame } from '../../src/shared/passthroughViews.ts'
+import type { RunQuery, RunStore } from '../history/runStore.ts'
+import { redactContext } from '../history/runStoreImport.ts'
+import { shownId } from '../http/security.ts'
+import { newCassette, type CassetteStore } from '../history/cassetteStore.ts'
+import { requestSecrets } from '../../src/shared/redact.ts'
 
 /** How long a tool may ignore an abort (or overrun its timeout) before its worker is terminated. */
 const KILL_GRACE_MS = 1_000

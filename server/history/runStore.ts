@@ -3,10 +3,10 @@
 // never rewriting a record; finished runs are read back page by page. Runs found unfinished at open get a terminal
 // `interrupted` event. A write the storage refuses (disk full) makes a failing state the registry and UI see.
 
-import type { RunDetail, RunEvent, RunOrigin, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody, StorageStatus } from '../src/shared/protocol.ts'
-import { RUN_END_STATUSES, isFinalStatus } from '../src/shared/runStatus.ts'
+import type { RunDetail, RunEvent, RunOrigin, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody, StorageStatus } from '../../src/shared/protocol.ts'
+import { RUN_END_STATUSES, isFinalStatus } from '../../src/shared/runStatus.ts'
 import type { DataDirLock } from './dataDirLock.ts'
-import { compactViews, expandViews } from '../src/shared/passthroughViews.ts'
+import { compactViews, expandViews } from '../../src/shared/passthroughViews.ts'
 import { storageFailureOf, type Database } from './sqlite.ts'
 import { openHistory } from './runStoreOpen.ts'
 import { StorageFailedError, StoreHealth } from './runStoreHealth.ts'

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createScenarioStore, type ScenarioStore } from './scenarioStore.ts'
+import { createScenarioStore, type ScenarioStore } from '../history/scenarioStore.ts'
 
 let root: string
 let store: ScenarioStore

@@ -3,13 +3,13 @@
 // (`GET /api/runs/:id/tokens`). The real tokenizers load on the first count asked for, never at startup.
 
 import type { Hono } from 'hono'
-import { applyRunEvents, initialRunState } from '../src/shared/runState.ts'
-import type { ProviderReport, RunTokens } from '../src/shared/protocol.ts'
-import { estimateTokenCounters, lintCatalogSafely, loadTokenCounters, providerReport, runTokens, type CatalogLint, type LintConfig, type TokenCounters } from '../src/lint/index.ts'
+import { applyRunEvents, initialRunState } from '../../src/shared/runState.ts'
+import type { ProviderReport, RunTokens } from '../../src/shared/protocol.ts'
+import { estimateTokenCounters, lintCatalogSafely, loadTokenCounters, providerReport, runTokens, type CatalogLint, type LintConfig, type TokenCounters } from '../../src/lint/index.ts'
 import { apiError } from './apiError.ts'
-import type { RunRegistry } from './runs.ts'
+import type { RunRegistry } from '../runs/runs.ts'
 import { shownId } from './security.ts'
-import type { ToolHost } from './toolHost/host.ts'
+import type { ToolHost } from '../toolHost/host.ts'
 
 /** What the provider routes need. */
 export interface ProviderRouteDeps {

@@ -6,10 +6,10 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { redactForFile, redactRun } from '../src/shared/redact.ts'
-import { PACKAGE_ROOT } from './packageRoot.ts'
-import { summarizeInput } from './runStore.ts'
-import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunRecord, StartRunBody, ToolDetail } from '../src/shared/protocol.ts'
+import { redactForFile, redactRun } from '../../src/shared/redact.ts'
+import { PACKAGE_ROOT } from '../packageRoot.ts'
+import { summarizeInput } from '../history/runStore.ts'
+import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunRecord, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
 
 /** The meta tag that puts the SPA in recorded mode; its content is the manifest's path, relative to index.html. */
 export const DEMO_META = 'toolscope-demo'
