@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { toPlaywrightTest, toVitestTest } from '../../src/testbench/exportTests.ts'
 import { parseScenario } from '../../src/testbench/scenario.ts'
+import { PACKAGE_OUTPUTS, PACKAGE_SOURCES, isBuildCurrent } from '../buildFreshness.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SAMPLE = fileURLToPath(new URL('./', import.meta.url))
@@ -56,8 +57,10 @@ function cacheSqlitePrebuild(): void {
 
 const temp = mkdtempSync(join(tmpdir(), 'toolscope-sample-'))
 try {
-  // `npm pack` runs the package's `prepare` (the library and the UI build), as a git install would.
-  const packed = sh('npm', ['pack', '--pack-destination', temp, '--silent'], ROOT, true).trim().split('\n').at(-1)!
+  // `npm pack` runs the package's `prepare` (the library, the compiled server and the UI build), as a git install would;
+  // when that build is newer than all its sources (`npm ci` has just run `prepare` in CI) it is packed as it is.
+  const packArgs = ['pack', '--pack-destination', temp, '--silent', ...(isBuildCurrent(PACKAGE_OUTPUTS, PACKAGE_SOURCES) ? ['--ignore-scripts'] : [])]
+  const packed = sh('npm', packArgs, ROOT, true).trim().split('\n').at(-1)!
   const project = join(temp, 'sample')
   cpSync(SAMPLE, project, { recursive: true, filter: (src) => !/node_modules|test-results|check\.ts$/.test(src) })
   cacheSqlitePrebuild()
