@@ -1,6 +1,8 @@
 // Size limits of run events: payloads over the per-view limit are cut to a preview and the event says so
 // (`truncated: { originalBytes, fields }`); views equal to raw travel and are stored once (`passthrough` without value).
-// Runs in the tool-host worker (before postMessage) and again on the main thread; never throws, never walks without bound.
+// Each event is cut once, where it is made: the tool-host worker cuts the runtime's events before postMessage (no more
+// than the limit ever crosses the thread), the run object (liveRun.ts) the ends it writes itself. Never throws, never
+// walks without bound.
 
 import { compactViews } from '../../src/shared/passthroughViews.ts'
 
@@ -129,4 +131,9 @@ export function boundEvent<E>(event: E, payloadBytes: number): E {
 /** What the worker posts for one event: payloads cut to `payloadBytes` (default 1 MiB), raw carried once. */
 export function boundedForPost<E>(event: E, payloadBytes = DEFAULT_LIMITS.payloadBytes): E {
   return compactViews(boundEvent(event, payloadBytes))
+}
+
+/** A byte count for messages: `50 MiB`, `1.5 MiB`, `200000 bytes`. */
+export function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) ? 1 : 0)} MiB` : `${n} bytes`
 }

@@ -27,6 +27,20 @@ describe('bounded runs', () => {
     }
   })
 
+  it('a frame a tool forges on its worker port past the worker-side cut is still cut to the payload limit on the main thread', async () => {
+    const server = await startTestServer()
+    try {
+      const events = await server.events(await server.startRun({ toolId: 'forge-frame', input: {} }))
+      expect(finished(events).status).toBe('success')
+      expect(events.find((e) => e.type === 'output')?.output).toEqual({ forged: true })
+      const chunk = events.find((e) => e.type === 'writer-chunk')!
+      expect(chunk.truncated?.originalBytes).toBeGreaterThanOrEqual(3 * 1024 * 1024)
+      expect(JSON.stringify(chunk.chunk).length).toBeLessThanOrEqual(1024 * 1024 + 2)
+    } finally {
+      await server.stop()
+    }
+  })
+
   it('a tool runs in a worker with a bounded heap: the configured old generation and a small young generation', async () => {
     const server = await startTestServer({ workerHeapMb: 200 })
     try {
@@ -86,13 +100,13 @@ describe('bounded runs', () => {
       const events = await server.events(runId)
       expect(events.map((e) => e.type)).toContain('approval-requested')
       expect(events.at(-1)).toMatchObject({ type: 'run-finished', status: 'expired' })
-      const late = await server.api(`/api/runs/${runId}/approval`, { method: 'POST', json: { approved: true } })
+      const late = await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })
       expect(late.status).toBe(409)
       expect((await late.json()).state).toBe('expired')
       // A run that answers in time is not touched.
       const answered = await server.startRun({ toolId: 'delete-file', input: { path: 'q' } })
       await waitForEvent(server, answered, (e) => e.type === 'approval-requested')
-      await server.api(`/api/runs/${answered}/approval`, { method: 'POST', json: { approved: true } })
+      await server.api(`/api/runs/${answered}/control`, { method: 'POST', json: { type: 'approve' } })
       expect(finished(await server.events(answered)).status).toBe('success')
     } finally {
       await server.stop()

@@ -1,37 +1,23 @@
 // The tool host seen by the server: the current catalog and its pool of warm workers (one run per worker, see
-// pool.ts), at most `maxWorkers` of them executing (slots.ts), runs waiting for approval or resume data parked as
-// checkpoints on no worker (continued on any worker when answered), hot reload (new pool on file change, old busy
-// workers finish their run), and catalog diffs.
+// pool.ts), the runs on them (hostedRuns.ts: at most `maxWorkers` executing, runs waiting for approval or resume data
+// parked as checkpoints on no worker and continued on any worker when answered), hot reload (new pool on file change,
+// old busy workers finish their run), and catalog diffs.
 
-import { totalmem } from 'node:os'
 import { relative } from 'node:path'
-import type { CassetteExchange, CatalogError, CatalogEvent, RunControl, RunEvent, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
-import { shownId } from '../http/security.ts'
+import type { CatalogError, CatalogEvent, ControlFailure, RunControl, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
-import type { ControlFailure, FitCheck, NetworkProgress, RunCheckpoint, WorkerInit } from './messages.ts'
+import type { FitCheck, WorkerInit } from './messages.ts'
 import { WorkerPool } from './pool.ts'
-import { ExecutionSlots, type SlotStats } from './slots.ts'
+import type { SlotStats } from './slots.ts'
 import { watchPaths } from './watch.ts'
 import { catalogChange, fileDigests, sameDigests } from './catalogChange.ts'
+import { HostedRuns } from './hostedRuns.ts'
+import type { RunLossStatus, RunSink } from './runSink.ts'
+import { DEFAULT_MAX_IDLE, defaultMaxWorkers, WORKER_YOUNG_GENERATION_MB } from './workerBudget.ts'
 
-/** Receives run events and run losses from the host. Events are already validated against the protocol. */
-export interface RunSink {
-  onEvent(runId: string, event: RunEvent): void
-  /** The run's worker stopped (crash, exit, terminate) or the run could not start: the run must end with `message`. */
-  onRunLost(runId: string, message: string): void
-  /** Network mode `record`: one exchange of the run, recorded (before the run's `run-finished`). */
-  onRecorded?(runId: string, exchange: CassetteExchange): void
-}
-
-/** A sink that forwards to one made later (the run registry is built on the host that reports to it). */
-export function forwardingSink(target: () => RunSink): RunSink {
-  return {
-    onEvent: (runId, event) => target().onEvent(runId, event),
-    onRunLost: (runId, message) => target().onRunLost(runId, message),
-    onRecorded: (runId, exchange) => target().onRecorded?.(runId, exchange),
-  }
-}
+export { forwardingSink, StartWithdrawnError, UnknownToolError, type RunLossStatus, type RunSink } from './runSink.ts'
+export { defaultMaxWorkers } from './workerBudget.ts'
 
 /** Options of the tool host. */
 export interface ToolHostOptions {
@@ -67,12 +53,6 @@ export interface ToolHostOptions {
   toolOutputToStderr?: boolean
 }
 
-/** Thrown by start() for an unknown tool id. */
-export class UnknownToolError extends Error {}
-
-/** Thrown by start() for a start withdrawn (withdrawStart) before it reached a worker; the message is the reason. */
-export class StartWithdrawnError extends Error {}
-
 /** Catalog state served by GET /api/tools. */
 export interface HostCatalog {
   version: number
@@ -97,20 +77,12 @@ export class ToolHost {
   private pool: WorkerPool | undefined
   /** Workers hosting a run, with the pool (generation) they belong to. */
   private busy = new Map<HostWorker, WorkerPool>()
-  private owners = new Map<string, HostWorker>()
   /** Lines the workers printed while loading: each is printed once, not once per worker (HostWorker's `loadLines`). */
   private loadLines = new Set<string>()
-  /** Starts not on a worker yet (queued for a slot, or waiting for a worker), by run id. */
-  private pendingStarts = new Map<string, { withdrawn?: string }>()
-  /** What each live run was started with (a parked run continues with it, its network from where it stood). */
-  private requests = new Map<string, { request: StartRunBody; payloadBytes?: number; progress?: NetworkProgress }>()
-  /** Runs waiting for approval or resume data that left their worker, by run id. */
-  private parked = new Map<string, RunCheckpoint>()
-  /** Parked runs being handed to a worker: a second control waits for the hand-over. */
-  private continuing = new Map<string, Promise<unknown>>()
+  /** The runs on the host (one record each) and their execution slots. */
+  private runs: HostedRuns
   private alive = new Set<HostWorker>()
   private created = 0
-  private slots: ExecutionSlots
   private catalogState: HostCatalog = { version: 0, tools: [], errors: [] }
   /** Content hash of each tool file by its catalog path, to tell code-only edits apart from no change. */
   private digests = new Map<string, string>()
@@ -124,7 +96,17 @@ export class ToolHost {
   private checking: { pool: WorkerPool | undefined; worker?: HostWorker; taken: Promise<HostWorker>; pending: number } | undefined
 
   constructor(private options: ToolHostOptions) {
-    this.slots = new ExecutionSlots(options.maxWorkers ?? defaultMaxWorkers())
+    this.runs = new HostedRuns(
+      {
+        whenReady: () => this.readyPromise,
+        hasTool: (toolId) => this.hasTool(toolId),
+        take: (toolId) => this.takeWorker(toolId),
+        hold: (worker, pool) => void this.busy.set(worker, pool),
+        release: (worker, fit) => this.release(worker, fit),
+      },
+      options.sink,
+      options.maxWorkers ?? defaultMaxWorkers(),
+    )
     this.readyPromise = this.boot()
     this.readyPromise.catch((err) => options.log(`Tool host failed to start: ${(err as Error).message}`))
     if (options.watch) {
@@ -143,13 +125,13 @@ export class ToolHost {
 
   /** Execution slots: runs that may execute at once. */
   get slotCount(): number {
-    return this.slots.max
+    return this.runs.slots.max
   }
 
   /** Idle, busy and loading workers of the current pool (busy counts every generation). */
   stats(): HostStats {
     const pool = { idle: this.pool?.idleCount ?? 0, busy: this.busy.size, loading: this.pool?.spawningCount ?? 0 }
-    return { ...pool, live: this.alive.size, created: this.created, parked: this.parked.size, ...this.slots.stats() }
+    return { ...pool, live: this.alive.size, created: this.created, parked: this.runs.parkedCount, ...this.runs.slots.stats() }
   }
 
   /** Lists summaries (the catalog without schemas and previews). */
@@ -204,7 +186,7 @@ export class ToolHost {
     this.pool?.close('replaced by a reloaded tool host')
     this.pool = new WorkerPool(init, {
       spares: this.options.spareWorkers ?? 1,
-      maxIdle: this.options.maxIdleWorkers ?? Math.min(DEFAULT_MAX_IDLE, this.slots.max),
+      maxIdle: this.options.maxIdleWorkers ?? Math.min(DEFAULT_MAX_IDLE, this.runs.slots.max),
       spawn: (i) => this.newWorker(i),
       // A spare loads the files as they are now: it may serve runs only while they still match this catalog.
       unchanged: async () => sameDigests(digests, await fileDigests(init.files)),
@@ -219,46 +201,21 @@ export class ToolHost {
   }
 
   private workerEvents: HostWorkerEvents = {
-    onEvent: (runId, event) => {
-      if (event.type === 'run-finished') this.forget(runId)
-      this.slots.onEvent(runId, event)
-      this.options.sink.onEvent(runId, event)
-    },
-    onStartFailed: (runId, message) => this.lose(runId, message),
-    onParked: (runId, checkpoint) => {
-      this.owners.delete(runId)
-      this.parked.set(runId, checkpoint)
-    },
-    onNetwork: (runId, update) => {
-      const started = this.requests.get(runId)
-      if (update.progress && started) started.progress = update.progress
-      if (update.recorded) this.options.sink.onRecorded?.(runId, update.recorded)
-    },
+    onEvent: (runId, event) => this.runs.onEvent(runId, event),
+    onStartFailed: (runId, message) => this.runs.lose(runId, message),
+    onParked: (runId, checkpoint) => this.runs.onParked(runId, checkpoint),
+    onNetwork: (runId, update) => this.runs.onNetwork(runId, update),
     onRunEnded: (worker, reusable) => this.release(worker, reusable),
     onExit: (worker, reason) => {
       this.alive.delete(worker)
       const pool = this.busy.get(worker) ?? this.pool
       this.busy.delete(worker)
       pool?.forget(worker)
-      for (const runId of worker.runs) this.lose(runId, `The tool host stopped: ${reason}. The run was ended; other runs were not affected.`)
+      for (const runId of worker.runs.keys()) this.runs.lose(runId, `The tool host stopped: ${reason}. The run was ended; other runs were not affected.`)
       worker.runs.clear()
       if (!this.closed) this.options.log(`Tool-host worker ${worker.generation} stopped (${reason}).`)
     },
     log: (line) => this.options.log(line),
-  }
-
-  /** Drops what the host keeps of a run that is over. */
-  private forget(runId: string): void {
-    this.owners.delete(runId)
-    this.requests.delete(runId)
-    this.parked.delete(runId)
-  }
-
-  /** The run ends with `message` (its worker stopped, its start or continuation failed). */
-  private lose(runId: string, message: string): void {
-    this.forget(runId)
-    this.slots.end(runId)
-    this.options.sink.onRunLost(runId, message)
   }
 
   /** A worker's run ended: back to its pool when fit (a closed pool terminates it). */
@@ -313,59 +270,18 @@ export class ToolHost {
    * Starts a run on its own worker once an execution slot is free (the run is queued until then; withdrawStart() takes
    * it out). Throws UnknownToolError for an unknown id, StartWithdrawnError when withdrawn before it reached a worker.
    */
-  async start(runId: string, request: StartRunBody, timeoutMs: number, payloadBytes?: number): Promise<void> {
-    await this.readyPromise
-    if (!this.hasTool(request.toolId)) throw new UnknownToolError(`Unknown tool "${shownId(request.toolId)}".`)
-    const pending: { withdrawn?: string } = {}
-    this.pendingStarts.set(runId, pending)
-    let taken: { worker: HostWorker; pool: WorkerPool }
-    try {
-      await this.slots.acquire(runId)
-      try {
-        taken = await this.takeWorker(request.toolId)
-      } catch (err) {
-        this.slots.cancel()
-        throw err
-      }
-      if (pending.withdrawn !== undefined) {
-        // Withdrawn while its worker was being made: the worker serves the next start instead.
-        taken.pool.give(taken.worker, true)
-        this.slots.cancel()
-        throw new StartWithdrawnError(pending.withdrawn)
-      }
-    } finally {
-      this.pendingStarts.delete(runId)
-    }
-    const { worker, pool } = taken
-    this.busy.set(worker, pool)
-    this.owners.set(runId, worker)
-    this.requests.set(runId, { request, payloadBytes })
-    this.slots.claim(runId)
-    try {
-      worker.start(runId, request, timeoutMs, payloadBytes)
-    } catch (err) {
-      // A refused start (the request could not be sent) leaves no trace: the worker never saw it.
-      worker.runs.delete(runId)
-      this.forget(runId)
-      this.slots.end(runId)
-      this.release(worker, true)
-      throw err
-    }
+  start(runId: string, request: StartRunBody, timeoutMs: number, payloadBytes?: number): Promise<void> {
+    return this.runs.start(runId, request, timeoutMs, payloadBytes)
   }
 
   /** Withdraws a start that has not reached a worker yet (its start() rejects); false when there is none. */
   withdrawStart(runId: string, reason: string): boolean {
-    const pending = this.pendingStarts.get(runId)
-    if (!pending) return false
-    pending.withdrawn = reason
-    this.slots.withdraw(runId, new StartWithdrawnError(reason))
-    return true
+    return this.runs.withdrawStart(runId, reason)
   }
 
   /** Starts ahead of `runId` in the slot queue (0 once it has a slot and waits only for its worker); undefined when not starting. */
   queuePosition(runId: string): number | undefined {
-    if (!this.pendingStarts.has(runId)) return undefined
-    return this.slots.position(runId) ?? 0
+    return this.runs.queuePosition(runId)
   }
 
   /** True when the tool id is in the current catalog. */
@@ -401,82 +317,24 @@ export class ToolHost {
     }
   }
 
-  async control(runId: string, control: RunControl, replyTimeoutMs = 5_000): Promise<ControlFailure | undefined> {
-    const handingOver = this.continuing.get(runId)
-    if (handingOver) await handingOver
-    const owner = this.owners.get(runId)
-    if (owner) {
-      const failure = await owner.control(runId, control, replyTimeoutMs)
-      // The run left its worker while the control was on its way (it parked): continue it from its checkpoint.
-      if (failure?.code !== 'unknown-run' || !this.parked.has(runId)) return failure
-    }
-    const checkpoint = this.parked.get(runId)
-    if (!checkpoint) return { code: 'unknown-run', message: 'The run is not live in the tool host.' }
-    const continued = this.continueParked(runId, checkpoint, control, replyTimeoutMs)
-    this.continuing.set(runId, continued)
-    return continued.finally(() => this.continuing.delete(runId))
+  /** Steers a run: on its worker, or (parked) continued on any worker from its checkpoint; undefined when accepted. */
+  control(runId: string, control: RunControl, replyTimeoutMs = 5_000): Promise<ControlFailure | undefined> {
+    return this.runs.control(runId, control, replyTimeoutMs)
   }
 
-  /** Answers a parked run: on any worker of the current catalog, from its checkpoint (an abort needs no worker). */
-  private async continueParked(runId: string, checkpoint: RunCheckpoint, control: RunControl, replyTimeoutMs: number): Promise<ControlFailure | undefined> {
-    const started = this.requests.get(runId)
-    if (control.type === 'abort' || !started) {
-      // Nothing of the run is executing: the registry ends it as aborted (it set the abort reason), as the runtime would.
-      this.lose(runId, control.type === 'abort' ? (control.reason ?? 'aborted') : 'The run was lost by the tool host.')
-      return undefined
-    }
-    if (!this.hasTool(started.request.toolId)) {
-      const message = `The tool "${shownId(started.request.toolId)}" is not in the catalog any more; the run cannot go on.`
-      this.lose(runId, message)
-      return { code: 'unknown-tool', message }
-    }
-    this.parked.delete(runId)
-    let taken: { worker: HostWorker; pool: WorkerPool }
-    try {
-      taken = await this.takeWorker(started.request.toolId)
-    } catch (err) {
-      this.parked.set(runId, checkpoint)
-      return { code: 'host-unavailable', message: (err as Error).message }
-    }
-    this.busy.set(taken.worker, taken.pool)
-    this.owners.set(runId, taken.worker)
-    return taken.worker.continueRun(runId, started.request, checkpoint, control, replyTimeoutMs, started.payloadBytes, started.progress)
-  }
-
-  /** Terminates the worker running `runId` (a tool that ignores abort or blocks the thread); only that run is lost. */
-  terminateRunWorker(runId: string, reason: string): void {
-    this.owners.get(runId)?.terminate(reason)
+  /**
+   * Terminates the worker running `runId` (a tool that ignores abort or blocks the thread); only that run is lost, and
+   * the host reports it ended as `end`: aborted (it ignored an abort) or error (it overran its timeout).
+   */
+  terminateRunWorker(runId: string, reason: string, end: RunLossStatus): void {
+    this.runs.terminate(runId, reason, end)
   }
 
   async close(): Promise<void> {
     this.closed = true
     await this.stopWatching?.()
     this.pool?.close('closed')
-    this.slots.close('closed')
+    this.runs.close('closed')
     for (const w of this.busy.keys()) w.terminate('server closing')
   }
-}
-
-/**
- * The young generation of a tool-host worker. V8 grows it to 32 MB or more for a run that allocates fast (a tool that
- * writes 10,000 chunks), and a pool of workers each holding that much garbage cost more memory than anything else in
- * the soak test; 4 MB collects it often and cheaply (figures in BENCHMARKS.md).
- */
-const WORKER_YOUNG_GENERATION_MB = 4
-
-/** Idle workers kept after a burst by default: enough for back-to-back runs, few enough to give memory back. */
-const DEFAULT_MAX_IDLE = 4
-
-/** What one executing worker costs at most, for the default slot count (measured 40–50 MB RSS each; BENCHMARKS.md). */
-const WORKER_BUDGET_MB = 64
-
-/**
- * Runs executing at once by default, derived from memory, not cores: a waiting or hung tool holds its worker but no
- * CPU, so the bound that matters is memory. A quarter of the machine's (or the container's) memory at
- * WORKER_BUDGET_MB a worker, at least 4 and at most 100 (the default live-run cap).
- */
-export function defaultMaxWorkers(): number {
-  const constrained = (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.()
-  const memory = constrained && constrained > 0 ? Math.min(constrained, totalmem()) : totalmem()
-  return Math.max(4, Math.min(100, Math.floor(memory / 4 / (WORKER_BUDGET_MB * 1024 * 1024))))
 }

@@ -1,13 +1,16 @@
 // One tool-host worker seen from the main thread: spawn, load (naming the file whose import killed it),
 // run bookkeeping, control requests with replies, and termination with a reason the runs can report.
-// Every message from the worker is validated here (the first main-thread hop); run events against RunEvent, passthrough views expanded.
+// Every message from the worker is untrusted and validated here with zod (the worker edge, the first main-thread hop):
+// run events against RunEvent, passthrough views expanded, payloads held to the run's limit. This is the one parse and
+// the one bound of an event on the main thread: the host and the run object (server/runs/liveRun.ts) take it as it is.
 
 import type { Readable, Writable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { relative } from 'node:path'
-import type { CassetteExchange, CatalogError, RunControl, RunEvent, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
+import type { CassetteExchange, CatalogError, ControlFailure, RunControl, RunEvent, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
 import { RunEventFrame } from '../../src/shared/passthroughViews.ts'
-import { FromWorker, type ControlFailure, type FitCheck, type NetworkProgress, type RunCheckpoint, type ToWorker, type WorkerInit } from './messages.ts'
+import { FromWorker, type FitCheck, type NetworkProgress, type RunCheckpoint, type ToWorker, type WorkerInit } from './messages.ts'
+import { boundEvent, DEFAULT_LIMITS } from '../runs/limits.ts'
 
 const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
 
@@ -48,7 +51,8 @@ const MAX_PENDING_CHARS = 64 * 1024
 /** A worker and the runs it owns. */
 export class HostWorker {
   readonly generation = nextGeneration++
-  readonly runs = new Set<string>()
+  /** The runs this worker hosts, each with the payload limit it was given (what its events are cut to). */
+  readonly runs = new Map<string, number>()
   tools = new Map<string, ToolDetail>()
   /** Set before terminate() so the exit handler reports why. */
   deathReason: string | undefined
@@ -191,8 +195,11 @@ export class HostWorker {
           const detail = event.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ')
           return this.failRun(msg.runId, `The tool host sent an event that does not match the protocol: ${detail}`)
         }
+        // The worker cut it before postMessage, but the tool shares that thread and could post a frame itself: the
+        // limit holds here, at the edge (an event within it passes as it is, not copied).
+        const bounded = boundEvent(event.data, this.runs.get(msg.runId) ?? DEFAULT_LIMITS.payloadBytes)
         if (event.data.type === 'run-finished') this.runs.delete(msg.runId)
-        this.events.onEvent(msg.runId, event.data)
+        this.events.onEvent(msg.runId, bounded)
         if (event.data.type === 'run-finished') this.retireAfter(msg.runId)
         break
       }
@@ -239,7 +246,7 @@ export class HostWorker {
 
   /** Starts a run of a loaded tool (the caller checked the tool exists). */
   start(runId: string, request: Extract<ToWorker, { type: 'start' }>['request'], timeoutMs: number, payloadBytes?: number): void {
-    this.runs.add(runId)
+    this.runs.set(runId, payloadBytes ?? DEFAULT_LIMITS.payloadBytes)
     this.lastRun = { runId, toolId: request.toolId }
     this.hostingRun()
     this.post({ type: 'start', runId, request, timeoutMs, payloadBytes })
@@ -260,7 +267,7 @@ export class HostWorker {
     payloadBytes?: number,
     progress?: NetworkProgress,
   ): Promise<ControlFailure | undefined> {
-    this.runs.add(runId)
+    this.runs.set(runId, payloadBytes ?? DEFAULT_LIMITS.payloadBytes)
     this.lastRun = { runId, toolId: request.toolId }
     this.hostingRun()
     return this.steer((reqId) => ({ type: 'continue', reqId, runId, request, checkpoint, control, payloadBytes, progress }), replyTimeoutMs)

@@ -2,8 +2,8 @@
 // functions stay in the worker. Worker → main messages are zod-validated once, at the first main-thread hop.
 
 import { z } from 'zod'
-import { Caller, CassetteExchange, CatalogError, ErrorCode, ToolDetail, type RunControl, type StartRunBody } from '../../src/shared/protocol.ts'
-import type { RunCheckpoint as RuntimeCheckpoint } from '../../src/runtime/index.ts'
+import { Caller, CassetteExchange, CatalogError, ControlFailure, ToolDetail, type RunControl, type StartRunBody } from '../../src/shared/protocol.ts'
+import { PARKED_STATUSES, type RunCheckpoint as RuntimeCheckpoint } from '../../src/runtime/index.ts'
 import type { NetworkProgress as InterceptProgress } from '../../src/network/intercept.ts'
 
 /** Data given to a worker at spawn time. */
@@ -48,7 +48,7 @@ export type NetworkProgress = z.infer<typeof NetworkProgress>
 
 /** A run parked while it waits for approval or resume data (the runtime's RunCheckpoint, checked at the hop). */
 export const RunCheckpoint = z.object({
-  state: z.enum(['awaiting-approval', 'suspended']),
+  state: z.enum(PARKED_STATUSES),
   toolId: z.string(),
   toolCallId: z.string(),
   caller: Caller,
@@ -63,16 +63,7 @@ export const RunCheckpoint = z.object({
 })
 export type RunCheckpoint = z.infer<typeof RunCheckpoint>
 
-/** A refused control as the runtime reported it (RunControlError) or a plain error: the protocol's ControlFailure. */
-export const ControlFailure = z.object({
-  code: ErrorCode,
-  message: z.string(),
-  state: z.string().optional(),
-  validationErrors: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
-})
-export type ControlFailure = z.infer<typeof ControlFailure>
-
-/** Worker → main thread. `event` stays `unknown` here: the host validates it against the protocol's RunEvent. */
+/** Worker → main thread. `event` stays `unknown` here: HostWorker validates it against the protocol's RunEvent (once). */
 export const FromWorker = z.discriminatedUnion('type', [
   z.object({ type: z.literal('importing'), file: z.string() }),
   z.object({ type: z.literal('loaded'), tools: z.array(ToolDetail), errors: z.array(CatalogError) }),

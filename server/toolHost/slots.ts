@@ -1,10 +1,10 @@
 // Execution slots of the tool host: at most `max` runs execute at once (each on a worker of its own), so memory stays
 // bounded however many clients start runs; further starts queue in order, each by its run id (its place can be read
 // and it can be withdrawn). A run waiting for a person (approval, resume data, an answer, a step) gives its slot back
-// until it is resumed: no tool code of it is running.
+// until it is resumed: no tool code of it is running. The slots are told each run's status (by its owner, see
+// hostedRuns.ts); they never derive it.
 
-import type { RunEvent } from '../../src/shared/protocol.ts'
-import { isWaitingStatus, statusAfter } from '../../src/shared/runStatus.ts'
+import { isWaitingStatus, type RunLifecycleStatus } from '../../src/runtime/index.ts'
 
 /** Counts of the slots, for stats. */
 export interface SlotStats {
@@ -17,8 +17,8 @@ export interface SlotStats {
 }
 
 export class ExecutionSlots {
-  /** Status of each run on a worker (running, or one of the waiting statuses). */
-  private status = new Map<string, string>()
+  /** Runs on a worker (or parked), and those of them that hold a slot (not waiting for a person). */
+  private onWorker = new Set<string>()
   private holding = new Set<string>()
   private reserved = 0
   private queue: Array<{ runId: string; resolve: () => void; reject: (e: Error) => void }> = []
@@ -26,7 +26,7 @@ export class ExecutionSlots {
   constructor(readonly max: number) {}
 
   stats(): SlotStats {
-    return { executing: this.holding.size + this.reserved, waiting: this.status.size - this.holding.size, queued: this.queue.length }
+    return { executing: this.holding.size + this.reserved, waiting: this.onWorker.size - this.holding.size, queued: this.queue.length }
   }
 
   /** Resolves once `runId` may start (a slot is reserved for it); then call claim() or cancel(). */
@@ -55,7 +55,7 @@ export class ExecutionSlots {
   /** The reserved slot now belongs to `runId`, which was handed to a worker. */
   claim(runId: string): void {
     this.reserved--
-    this.status.set(runId, 'running')
+    this.onWorker.add(runId)
     this.holding.add(runId)
   }
 
@@ -65,21 +65,20 @@ export class ExecutionSlots {
     this.drain()
   }
 
-  /** Follows a run's status: waiting gives the slot back, anything else holds it (a resumed run may exceed `max`). */
-  onEvent(runId: string, event: RunEvent): void {
-    const before = this.status.get(runId)
-    if (before === undefined) return
-    if (event.type === 'run-finished') return this.end(runId)
-    const after = statusAfter(before, event)
-    this.status.set(runId, after)
-    if (isWaitingStatus(after)) this.holding.delete(runId)
+  /**
+   * The run's status changed: waiting gives the slot back, anything else holds it (a resumed run may exceed `max`; a run
+   * its owner ended holds it until its worker lets it go, see end()).
+   */
+  setStatus(runId: string, status: RunLifecycleStatus): void {
+    if (!this.onWorker.has(runId)) return
+    if (isWaitingStatus(status)) this.holding.delete(runId)
     else this.holding.add(runId)
     this.drain()
   }
 
   /** The run is over or lost: its slot (if any) goes to the next start in the queue. */
   end(runId: string): void {
-    this.status.delete(runId)
+    this.onWorker.delete(runId)
     this.holding.delete(runId)
     this.drain()
   }
