@@ -104,7 +104,7 @@ for (let i = 0; i < 5; i++) {
   const t0 = performance.now()
   check(await oneRun('echo', { text: `beside spin ${i}` }), 'beside a spinning tool')
   spinTimes.push(performance.now() - t0)
-  await fetch(`${server.origin}/api/runs/${spinId}/abort`, { method: 'POST', headers, body: '{}' })
+  await fetch(`${server.origin}/api/runs/${spinId}/control`, { method: 'POST', headers, body: JSON.stringify({ type: 'abort' }) })
   await (await fetch(`${server.origin}/api/runs/${spinId}/events`, { headers })).text()
 }
 spinTimes.sort((a, b) => a - b)

@@ -2,13 +2,7 @@
 // and the Vite dev plugin, so dev and prod answer the same way. Every body is parsed with src/shared/protocol.ts.
 
 import { Hono, type Context } from 'hono'
-import type { z } from 'zod'
 import {
-  AbortBody,
-  ApprovalBody,
-  EmptyBody,
-  RespondBody,
-  ResumeBody,
   RunControl,
   SaveCassetteBody,
   StartRunBody,
@@ -36,7 +30,9 @@ import { mountProviderRoutes } from './providerRoutes.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { mountRunTransferRoutes } from './runTransferRoutes.ts'
 import { mountRerunRoutes } from './rerunRoutes.ts'
+import { mountLegacyControlRoutes, type ControlHandler } from './legacyControlRoutes.ts'
 import { recordSecrets } from '../../src/shared/redact.ts'
+import { Status } from '../../src/runtime/index.ts'
 import { serveApp } from './static.ts'
 import { UnknownToolError, type ToolHost } from '../toolHost/host.ts'
 
@@ -71,15 +67,16 @@ function controlResponse(c: Context, outcome: ControlOutcome): Response {
 
 const unknownRun = (c: Context, runId: string) => apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
 
-/** The per-control routes of the first API version, each a body mapped to the one RunControl vocabulary. */
-const CONTROL_ROUTES: Array<{ path: string; schema: z.ZodType; emptyAs?: unknown; toControl: (body: any) => RunControl }> = [
-  { path: 'control', schema: RunControl, toControl: (b: RunControl) => b },
-  { path: 'approval', schema: ApprovalBody, toControl: (b) => (b.approved ? { type: 'approve' } : { type: 'decline', reason: b.reason }) },
-  { path: 'resume', schema: ResumeBody, toControl: (b) => ({ type: 'resume', resumeData: b.resumeData }) },
-  { path: 'respond', schema: RespondBody, toControl: (b) => ({ type: 'respond', action: b.action, content: b.content }) },
-  { path: 'continue', schema: EmptyBody, emptyAs: {}, toControl: () => ({ type: 'continue' }) },
-  { path: 'abort', schema: AbortBody, emptyAs: {}, toControl: (b) => ({ type: 'abort', reason: b.reason }) },
-]
+/** Steers a run with the control a request's body stands for: `POST /api/runs/:id/control` and each legacy route. */
+function controlHandler(runs: RunRegistry): ControlHandler {
+  return async (c, schema, toControl, emptyAs) => {
+    const runId = c.req.param('id')!
+    if (!runs.has(runId)) return unknownRun(c, runId)
+    const body = await readJson(c, schema, emptyAs)
+    if (!body.ok) return body.response
+    return controlResponse(c, await runs.control(runId, toControl(body.data)))
+  }
+}
 
 /** A tool's cassette names, a recorded run's cassette, and saving it under a name. */
 function mountCassetteRoutes(app: Hono, runs: RunRegistry, cassettes: CassetteStore): void {
@@ -203,7 +200,7 @@ export function createApp(deps: AppDeps): Hono {
     // Reading a queued run keeps it (a queued run nobody watches is dropped) and tells its place in the queue.
     runs.touch(runId)
     const queuePosition = runs.queuePosition(runId)
-    return c.json({ ...detail, ...(queuePosition === undefined ? {} : { status: 'queued', queuePosition }) } satisfies RunDetail)
+    return c.json({ ...detail, ...(queuePosition === undefined ? {} : { status: Status.queued, queuePosition }) } satisfies RunDetail)
   })
 
   app.get('/api/runs/:id/events', (c) => {
@@ -219,14 +216,9 @@ export function createApp(deps: AppDeps): Hono {
     )
   })
 
-  for (const route of CONTROL_ROUTES) {
-    app.post(`/api/runs/:id/${route.path}`, async (c) => {
-      if (!runs.has(c.req.param('id'))) return unknownRun(c, c.req.param('id'))
-      const body = await readJson(c, route.schema, route.emptyAs)
-      if (!body.ok) return body.response
-      return controlResponse(c, await runs.control(c.req.param('id'), route.toControl(body.data)))
-    })
-  }
+  const control = controlHandler(runs)
+  app.post('/api/runs/:id/control', (c) => control(c, RunControl, (body) => body))
+  mountLegacyControlRoutes(app, control)
 
   if (deps.scenarios) mountScenarioRoutes(app, { host, runs, cassettes: deps.cassettes, ...deps.scenarios })
 

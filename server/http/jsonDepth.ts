@@ -52,22 +52,32 @@ function positiveInt(raw: string | undefined): number | undefined {
 }
 
 /**
+ * Index of the next `{`, `[`, `}`, `]` or `:` of JSON text at or after `from` that stands outside a string, or -1: the
+ * one scan both guards below step through. `from` must be outside a string, as the place after such a character is.
+ */
+function nextStructural(text: string, from: number): number {
+  let inString = false
+  for (let i = from; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      if (ch === 0x5c) i++ // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false
+    } else if (ch === 0x22) inString = true
+    else if (ch === 0x7b || ch === 0x5b || ch === 0x7d || ch === 0x5d || ch === 0x3a) return i
+  }
+  return -1
+}
+
+/**
  * Deepest nesting of `[`/`{` in JSON text, ignoring brackets inside strings. Stops counting once past `stopAbove`
  * (the answer is then `stopAbove + 1`), so a huge hostile text costs one linear scan at most.
  */
 export function jsonNestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   let depth = 0
   let max = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
+  for (let i = nextStructural(text, 0); i !== -1; i = nextStructural(text, i + 1)) {
     const ch = text.charCodeAt(i)
-    if (inString) {
-      if (ch === 0x5c) i++ // backslash: skip the escaped character
-      else if (ch === 0x22) inString = false
-      continue
-    }
-    if (ch === 0x22) inString = true
-    else if (ch === 0x7b || ch === 0x5b) {
+    if (ch === 0x7b || ch === 0x5b) {
       if (++depth > max && (max = depth) > stopAbove) return max
     } else if (ch === 0x7d || ch === 0x5d) depth--
   }
@@ -84,20 +94,13 @@ export function jsonTextBoundsViolation(text: string, bounds: JsonBounds = JSON_
   const keysAt = new Uint32Array(bounds.maxDepth + 2)
   let depth = 0
   let keys = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
+  for (let i = nextStructural(text, 0); i !== -1; i = nextStructural(text, i + 1)) {
     const ch = text.charCodeAt(i)
-    if (inString) {
-      if (ch === 0x5c) i++ // backslash: skip the escaped character
-      else if (ch === 0x22) inString = false
-      continue
-    }
-    if (ch === 0x22) inString = true
-    else if (ch === 0x7b || ch === 0x5b) {
+    if (ch === 0x7b || ch === 0x5b) {
       if (++depth > bounds.maxDepth) return tooDeep(bounds.maxDepth)
       keysAt[depth] = 0
     } else if (ch === 0x7d || ch === 0x5d) depth = Math.max(0, depth - 1)
-    else if (ch === 0x3a) {
+    else {
       if (++keysAt[depth] > bounds.maxKeysPerObject) return tooManyInObject(bounds.maxKeysPerObject)
       if (++keys > maxKeys) return tooManyInAll(maxKeys)
     }

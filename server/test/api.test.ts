@@ -76,7 +76,7 @@ describe('runs', () => {
     let pauses = 1
     // Each continue moves the run past one pause, until it finishes.
     while (last.type !== 'run-finished') {
-      expect((await server.api(`/api/runs/${runId}/continue`, { method: 'POST' })).status).toBe(200)
+      expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'continue' } })).status).toBe(200)
       const after = last.seq
       last = (await waitForEvent(server, runId, (e) => e.seq > after && (e.type === 'paused' || e.type === 'run-finished'))).at(-1)!
       if (last.type === 'paused') pauses++
@@ -91,12 +91,12 @@ describe('runs', () => {
     const approved = await server.startRun({ toolId: 'delete-file', input: { path: '/tmp/x' } })
     await waitForEvent(server, approved, (e) => e.type === 'approval-requested')
     expect((await server.api(`/api/runs/${approved}`).then((r) => r.json())).status).toBe('awaiting-approval')
-    expect((await server.api(`/api/runs/${approved}/approval`, { method: 'POST', json: { approved: true } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${approved}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
     expect(finished(await server.events(approved)).status).toBe('success')
 
     const declined = await server.startRun({ toolId: 'delete-file', input: { path: '/tmp/y' } })
     await waitForEvent(server, declined, (e) => e.type === 'approval-requested')
-    await server.api(`/api/runs/${declined}/approval`, { method: 'POST', json: { approved: false, reason: 'not today' } })
+    await server.api(`/api/runs/${declined}/control`, { method: 'POST', json: { type: 'decline', reason: 'not today' } })
     const events = await server.events(declined)
     expect(events.find((e) => e.type === 'approval-resolved')).toMatchObject({ approved: false, reason: 'not today' })
     expect(finished(events).status).toBe('declined')
@@ -105,12 +105,12 @@ describe('runs', () => {
   it('refuses resume data that fails the resume schema (422, issues) and accepts valid data', async () => {
     const runId = await server.startRun({ toolId: 'book-seat', input: { flight: 'LX1' } })
     await waitForEvent(server, runId, (e) => e.type === 'suspended')
-    const bad = await server.api(`/api/runs/${runId}/resume`, { method: 'POST', json: { resumeData: { seat: 'window' } } })
+    const bad = await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { seat: 'window' } } })
     expect(bad.status).toBe(422)
     const body = await bad.json()
     expect(body.issues[0].path).toEqual(['seat'])
     expect(body.state).toBe('suspended')
-    expect((await server.api(`/api/runs/${runId}/resume`, { method: 'POST', json: { resumeData: { seat: '2C' } } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { seat: '2C' } } })).status).toBe(200)
     const events = await server.events(runId)
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { flight: 'LX1', seat: '2C' } })
   })
@@ -118,7 +118,7 @@ describe('runs', () => {
   it('aborts a run that waits for its abort signal', async () => {
     const runId = await server.startRun({ toolId: 'wait-abort', input: {} })
     await waitForEvent(server, runId, (e) => e.type === 'input-available')
-    expect((await server.api(`/api/runs/${runId}/abort`, { method: 'POST', json: { reason: 'user' } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'user' } })).status).toBe(200)
     const events = await server.events(runId)
     expect(finished(events).status).toBe('aborted')
     expect(events.find((e) => e.type === 'aborted')).toMatchObject({ reason: 'user' })
@@ -154,30 +154,30 @@ describe('bad requests', () => {
     const body = await res.json()
     expect(body.issues.map((i: { path: unknown[] }) => i.path.join('.'))).toEqual(expect.arrayContaining(['toolId']))
     expect(body.error).toMatch(/does not match/)
-    const approval = await post(`/api/runs/${await server.startRun({ toolId: 'echo', input: { text: 'a' } })}/approval`, JSON.stringify({ approved: 'yes' }))
+    const approval = await post(`/api/runs/${await server.startRun({ toolId: 'echo', input: { text: 'a' } })}/control`, JSON.stringify({ type: 'approve', approved: 'yes' }))
     expect(approval.status).toBe(400)
   })
 
   it('404 for an unknown tool, an unknown run and an unknown API route', async () => {
     expect((await post('/api/runs', JSON.stringify({ toolId: 'nope', input: {} }))).status).toBe(404)
     expect((await server.api('/api/runs/nope/events')).status).toBe(404)
-    expect((await post('/api/runs/nope/abort', '{}')).status).toBe(404)
+    expect((await post('/api/runs/nope/control', JSON.stringify({ type: 'abort' }))).status).toBe(404)
     expect((await server.api('/api/nothing-here')).status).toBe(404)
   })
 
   it('409 naming the state for a control that does not fit the run', async () => {
     const runId = await server.startRun({ toolId: 'echo', input: { text: 'a' } })
     await server.events(runId)
-    const late = await post(`/api/runs/${runId}/abort`, '{}')
+    const late = await post(`/api/runs/${runId}/control`, JSON.stringify({ type: 'abort' }))
     expect(late.status).toBe(409)
     expect((await late.json()).state).toBe('success')
 
     const waiting = await server.startRun({ toolId: 'book-seat', input: { flight: 'LX2' } })
     await waitForEvent(server, waiting, (e) => e.type === 'suspended')
-    const wrong = await post(`/api/runs/${waiting}/approval`, JSON.stringify({ approved: true }))
+    const wrong = await post(`/api/runs/${waiting}/control`, JSON.stringify({ type: 'approve' }))
     expect(wrong.status).toBe(409)
     expect((await wrong.json()).state).toBe('suspended')
-    await post(`/api/runs/${waiting}/abort`, '{}')
+    await post(`/api/runs/${waiting}/control`, JSON.stringify({ type: 'abort' }))
   })
 
   it('413 for a body over 1 MiB, and the connection stays usable', async () => {

@@ -2,13 +2,11 @@
 
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseServeArgs } from '../cli/serve.ts'
 import { resolveToken } from '../http/security.ts'
+import { BIN, servedUrl } from './cliProcess.ts'
 import { tempDir } from './helpers.ts'
-
-const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))
 
 describe('--host without a token', () => {
   it('a non-loopback address is refused, naming the --token option and TOOLSCOPE_TOKEN', () => {
@@ -57,16 +55,7 @@ describe('toolscope binary', () => {
     const t = await tempDir()
     const child = spawn(process.execPath, [BIN, '--port', '0', '--no-open', '--no-watch', '--no-build'], { cwd: t.dir, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TOOLSCOPE_TOKEN: '' } })
     try {
-      // Read stdout to the end (not up to the URL only): the server logs more lines after it, which must not hit a closed pipe.
-      let output = ''
-      const url = await new Promise<URL | undefined>((resolve) => {
-        child.stdout!.on('data', (chunk) => {
-          output += String(chunk)
-          const m = /Toolscope is running: (\S+)/.exec(output)
-          if (m) resolve(new URL(m[1]))
-        })
-        child.once('exit', () => resolve(undefined))
-      })
+      const { url } = await servedUrl(child)
       expect(url?.hostname).toBe('127.0.0.1')
       const token = url!.searchParams.get('token')!
       expect(token.length).toBeGreaterThanOrEqual(32)

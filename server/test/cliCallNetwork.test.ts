@@ -3,16 +3,13 @@
 // answers from rules; options that the mode does not use are refused. The real binary, against a local server.
 
 import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { createServer, type Server } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { parseCallArgs } from '../cli/call.ts'
+import { BIN, startItemsApi, type ItemsApi } from './cliProcess.ts'
 import { tempProject, type TempProject } from './tempProject.ts'
 
-const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))
 vi.setConfig({ testTimeout: 120_000 })
 
 function call(args: string[]): Promise<{ code: number | null; out: { status?: string; raw?: unknown; error?: string; scriptError?: string }; stderr: string }> {
@@ -27,24 +24,17 @@ function call(args: string[]): Promise<{ code: number | null; out: { status?: st
   })
 }
 
-let api: Server
+let api: ItemsApi
 let base = ''
-let hits = 0
 let project: TempProject
 
 beforeAll(async () => {
-  api = createServer((_req, res) => {
-    hits++
-    res.setHeader('content-type', 'application/json')
-    res.end(JSON.stringify({ items: ['a', 'b'] }))
-  })
-  api.listen(0, '127.0.0.1')
-  await once(api, 'listening')
-  base = `http://127.0.0.1:${(api.address() as { port: number }).port}`
+  api = await startItemsApi()
+  base = api.base
   project = await tempProject(['network.ts'])
 })
 afterAll(async () => {
-  api.close()
+  await api.close()
   await project.cleanup()
 })
 
@@ -53,16 +43,15 @@ it('calls live by default, records a named cassette, replays it offline by name 
   const live = await call(input)
   expect(live.out).toMatchObject({ status: 'success', raw: { status: 200, body: { items: ['a', 'b'] } } })
   expect(live.code).toBe(0)
-  expect(hits).toBe(1)
+  expect(api.hits()).toBe(1)
 
   const recorded = await call([...input, '--network', 'record', '--cassette', 'items'])
   expect(recorded.out.status).toBe('success')
   const file = join(project.dir, 'toolscope', 'cassettes', 'fetch-json', 'items.json')
   expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ exchanges: [{ request: { method: 'GET', url: `${base}/items` }, response: { status: 200 } }] })
-  expect(hits).toBe(2)
+  expect(api.hits()).toBe(2)
 
-  api.close()
-  await once(api, 'close')
+  await api.close()
   for (const cassette of ['items', file]) {
     const replayed = await call([...input, '--network', 'replay', '--cassette', cassette])
     expect(replayed.out, cassette).toMatchObject({ status: 'success', raw: { status: 200, body: { items: ['a', 'b'] } } })
@@ -70,7 +59,7 @@ it('calls live by default, records a named cassette, replays it offline by name 
   const mocks = { rules: [{ url: `${base}/items`, response: { json: { items: ['mocked'] } } }] }
   const mocked = await call([...input, '--network', 'mock', '--mocks', JSON.stringify(mocks)])
   expect(mocked.out).toMatchObject({ status: 'success', raw: { status: 200, body: { items: ['mocked'] } } })
-  expect(hits).toBe(2)
+  expect(api.hits()).toBe(2)
 })
 
 it('reads the network options as `test` does and refuses those the mode does not use', () => {

@@ -3,16 +3,13 @@
 // The real binary in a temp project, against a local server on 127.0.0.1.
 
 import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { createServer, type Server } from 'node:http'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { parseTestArgs } from '../cli/test.ts'
+import { BIN, startItemsApi, type ItemsApi } from './cliProcess.ts'
 import { tempProject, type TempProject } from './tempProject.ts'
 
-const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))
 vi.setConfig({ testTimeout: 120_000 })
 
 function cli(cwd: string, args: string[]): Promise<{ code: number | null; stdout: string }> {
@@ -25,28 +22,21 @@ function cli(cwd: string, args: string[]): Promise<{ code: number | null; stdout
   })
 }
 
-let api: Server
+let api: ItemsApi
 let base = ''
-let hits = 0
 let project: TempProject
 const scenarioFile = () => join(project.dir, 'toolscope', 'scenarios', 'fetch-json', 'items.json')
 const cassetteFile = () => join(project.dir, 'toolscope', 'cassettes', 'fetch-json', 'items.json')
 
 beforeAll(async () => {
-  api = createServer((_req, res) => {
-    hits++
-    res.setHeader('content-type', 'application/json')
-    res.end(JSON.stringify({ items: ['a', 'b'] }))
-  })
-  api.listen(0, '127.0.0.1')
-  await once(api, 'listening')
-  base = `http://127.0.0.1:${(api.address() as { port: number }).port}`
+  api = await startItemsApi()
+  base = api.base
   project = await tempProject(['network.ts'])
   await mkdir(join(scenarioFile(), '..'), { recursive: true })
   await writeFile(scenarioFile(), JSON.stringify({ name: 'items', toolId: 'fetch-json', input: { url: `${base}/items` }, expect: { status: 'success', raw: {} } }, null, 2))
 })
 afterAll(async () => {
-  api.close()
+  await api.close()
   await project.cleanup()
 })
 
@@ -57,14 +47,13 @@ it('records with --network record --update, then replays offline by default; a m
   expect(recorded.code).toBe(0)
   expect(JSON.parse(await readFile(scenarioFile(), 'utf8'))).toMatchObject({ cassette: 'items', expect: { raw: { status: 200, body: { items: ['a', 'b'] } } } })
   expect(JSON.parse(await readFile(cassetteFile(), 'utf8'))).toMatchObject({ version: 1, exchanges: [{ request: { method: 'GET', url: `${base}/items` }, response: { status: 200 } }] })
-  const live = hits
+  const live = api.hits()
 
-  api.close()
-  await once(api, 'close')
+  await api.close()
   const offline = await cli(project.dir, ['test', 'tools'])
   expect(offline.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed')
   expect(offline.code).toBe(0)
-  expect(hits).toBe(live)
+  expect(api.hits()).toBe(live)
 
   await rm(cassetteFile())
   const missing = await cli(project.dir, ['test', 'tools'])

@@ -1,50 +1,25 @@
-// One control vocabulary: every control route maps to a RunControl, refusals carry an error code, and the app
-// maps codes to HTTP statuses (never the message text). The tool host is a fake at its boundary.
+// One control vocabulary: `POST /api/runs/:id/control` takes every RunControl, refusals carry an error code, and the
+// app maps codes to HTTP statuses (never the message text). The tool host is a fake at its boundary. The legacy
+// per-action routes are legacyControlRoutes.test.ts.
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../http/app.ts'
-import { RunRegistry } from '../runs/runs.ts'
-import { RunStore } from '../history/runStore.ts'
-import type { ToolHost } from '../toolHost/host.ts'
-import { fakeRunHost } from './fakeHost.ts'
 import type { ControlFailure, RunControl } from '../../src/shared/protocol.ts'
-
-/** A host that records controls and answers each with the scripted failure (or accepts it). */
-function setup(answer: (c: RunControl, runId: string) => ControlFailure | undefined = () => undefined) {
-  const received: RunControl[] = []
-  const host = fakeRunHost((runId, c) => {
-    received.push(c)
-    return answer(c, runId)
-  })
-  const runs = new RunRegistry({ host, store: new RunStore(), timeoutMs: 60_000, log: () => {} })
-  const app = createApp({ host: host as unknown as ToolHost, runs, security: { token: 't', bindHost: '127.0.0.1', getPort: () => 80 } })
-  const post = (path: string, body: unknown) =>
-    app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { host: '127.0.0.1', authorization: 'Bearer t', 'content-type': 'application/json' } })
-  return { runs, received, post }
-}
+import { controlApp as setup } from './controlApp.ts'
 
 describe('run controls', () => {
-  it('maps each per-control route and the /control route to the same RunControl', async () => {
+  it('hands each RunControl posted to /control to the host as it is', async () => {
     const { runs, received, post } = setup()
     const runId = await runs.start({ toolId: 'x', input: {} })
-    const sent: Array<[string, unknown]> = [
-      ['approval', { approved: true }],
-      ['approval', { approved: false, reason: 'no' }],
-      ['resume', { resumeData: { a: 1 } }],
-      ['respond', { action: 'accept', content: { b: 2 } }],
-      ['continue', {}],
-      ['control', { type: 'decline', reason: 'no' }],
-      ['control', { type: 'respond', action: 'cancel' }],
-    ]
-    for (const [path, body] of sent) expect((await post(`/api/runs/${runId}/${path}`, body)).status).toBe(200)
-    expect(received).toEqual([
+    const sent: RunControl[] = [
       { type: 'approve' },
       { type: 'decline', reason: 'no' },
       { type: 'resume', resumeData: { a: 1 } },
       { type: 'respond', action: 'accept', content: { b: 2 } },
-      { type: 'continue' },
-      { type: 'decline', reason: 'no' },
       { type: 'respond', action: 'cancel' },
-    ])
+      { type: 'continue' },
+      { type: 'abort', reason: 'done' },
+    ]
+    for (const control of sent) expect((await post(`/api/runs/${runId}/control`, control)).status).toBe(200)
+    expect(received).toEqual(sent)
   })
 
   it('answers a refusal with its code, at the status the code maps to, whatever the message says', async () => {

@@ -44,7 +44,7 @@ async function waitingRun(server: TestServer): Promise<string> {
 }
 
 async function approveAndFinish(server: TestServer, runId: string) {
-  const res = await server.api(`/api/runs/${runId}/approval`, { method: 'POST', json: { approved: true } })
+  const res = await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })
   expect(res.status).toBe(200)
   return finished(await server.events(runId))
 }

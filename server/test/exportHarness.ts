@@ -36,8 +36,8 @@ export async function finishedRun(server: TestServer, c: RunCase): Promise<strin
   for (const answer of c.answers ?? []) {
     await waitForEvent(server, runId, (e) => e.type === (answer === 'approve' ? 'approval-requested' : 'suspended'))
     const res = answer === 'approve'
-      ? await server.api(`/api/runs/${runId}/approval`, { method: 'POST', json: { approved: true } })
-      : await server.api(`/api/runs/${runId}/resume`, { method: 'POST', json: { resumeData: answer.resume } })
+      ? await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })
+      : await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: answer.resume } })
     if (!res.ok) throw new Error(`${c.toolId}: answering ${JSON.stringify(answer)} → ${res.status}: ${await res.text()}`)
   }
   await waitForEvent(server, runId, (e) => e.type === 'run-finished')

@@ -144,7 +144,7 @@ describe('history', () => {
         expect(events.map((e) => e.type).slice(-2)).toEqual(['approval-requested', 'run-finished'])
         expect(events.at(-1)).toMatchObject({ type: 'run-finished', status: 'interrupted', seq: events.at(-2)!.seq + 1 })
         expect(await next.events(runId, events.at(-1)!.seq)).toEqual([])
-        const late = await next.api(`/api/runs/${runId}/approval`, { method: 'POST', json: { approved: true } })
+        const late = await next.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })
         expect(late.status).toBe(409)
         expect((await late.json()).state).toBe('interrupted')
       } finally {

@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findPackageRoot } from '../packageRoot.ts'
+import { servedUrl } from './cliProcess.ts'
 import { tempDir } from './helpers.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]$/, '')
@@ -73,15 +74,7 @@ describe('installed toolscope binary', () => {
   it('serves the tool and the UI build', { timeout: 60_000 }, async () => {
     const child = spawn(process.execPath, [bin, 'tools', '--port', '0', '--no-open', '--no-watch', '--no-build'], { cwd: project.dir, env: ENV, stdio: ['ignore', 'pipe', 'inherit'] })
     try {
-      let output = ''
-      const url = await new Promise<URL | undefined>((resolve) => {
-        child.stdout!.on('data', (chunk) => {
-          output += String(chunk)
-          const m = /Toolscope is running: (\S+)/.exec(output)
-          if (m) resolve(new URL(m[1]))
-        })
-        child.once('exit', () => resolve(undefined))
-      })
+      const { url, output } = await servedUrl(child)
       expect(url, output).toBeDefined()
       const headers = { authorization: `Bearer ${url!.searchParams.get('token')}` }
       const catalog = (await (await fetch(new URL('/api/tools', url), { headers })).json()) as { tools: Array<{ id: string }> }

@@ -148,14 +148,14 @@ describe('replay order and parking', () => {
     const first = await server.startRun({ toolId: 'fetch-suspend', input: { url }, network: 'record', cassette: 'twice' } as never)
     const suspended = await waitForEvent(server, first, (e) => e.type === 'suspended')
     expect(suspended.find((e) => e.type === 'suspended')).toMatchObject({ payload: { first: { n: 1 } } })
-    expect((await server.api(`/api/runs/${first}/resume`, { method: 'POST', json: { resumeData: { go: true } } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${first}/control`, { method: 'POST', json: { type: 'resume', resumeData: { go: true } } })).status).toBe(200)
     const live = await server.events(first)
     expect(outputOf(live)?.raw).toMatchObject({ second: { n: 2 } })
     api.close()
 
     const again = await server.startRun({ toolId: 'fetch-suspend', input: { url }, network: 'replay', cassette: 'twice' } as never)
     expect((await waitForEvent(server, again, (e) => e.type === 'suspended')).find((e) => e.type === 'suspended')).toMatchObject({ payload: { first: { n: 1 } } })
-    expect((await server.api(`/api/runs/${again}/resume`, { method: 'POST', json: { resumeData: { go: true } } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${again}/control`, { method: 'POST', json: { type: 'resume', resumeData: { go: true } } })).status).toBe(200)
     expect(outputOf(await server.events(again))?.raw).toMatchObject({ second: { n: 2 } })
   })
 

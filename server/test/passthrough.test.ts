@@ -79,7 +79,7 @@ describe('SSE frames', () => {
     const live: Frame[] = []
     for await (const f of readSse(res)) {
       live.push(f)
-      if (f.event === 'approval-requested') expect((await server.api(`/api/runs/${runId}/approval`, { method: 'POST', json: { approved: true } })).status).toBe(200)
+      if (f.event === 'approval-requested') expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
     }
     const outputFrame = live.find((f) => f.event === 'output')!
     expect(copies(outputFrame.data, path)).toBe(3)

@@ -21,7 +21,7 @@ const rerun = (runId: string, body: unknown) => server.api(`/api/runs/${runId}/r
 async function declinedRun(path: string): Promise<{ runId: string; askedAt: number }> {
   const runId = await server.startRun({ toolId: 'delete-file', input: { path }, requestContext: { user: 'ann' } })
   const seen = await waitForEvent(server, runId, (e) => e.type === 'approval-requested')
-  await server.api(`/api/runs/${runId}/approval`, { method: 'POST', json: { approved: false, reason: 'not today' } })
+  await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'decline', reason: 'not today' } })
   expect(finished(await server.events(runId)).status).toBe('declined')
   return { runId, askedAt: seen.at(-1)!.seq }
 }
@@ -45,7 +45,7 @@ describe('rerun from here', () => {
   it('reruns a suspension with other resume data, and the earlier answers before a later point as they were', async () => {
     const runId = await server.startRun({ toolId: 'book-seat', input: { flight: 'LX1' } })
     const seen = await waitForEvent(server, runId, (e) => e.type === 'suspended')
-    await server.api(`/api/runs/${runId}/resume`, { method: 'POST', json: { resumeData: { seat: '1A' } } })
+    await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { seat: '1A' } } })
     expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({ output: { seat: '1A' } })
     const { runId: again } = StartRunResponse.parse(await (await rerun(runId, { atEvent: seen.at(-1)!.seq, control: { type: 'resume', resumeData: { seat: '2C' } } })).json())
     const events = await server.events(again)
@@ -56,7 +56,7 @@ describe('rerun from here', () => {
   it('reruns an elicitation with another answer', async () => {
     const runId = await server.startRun({ toolId: 'ask-name', input: {}, caller: 'mcp' })
     const seen = await waitForEvent(server, runId, (e) => e.type === 'elicitation-requested')
-    await server.api(`/api/runs/${runId}/respond`, { method: 'POST', json: { action: 'decline' } })
+    await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'respond', action: 'decline' } })
     expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({ output: { greeting: 'no name (decline)' } })
     const body = { atEvent: seen.at(-1)!.seq, control: { type: 'respond', action: 'accept', content: { name: 'Ann' } } }
     const { runId: again } = StartRunResponse.parse(await (await rerun(runId, body)).json())
@@ -79,7 +79,7 @@ describe('rerun from here', () => {
     const refused = await rerun(live, { atEvent: asked.at(-1)!.seq, control: { type: 'approve' } })
     expect(refused.status).toBe(409)
     expect(ApiError.parse(await refused.json()).code).toBe('invalid-state')
-    await server.api(`/api/runs/${live}/abort`, { method: 'POST', json: {} })
+    await server.api(`/api/runs/${live}/control`, { method: 'POST', json: { type: 'abort' } })
     expect((await rerun('nope', { atEvent: 1, control: { type: 'approve' } })).status).toBe(404)
   })
 })
@@ -96,7 +96,7 @@ describe('rerun of a recorded run', () => {
     try {
       const runId = await recorder.startRun({ toolId: 'fetch-suspend', input: { url }, network: 'record', cassette: 'keep-me' })
       const seen = await waitForEvent(recorder, runId, (e) => e.type === 'suspended')
-      await recorder.api(`/api/runs/${runId}/resume`, { method: 'POST', json: { resumeData: { go: true } } })
+      await recorder.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { go: true } } })
       expect(finished(await recorder.events(runId)).status).toBe('success')
       const cassette = join(project.dir, 'toolscope', 'cassettes', 'fetch-suspend', 'keep-me.json')
       const saved = await readFile(cassette, 'utf8')

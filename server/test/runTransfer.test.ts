@@ -128,6 +128,6 @@ describe('run export and import', () => {
     expect(res.status).toBe(409)
     expect(ApiError.parse(await res.json()).code).toBe('invalid-state')
     expect((await server.api('/api/runs/nope/export')).status).toBe(404)
-    await server.api(`/api/runs/${runId}/abort`, { method: 'POST', json: {} })
+    await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort' } })
   })
 })

@@ -28,7 +28,7 @@ const post = (path: string, json: unknown = {}) => server.api(path, { method: 'P
 async function approvedRun(): Promise<string> {
   const runId = await server.startRun({ toolId: 'delete-file', input: { path: 'a.txt' } })
   await waitForEvent(server, runId, (e) => e.type === 'approval-requested')
-  await post(`/api/runs/${runId}/approval`, { approved: true })
+  await post(`/api/runs/${runId}/control`, { type: 'approve' })
   await waitForEvent(server, runId, (e) => e.type === 'run-finished')
   return runId
 }
@@ -52,7 +52,7 @@ describe('scenario API', () => {
     const refused = await post('/api/scenarios', { runId: live, name: 'live' })
     expect(refused.status).toBe(409)
     expect((await refused.json()).error).toMatch(/only a finished run/)
-    await post(`/api/runs/${live}/abort`)
+    await post(`/api/runs/${live}/control`, { type: 'abort' })
   })
 
   it('refuses names that escape the scenario folder and bodies that do not match the protocol', async () => {

@@ -2,49 +2,16 @@
 // 64 KB/s on a finished 40 MB run do not make the server hold the run for each of them (it reads the store page by page
 // as each client takes it), a normal reader meanwhile gets every event in order, and RSS returns near idle after they leave.
 
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { connect, type Socket } from 'node:net'
-import { createInterface, type Interface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { expect, it, onTestFinished, vi } from 'vitest'
 import { RunExport, type RunEvent } from '../../src/shared/protocol.ts'
 import { readSse, tempDir } from './helpers.ts'
+import { holdReaders, startChildServer, type HeldReaders } from './streamReaders.ts'
 
-const CHILD = fileURLToPath(new URL('./childServer.ts', import.meta.url))
 const STALLED = 30
 const SLOW = 10
 /** Writer chunks of the stored run: 400 of 100,000 characters, a 40 MB run. */
 const CHUNKS = 400
 const CHUNK_CHARS = 100_000
-
-function rssMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
-}
-
-/** The child's stdout, a line at a time. */
-function lineReader(child: ChildProcess): { next(): Promise<string>; lines: Interface } {
-  const lines = createInterface({ input: child.stdout! })
-  const queued: string[] = []
-  const waiting: Array<(line: string) => void> = []
-  lines.on('line', (line) => (waiting.length ? waiting.shift()!(line) : queued.push(line)))
-  return { lines, next: () => (queued.length ? Promise.resolve(queued.shift()!) : new Promise((resolve) => waiting.push(resolve))) }
-}
-
-/** A raw HTTP reader of a run's event stream that reads only as `onData` lets it (it pauses the socket). */
-function openReader(port: number, token: string, runId: string, onData: (socket: Socket, bytes: number) => void) {
-  const socket = connect(port, '127.0.0.1')
-  let answered!: () => void
-  const first = new Promise<void>((resolve) => (answered = resolve))
-  socket.on('data', (chunk: Buffer) => {
-    answered()
-    onData(socket, chunk.length)
-  })
-  socket.on('error', () => {}) // destroyed by the test
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
-  socket.write(`GET /api/runs/${runId}/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`)
-  return { socket, first, closed }
-}
 
 /** Reads a whole run stream at full speed: its frames' ids, types and the bytes of their data. */
 async function readAll(origin: string, token: string, runId: string): Promise<{ ids: number[]; types: string[]; bytes: number }> {
@@ -77,20 +44,14 @@ async function importBigRun(origin: string, token: string): Promise<string> {
 
 it('30 stalled and 10 slow readers of a finished 40 MB run: RSS stays within 1.5x the run above idle, and returns after', { timeout: 60_000 }, async () => {
   const t = await tempDir()
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, t.dir], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const server = startChildServer(t.dir)
   // Also when the test times out (its own `finally` may then never run).
-  onTestFinished(() => void child.kill('SIGKILL'))
-  const out = lineReader(child)
-  const timers: Array<ReturnType<typeof setInterval>> = []
-  const sockets: Socket[] = []
+  onTestFinished(() => server.stop())
+  const { rss, collect } = server
+  let sampler: ReturnType<typeof setInterval> | undefined
+  let held: HeldReaders | undefined
   try {
-    const { origin, token } = JSON.parse(await out.next()) as { origin: string; token: string }
-    const port = Number(new URL(origin).port)
-    const rss = () => rssMb(child.pid!)
-    const collect = async () => {
-      child.stdin!.write('gc\n')
-      expect(await out.next()).toBe('{"gc":true}')
-    }
+    const { origin, port, token } = await server.ready
     const runId = await importBigRun(origin, token)
     const runMb = (await readAll(origin, token, runId)).bytes / (1024 * 1024)
     expect(runMb).toBeGreaterThan(38)
@@ -108,25 +69,9 @@ it('30 stalled and 10 slow readers of a finished 40 MB run: RSS stays within 1.5
     )
 
     let peak = 0
-    timers.push(setInterval(() => (peak = Math.max(peak, rss())), 25))
-    const stalled = Array.from({ length: STALLED }, () => openReader(port, token, runId, (socket) => socket.pause()))
-    const slow = Array.from({ length: SLOW }, () => {
-      let slot = 0
-      const reader = openReader(port, token, runId, (socket, bytes) => {
-        slot += bytes
-        if (slot >= 16 * 1024) socket.pause()
-      })
-      // 16 KB every 250 ms: a 64 KB/s client.
-      timers.push(
-        setInterval(() => {
-          slot = 0
-          reader.socket.resume()
-        }, 250),
-      )
-      return reader
-    })
-    sockets.push(...[...stalled, ...slow].map((r) => r.socket))
-    await Promise.all([...stalled, ...slow].map((r) => r.first))
+    sampler = setInterval(() => (peak = Math.max(peak, rss())), 25)
+    held = holdReaders(port, token, runId, { stalled: STALLED, slow: SLOW })
+    await held.ready
 
     // A normal reader meanwhile gets the whole run, in order.
     const normal = await readAll(origin, token, runId)
@@ -135,8 +80,7 @@ it('30 stalled and 10 slow readers of a finished 40 MB run: RSS stays within 1.5
     peak = Math.max(peak, rss())
     expect(peak - idle).toBeLessThan(1.5 * runMb)
 
-    for (const socket of sockets) socket.destroy()
-    await Promise.all([...stalled, ...slow].map((r) => r.closed))
+    await held.close()
     // Every reader gone: memory comes back near idle (a bounded number of collections).
     await vi.waitFor(
       async () => {
@@ -146,10 +90,9 @@ it('30 stalled and 10 slow readers of a finished 40 MB run: RSS stays within 1.5
       { timeout: 20_000, interval: 200 },
     )
   } finally {
-    for (const timer of timers) clearInterval(timer)
-    for (const socket of sockets) socket.destroy()
-    out.lines.close()
-    child.kill('SIGKILL')
+    clearInterval(sampler)
+    await held?.close()
+    server.stop()
     await t.cleanup()
   }
 })

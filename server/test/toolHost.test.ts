@@ -16,7 +16,7 @@ describe('a misbehaving tool never takes the server down', () => {
   it('aborting a tool stuck in a synchronous loop ends it, and other tools still run', async () => {
     const runId = await server.startRun({ toolId: 'spin', input: {} })
     await waitForEvent(server, runId, (e) => e.type === 'input-available')
-    expect((await server.api(`/api/runs/${runId}/abort`, { method: 'POST', json: { reason: 'stop it' } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'stop it' } })).status).toBe(200)
     const events = await server.events(runId)
     expect(finished(events).status).toBe('aborted')
     expect(events.find((e) => e.type === 'aborted')).toMatchObject({ reason: 'stop it' })
@@ -40,7 +40,7 @@ describe('a misbehaving tool never takes the server down', () => {
       const timedOut = await server.events(await server.startRun({ toolId: 'wait-abort', input: {} }))
       expect(finished(timedOut).status).toBe('error')
     }
-    expect((await server.api(`/api/runs/${waiting}/approval`, { method: 'POST', json: { approved: true } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
     expect(finished(await server.events(waiting)).status).toBe('success')
   })
 
@@ -51,7 +51,7 @@ describe('a misbehaving tool never takes the server down', () => {
     expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringMatching(/exited with code 3/) })
     expect(finished(events).status).toBe('error')
     expect(finished(await server.events(await server.startRun({ toolId: 'echo', input: { text: 'ok' } }))).status).toBe('success')
-    expect((await server.api(`/api/runs/${waiting}/approval`, { method: 'POST', json: { approved: true } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
     expect(finished(await server.events(waiting)).status).toBe('success')
   })
 })

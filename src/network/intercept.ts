@@ -1,17 +1,17 @@
 // A run's outbound HTTP, reported as events and answered as its network mode says. The thread's `fetch` and
 // `node:http`/`https` go through @mswjs/interceptors, installed once per thread at its first use and routed to the run
 // executing (a tool-host worker hosts one run at a time; an exported test routes its own); with no run routed,
-// requests pass through untouched. Each request
-// becomes `http-request`, then `http-response` or `http-error` (linked by id), with secret headers and query values
-// redacted and bodies cut at NETWORK_BODY_BYTES. In `live` and `record` the request is made here with the `fetch`
-// captured before interception (the interceptors have no event for a request that fails on the network, and this way
-// failures and timings are seen exactly); in `replay` and `mock` no real traffic leaves (see plan.ts). Recording and
+// requests pass through untouched. Each request becomes `http-request`, then `http-response` or `http-error` (linked
+// by id), with secret headers and query values redacted (the rules of src/runtime/secrets.ts) and bodies cut at
+// NETWORK_BODY_BYTES. In `live` and `record` the request is made here with the `fetch` captured before interception
+// (the interceptors have no event for a request that fails on the network, and this way failures and timings are seen
+// exactly); in `replay` and `mock` no real traffic leaves (see plan.ts). Recording and
 // replaying bodies (whole up to the run's limit, streams chunk by chunk) is recording.ts; fetch's answers fetchAnswer.ts.
 
 import { syncBuiltinESMExports } from 'node:module'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
-import { isSecretHeaderName, isSecretQueryName, REDACTED, type HttpBody, type NetworkEvent } from '../runtime/index.ts'
+import { redactHeaders as redactHeaderRecord, redactUrl as redactUrlText, type HttpBody, type NetworkEvent } from '../runtime/index.ts'
 import type { Cassette, CassetteExchange, Mocks, NetworkMode } from '../shared/protocol.ts'
 import { mockAnswer, mockResponse, replay, type SeenRequest } from './plan.ts'
 import { fitExchange, recordBody, recordedResponse, unreplayable, type BodyRecorder, type RecordedBody } from './recording.ts'
@@ -38,36 +38,14 @@ export function redactAlso(list: RedactionList): void {
   for (const name of list.query ?? []) extra.query.add(name.toLowerCase())
 }
 
-/** True when a header's value must never reach an event. */
-export function isSecretHeader(name: string): boolean {
-  const lower = name.toLowerCase()
-  return isSecretHeaderName(lower) || extra.headers.has(lower)
-}
-
-/** Headers as a plain record, secret ones replaced by REDACTED. */
+/** Headers as a plain record, secret ones (the runtime's header rule, and this thread's extra names) redacted. */
 export function redactHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {}
-  headers.forEach((value, name) => {
-    out[name] = isSecretHeader(name) ? REDACTED : value
-  })
-  return out
+  return redactHeaderRecord(headers, extra.headers)
 }
 
-/** The URL with credentials in it and secret-looking query values replaced by REDACTED. */
+/** The URL with its credentials (user name and password) and secret query values (the runtime's rule, and extras) redacted. */
 export function redactUrl(url: string): string {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return url
-  }
-  if (parsed.username) parsed.username = REDACTED
-  if (parsed.password) parsed.password = REDACTED
-  for (const key of new Set(parsed.searchParams.keys())) {
-    const lower = key.toLowerCase()
-    if (isSecretQueryName(lower) || extra.query.has(lower)) parsed.searchParams.set(key, REDACTED)
-  }
-  return parsed.href
+  return redactUrlText(url, { username: true, query: extra.query })
 }
 
 const TEXTUAL = /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript|graphql|[\w.+-]*\+(json|xml)))/i

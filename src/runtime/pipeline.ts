@@ -3,7 +3,8 @@
 // Schemas are synchronous, as in Mastra; each check returns the schema's own success result or `{ error, issues }`.
 
 import { inputValidationError, outputValidationError, requestContextValidationError, suspendValidationError } from './errors.ts'
-import { collectSecretValues, redactSecretKeys, requestContextValues, scrubSecrets } from './requestContext.ts'
+import { requestContextValues } from './requestContext.ts'
+import { collectSecretValues, redactSecretKeys, scrubSecrets } from './secrets.ts'
 import { hasIssues, isThenable, isValidatingSchema, toIssues, toJsonSchema, type ValidationIssue } from './standardSchema.ts'
 import type { StandardResult, StandardSchemaV1, ToolValidationError } from './types.ts'
 import { isPlainObject } from './plainObject.ts'

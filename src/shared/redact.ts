@@ -1,16 +1,11 @@
 // The one redaction pass for every file users publish or commit: demo sites, cassettes (named ones and the recordings
 // kept in the data folder), run exports, scenarios saved from runs and tests exported from runs. It redacts by key
-// anywhere (the runtime's secret-key rule; its header and query rules inside `headers` and URLs) and by value: every
-// secret of the run (values found under secret keys, in the request or anywhere in the data) wherever it appears.
+// anywhere (the rules of src/runtime/secrets.ts: secret keys, and the header and query rules inside `headers` and URLs)
+// and by value: every secret of the run (values found under secret keys, in the request or anywhere in the data)
+// wherever it appears.
 
-import { isSecretHeaderName, isSecretKey, isSecretQueryName, maskSecrets, REDACTED } from '../runtime/index.ts'
+import { isSecretEntry, isSecretKey, isSecretQueryName, maskSecrets, MIN_SECRET_LENGTH, REDACTED, redactUrl } from '../runtime/index.ts'
 import type { Cassette, RunEvent, RunRecord, Scenario } from './protocol.ts'
-
-/**
- * Secrets shorter than this are not looked for by value: replacing "abc" or "dev" inside every string would shred
- * unrelated text. They are still redacted under their keys.
- */
-export const MIN_SECRET_LENGTH = 4
 
 /** Texts longer than this are not parsed as JSON to be walked (only scrubbed by value): a bound on one string's cost. */
 const MAX_JSON_TEXT = 16 * 1024 * 1024
@@ -24,11 +19,6 @@ function isEnvRef(value: unknown): boolean {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false
   const keys = Object.keys(value)
   return keys.length === 1 && keys[0] === '$env' && typeof (value as { $env: unknown }).$env === 'string'
-}
-
-/** The key rule: the runtime's `isSecretKey`, and for the entries of a `headers` record its header rule. */
-function isSecretEntry(parentKey: string | undefined, key: string): boolean {
-  return isSecretKey(key) || (parentKey === 'headers' && isSecretHeaderName(key))
 }
 
 const NOT_JSON = Symbol('not JSON')
@@ -175,27 +165,6 @@ function redactUnder(value: unknown, secrets: readonly string[], depth: number):
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubText(k, secrets), redactUnder(v, secrets, depth + 1)]))
 }
 
-function redactUrlText(text: string): string {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    return text
-  }
-  let changed = false
-  if (url.password && url.password !== REDACTED) {
-    url.password = REDACTED
-    changed = true
-  }
-  for (const key of new Set(url.searchParams.keys())) {
-    if (!isSecretQueryName(key) || url.searchParams.getAll(key).every((v) => v === REDACTED)) continue
-    url.searchParams.set(key, REDACTED)
-    changed = true
-  }
-  // Unchanged URLs are kept as written (URL would normalise them, and cassette matching compares URLs as text).
-  return changed ? url.href : text
-}
-
 function redactString(text: string, secrets: readonly string[], parentKey: string | undefined, depth: number): string {
   const parsed = parseJsonText(text)
   if (parsed !== NOT_JSON) {
@@ -205,7 +174,7 @@ function redactString(text: string, secrets: readonly string[], parentKey: strin
     if (JSON.stringify(redacted) === before) return scrubText(text, secrets)
     return JSON.stringify(redacted, null, text.includes('\n') ? 2 : undefined)
   }
-  return scrubText(parentKey === 'url' ? redactUrlText(text) : text, secrets)
+  return scrubText(parentKey === 'url' ? redactUrl(text) : text, secrets)
 }
 
 function redactIn(value: unknown, secrets: readonly string[], parentKey: string | undefined, depth: number): unknown {

@@ -33,9 +33,9 @@ describe('hostile requests', () => {
     expect(((await res.json()) as { error: string }).error).toMatch(/nested deeper than 256 levels/)
     const waiting = await server.startRun({ toolId: 'book-seat', input: { flight: 'TS1' } })
     await waitForEvent(server, waiting, (e) => e.type === 'suspended')
-    const resume = await server.api(`/api/runs/${waiting}/resume`, { method: 'POST', body: `{"resumeData":${deep(5_000)}}`, headers: { 'content-type': 'application/json' } })
+    const resume = await server.api(`/api/runs/${waiting}/control`, { method: 'POST', body: `{"type":"resume","resumeData":${deep(5_000)}}`, headers: { 'content-type': 'application/json' } })
     expect(resume.status).toBe(400)
-    await server.api(`/api/runs/${waiting}/abort`, { method: 'POST', json: {} })
+    await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'abort' } })
   })
 
   it('answers a declared Content-Length over the cap with 413 at once, without waiting for the body', async () => {

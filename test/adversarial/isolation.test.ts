@@ -29,12 +29,12 @@ describe('a misbehaving run ends only itself', { timeout: 60_000 }, () => {
     expect(record.status).toBe('running')
     // New chunks keep arriving after the misbehaving run ended.
     await waitForEvent(server, streaming, (e) => e.type === 'writer-chunk' && e.seq >= record.eventCount + 3)
-    expect((await server.api(`/api/runs/${streaming}/abort`, { method: 'POST', json: {} })).status).toBe(200)
+    expect((await server.api(`/api/runs/${streaming}/control`, { method: 'POST', json: { type: 'abort' } })).status).toBe(200)
     const streamed = await server.events(streaming)
     expect(contiguous(streamed)).toBe(true)
     expect(finished(streamed).status).toBe('aborted')
     expect(await statusOf(server, waiting)).toBe('awaiting-approval')
-    expect((await server.api(`/api/runs/${waiting}/approval`, { method: 'POST', json: { approved: true } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
     expect(finished(await server.events(waiting)).status).toBe('success')
   }
 
@@ -46,7 +46,7 @@ describe('a misbehaving run ends only itself', { timeout: 60_000 }, () => {
     expect(finished(echo).status).toBe('success')
     // The echo run finished while the spinning run still holds its own thread.
     expect(await statusOf(server, spin)).toBe('running')
-    expect((await server.api(`/api/runs/${spin}/abort`, { method: 'POST', json: { reason: 'stop' } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${spin}/control`, { method: 'POST', json: { type: 'abort', reason: 'stop' } })).status).toBe(200)
     expect(finished(await server.events(spin)).status).toBe('aborted')
     await expectBystandersIntact(others)
   })
@@ -72,10 +72,10 @@ describe('a misbehaving run ends only itself', { timeout: 60_000 }, () => {
     const waiting = await server.startRun({ toolId: 'delete-file', input: { path: 'innocent' } })
     await waitForEvent(server, waiting, (e) => e.type === 'approval-requested')
     // Aborting the innocent run first must not terminate the spinning one's thread (nor the reverse).
-    expect((await server.api(`/api/runs/${waiting}/abort`, { method: 'POST', json: {} })).status).toBe(200)
+    expect((await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'abort' } })).status).toBe(200)
     expect(finished(await server.events(waiting)).status).toBe('aborted')
     expect(await statusOf(server, spin)).toBe('running')
-    expect((await server.api(`/api/runs/${spin}/abort`, { method: 'POST', json: {} })).status).toBe(200)
+    expect((await server.api(`/api/runs/${spin}/control`, { method: 'POST', json: { type: 'abort' } })).status).toBe(200)
     expect(finished(await server.events(spin)).status).toBe('aborted')
   })
 })

@@ -73,7 +73,7 @@ describe('runs over HTTP', () => {
   it('a Mastra approval tool waits for approval, then runs', async () => {
     const runId = await server.startRun({ toolId: 'issue-refund', input: { orderId: 'o1', amount: 20 } })
     await waitForEvent(server, runId, (e) => e.type === 'approval-requested')
-    expect((await server.api(`/api/runs/${runId}/approval`, { method: 'POST', json: { approved: true } })).ok).toBe(true)
+    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })).ok).toBe(true)
     const events = await server.events(runId)
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { refundId: 'rf_o1', amount: 20 } })
   })
@@ -82,7 +82,7 @@ describe('runs over HTTP', () => {
     const runId = await server.startRun({ toolId: 'book-flight', input: { from: 'OSL', to: 'LIS' } })
     const seen = await waitForEvent(server, runId, (e) => e.type === 'suspended')
     expect(seen.at(-1)).toMatchObject({ payload: { question: 'Book OSL → LIS?', price: 420 }, resumeSchema: { type: 'object' } })
-    expect((await server.api(`/api/runs/${runId}/resume`, { method: 'POST', json: { resumeData: { confirmed: true } } })).ok).toBe(true)
+    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { confirmed: true } } })).ok).toBe(true)
     const events = await server.events(runId)
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { booked: true, reference: 'BK-OSLLIS' } })
   })
@@ -90,7 +90,7 @@ describe('runs over HTTP', () => {
   it('an AI SDK tool with needsApproval: true, and one with its model output', async () => {
     const runId = await server.startRun({ toolId: 'deleteFile', input: { path: 'a.txt' } })
     await waitForEvent(server, runId, (e) => e.type === 'approval-requested')
-    await server.api(`/api/runs/${runId}/approval`, { method: 'POST', json: { approved: true } })
+    await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })
     expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({ output: { deleted: 'a.txt' } })
     const convert = await server.events(await server.startRun({ toolId: 'convertCurrency', input: { amount: 10, from: 'EUR', to: 'GBP' } }))
     expect(convert.find((e) => e.type === 'output')).toMatchObject({ views: { model: { type: 'text', value: '8.5 GBP' } } })
