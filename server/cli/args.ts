@@ -2,7 +2,8 @@
 // boolean flags and positional arguments, with errors a person can act on.
 
 import { readFileSync } from 'node:fs'
-import { CASSETTE_NAME, Mocks, NetworkMode, type Cassette } from '../../src/shared/protocol.ts'
+import { readMocks } from '../../src/shared/formats/formats.ts'
+import { CASSETTE_NAME, NetworkMode, type Cassette, type Mocks } from '../../src/shared/protocol.ts'
 import { parseCassette } from '../history/cassetteStore.ts'
 import { parseJsonBounded } from '../http/jsonDepth.ts'
 
@@ -71,10 +72,14 @@ export function cassetteFlag(text: string, flag = '--cassette'): string | Casset
   return text
 }
 
-/** `--mocks <json|file.json>`: mock rules, inline or from a file, checked against the mocks schema. */
+/**
+ * `--mocks <json|file.json>`: mock rules, inline or from a file, upgraded from an older version and checked against the
+ * mocks schema (a FileVersionError names a file of a newer Toolscope).
+ */
 export function mocksFlag(text: string, flag = '--mocks'): Mocks {
-  const json = jsonFlag(text.trimStart().startsWith('{') ? text : readFlagFile(text, flag), flag)
-  const mocks = Mocks.safeParse(json)
+  const inline = text.trimStart().startsWith('{')
+  const json = jsonFlag(inline ? text : readFlagFile(text, flag), flag)
+  const mocks = readMocks(json, inline ? flag : `${flag} ${text}`)
   if (!mocks.success) throw new Error(`${flag} are not mock rules: ${mocks.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`)
   return mocks.data
 }

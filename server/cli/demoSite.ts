@@ -10,6 +10,7 @@ import { redactForFile, redactRun } from '../../src/shared/redact.ts'
 import { PACKAGE_ROOT } from '../packageRoot.ts'
 import { summarizeInput } from '../history/runStore.ts'
 import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunRecord, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
+import { FORMAT_VERSIONS } from '../../src/shared/formats/versions.ts'
 
 /** The meta tag that puts the SPA in recorded mode; its content is the manifest's path, relative to index.html. */
 export const DEMO_META = 'toolscope-demo'
@@ -151,7 +152,7 @@ export function writeDemoSite(options: { out: string; appDir: string; catalog: C
     return { ...entry, source, file }
   })
 
-  const manifest: DemoManifest = { format: 'toolscope-demo', version: 1, builtAt: (options.builtAt ?? new Date()).toISOString(), catalog: { ...options.catalog, tools: options.catalog.tools.map((t) => ({ ...t, file: path.basename(t.file) })) }, tools, runs }
+  const manifest: DemoManifest = { format: 'toolscope-demo', version: FORMAT_VERSIONS.demoManifest, builtAt: (options.builtAt ?? new Date()).toISOString(), catalog: { ...options.catalog, tools: options.catalog.tools.map((t) => ({ ...t, file: path.basename(t.file) })) }, tools, runs }
   bytes += writeData(path.join(dataDir, 'manifest.json'), manifest)
   const report: DemoReport = {
     out,

@@ -5,6 +5,7 @@
 
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { FileVersionError, FORMAT_VERSIONS, readCassette } from '../../src/shared/formats/formats.ts'
 import { Cassette, type CassetteExchange } from '../../src/shared/protocol.ts'
 import { redactCassette } from '../../src/shared/redact.ts'
 import { assertScenarioName } from '../../src/testbench/scenario.ts'
@@ -15,11 +16,14 @@ import { ownPath } from '../packageRoot.ts'
 /** The published cassette schema (`toolscope/cassette.schema.json`), for the `$schema` of a cassette written to disk. */
 const CASSETTE_SCHEMA_FILE = ownPath('src', 'testbench', 'cassette.schema.json')
 
-/** A cassette that is missing (`unknown-cassette`) or cannot be read (`invalid-body`); its message says what to do. */
+/**
+ * A cassette that is missing (`unknown-cassette`), cannot be read (`invalid-body`) or was written by a newer Toolscope
+ * (`newer-version`); its message says what to do.
+ */
 export class CassetteError extends Error {
   constructor(
     message: string,
-    readonly code: 'unknown-cassette' | 'invalid-body' = 'invalid-body',
+    readonly code: 'unknown-cassette' | 'invalid-body' | 'newer-version' = 'invalid-body',
   ) {
     super(message)
   }
@@ -45,10 +49,10 @@ export interface CassetteStore {
 
 /** A cassette made of recorded exchanges. */
 export function newCassette(toolId: string, exchanges: CassetteExchange[]): Cassette {
-  return { version: 1, toolId, recordedAt: new Date().toISOString(), exchanges }
+  return { version: FORMAT_VERSIONS.cassette, toolId, recordedAt: new Date().toISOString(), exchanges }
 }
 
-/** Parses a cassette file's text, naming the file and the first problems when it does not fit the format. */
+/** Parses a cassette file's text (upgraded from an older version), naming the file and the first problems when it does not fit the format. */
 export function parseCassette(text: string, file: string): Cassette {
   let json: unknown
   try {
@@ -56,7 +60,13 @@ export function parseCassette(text: string, file: string): Cassette {
   } catch (err) {
     throw new CassetteError(`${file} is not valid JSON: ${(err as Error).message}`)
   }
-  const parsed = Cassette.safeParse(json)
+  let parsed: ReturnType<typeof readCassette>
+  try {
+    parsed = readCassette(json, file)
+  } catch (err) {
+    if (err instanceof FileVersionError) throw new CassetteError(err.message, 'newer-version')
+    throw err
+  }
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
     throw new CassetteError(`${file} is not a cassette: ${issues.join('; ')}`)

@@ -4,7 +4,8 @@
 
 import { RUN_EXPORT_FORMAT, type Cassette, type RunExport, type RunOrigin, type RunRecord } from '../../src/shared/protocol.ts'
 import { redactCassette, redactRun } from '../../src/shared/redact.ts'
-import { redactContext } from './runStoreImport.ts'
+import { FORMAT_VERSIONS } from '../../src/shared/formats/versions.ts'
+import { redactRequestContext } from '../../src/runtime/index.ts'
 
 /**
  * The export file of a finished run (`record` is read from the store, so it holds only what history keeps), redacted:
@@ -12,7 +13,7 @@ import { redactContext } from './runStoreImport.ts'
  */
 export function toRunExport(record: RunRecord & { status: RunExport['run']['status'] }, cassette: Cassette | undefined, exportedAt: Date): RunExport {
   const redacted = redactRun(record)
-  return { format: RUN_EXPORT_FORMAT, version: 1, exportedAt: exportedAt.toISOString(), run: redacted.record, ...(cassette ? { cassette: redactCassette(cassette, redacted.secrets) } : {}) }
+  return { format: RUN_EXPORT_FORMAT, version: FORMAT_VERSIONS.runExport, exportedAt: exportedAt.toISOString(), run: redacted.record, ...(cassette ? { cassette: redactCassette(cassette, redacted.secrets) } : {}) }
 }
 
 /** The file name an export is downloaded as: the tool id made safe for file systems, and the run id's start. */
@@ -30,7 +31,7 @@ export function importedRun(file: RunExport, runId: string): { record: RunRecord
   const { record: run, secrets } = redactRun(file.run)
   return {
     secrets,
-    record: { ...run, runId, request: redactContext(run.request) },
+    record: { ...run, runId, request: redactRequestContext(run.request) },
     origin: { imported: true, importedFrom: { runId: run.runId, exportedAt: file.exportedAt } },
   }
 }

@@ -4,7 +4,7 @@
 // `interrupted` event. A write the storage refuses (disk full) makes a failing state the registry and UI see.
 
 import type { RunDetail, RunEvent, RunOrigin, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody, StorageStatus } from '../../src/shared/protocol.ts'
-import { RUN_END_STATUSES, isFinalStatus } from '../../src/shared/runStatus.ts'
+import { RUN_END_STATUSES, Status, isFinalStatus } from '../../src/runtime/index.ts'
 import type { DataDirLock } from './dataDirLock.ts'
 import { compactViews, expandViews } from '../../src/shared/passthroughViews.ts'
 import { storageFailureOf, type Database } from './sqlite.ts'
@@ -12,6 +12,7 @@ import { openHistory } from './runStoreOpen.ts'
 import { StorageFailedError, StoreHealth } from './runStoreHealth.ts'
 import { EventBatch } from './runStoreBatch.ts'
 import { importJsonHistory } from './runStoreImport.ts'
+import { currentRow, EVENT_FORMAT, storedRequest, type EventRow } from './storedRows.ts'
 
 /** Options of the store. */
 export interface RunStoreOptions {
@@ -43,7 +44,7 @@ export interface NewRun {
   /** Set for an imported run or a rerun. */
   origin?: RunOrigin
   /** Its first status: `running` (the default), or `queued` for a run waiting for an execution slot. */
-  status?: Extract<RunRecordStatus, 'running' | 'queued'>
+  status?: typeof Status.running | typeof Status.queued
 }
 
 /** Summary fields that change while a run goes on. */
@@ -137,10 +138,10 @@ export class RunStore {
         `INSERT INTO runs (run_id, tool_id, status, caller, input_summary, started_at, request, event_count, bytes, origin)
          VALUES (@runId, @toolId, @status, @caller, @inputSummary, @startedAt, @request, 0, 0, @origin)`,
       ),
-      insertEvent: db.prepare('INSERT OR IGNORE INTO events (run_pk, seq, type, data) VALUES (?, ?, ?, ?)'),
+      insertEvent: db.prepare(`INSERT OR IGNORE INTO events (run_pk, seq, type, data, format) VALUES (?, ?, ?, ?, ${EVENT_FORMAT})`),
       progress: db.prepare('UPDATE runs SET status = @status, event_count = @eventCount, bytes = @bytes, finished_at = @finishedAt, duration_ms = @durationMs WHERE id = @pk'),
       byRunId: db.prepare(`SELECT ${SUMMARY_COLUMNS}, request FROM runs WHERE run_id = ?`),
-      events: db.prepare('SELECT seq, type, data FROM events WHERE run_pk = ? AND seq > ? ORDER BY seq'),
+      events: db.prepare('SELECT seq, type, data, format FROM events WHERE run_pk = ? AND seq > ? ORDER BY seq'),
       lastEvent: db.prepare('SELECT data FROM events WHERE run_pk = ? ORDER BY seq DESC LIMIT 1'),
       unfinished: db.prepare(`SELECT id, started_at, event_count, bytes FROM runs WHERE status NOT IN (${RUN_END_STATUSES.map((s) => `'${s}'`).join(', ')})`),
       totals: db.prepare(`SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM runs`),
@@ -198,7 +199,7 @@ export class RunStore {
     if (this.health.status) throw new StorageFailedError(this.health.status)
     const origin = run.origin && Object.keys(run.origin).length ? JSON.stringify(run.origin) : null
     try {
-      const info = this.stmts.insertRun.run({ ...run, status: run.status ?? 'running', inputSummary: summarizeInput(run.request), request: JSON.stringify(run.request), origin })
+      const info = this.stmts.insertRun.run({ ...run, status: run.status ?? Status.running, inputSummary: summarizeInput(run.request), request: JSON.stringify(run.request), origin })
       return Number(info.lastInsertRowid)
     } catch (err) {
       const code = storageFailureOf(err)
@@ -249,7 +250,7 @@ export class RunStore {
   detail(runId: string): RunDetail | undefined {
     this.flush()
     const row = this.stmts.byRunId.get(runId) as RunRow | undefined
-    return row && { ...this.summarize(row), request: JSON.parse(row.request!) as StartRunBody }
+    return row && { ...this.summarize(row), request: storedRequest(row.request!) }
   }
 
   /** A row's summary, with the fields still queued (a failing store holds a run's end until it can write it). */
@@ -262,14 +263,14 @@ export class RunStore {
   }
 
   /** A run's event rows after `afterSeq`: the stored ones, then those still queued (only while the storage fails). */
-  private *rows(runId: string, afterSeq: number): Generator<{ seq: number; type: string | null; data: string }> {
+  private *rows(runId: string, afterSeq: number): Generator<EventRow> {
     this.flush()
     const pk = this.keyOf(runId)
     if (pk === undefined) return
     let last = afterSeq
-    for (const row of this.stmts.events.iterate(pk, afterSeq) as Iterable<{ seq: number; type: string | null; data: string }>) {
+    for (const row of this.stmts.events.iterate(pk, afterSeq) as Iterable<EventRow & { format: number | null }>) {
       last = row.seq
-      yield row
+      yield currentRow(row)
     }
     yield* this.batch.pendingOf(pk, last)
   }
@@ -343,10 +344,10 @@ export class RunStore {
         const last = this.stmts.lastEvent.get(row.id) as { data: string } | undefined
         const lastEvent = last ? (JSON.parse(last.data) as RunEvent) : undefined
         const at = lastEvent?.at ?? 0
-        const end: RunEvent = { type: 'run-finished', seq: (lastEvent?.seq ?? -1) + 1, at, status: 'interrupted', durationMs: at }
+        const end: RunEvent = { type: 'run-finished', seq: (lastEvent?.seq ?? -1) + 1, at, status: Status.interrupted, durationMs: at }
         const data = JSON.stringify(end)
         this.stmts.insertEvent.run(row.id, end.seq, end.type, data)
-        this.stmts.progress.run({ pk: row.id, status: 'interrupted', eventCount: row.event_count + 1, bytes: row.bytes + data.length, finishedAt: new Date().toISOString(), durationMs: at })
+        this.stmts.progress.run({ pk: row.id, status: Status.interrupted, eventCount: row.event_count + 1, bytes: row.bytes + data.length, finishedAt: new Date().toISOString(), durationMs: at })
       }
     })()
     this.log(`${rows.length} run(s) were in flight when Toolscope stopped; they are listed as interrupted.`)

@@ -6,19 +6,8 @@ import { join, sep } from 'node:path'
 import { MAX_IMPORT_BYTES } from '../http/body.ts'
 import { MAX_JSON_DEPTH, parseJsonBounded } from '../http/jsonDepth.ts'
 import { RunRecord } from '../../src/shared/protocol.ts'
-import { isSecretKey } from '../../src/runtime/index.ts'
+import { redactRequestContext, Status } from '../../src/runtime/index.ts'
 import type { RunStore } from './runStore.ts'
-
-/** Copy of a request context with secret-looking keys redacted (the runtime's rule), for what is stored or listed. */
-export function redactContext<T extends { requestContext?: Record<string, unknown> }>(request: T): T {
-  if (!request.requestContext) return request
-  const redact = (value: unknown): unknown => {
-    if (value === null || typeof value !== 'object') return value
-    if (Array.isArray(value)) return value.map(redact)
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretKey(k) ? '[REDACTED]' : redact(v)]))
-  }
-  return { ...request, requestContext: redact(request.requestContext) as Record<string, unknown> }
-}
 
 /** Largest legacy record read: a record holds a whole run, so it gets the cap of a run import. */
 const MAX_LEGACY_RECORD_BYTES = MAX_IMPORT_BYTES
@@ -83,7 +72,7 @@ export function importJsonHistory(store: RunStore, dataDir: string, log: (line: 
     // run found unfinished, with a terminal `interrupted` event in its log.
     const open = record.events.at(-1)?.type !== 'run-finished'
     try {
-      store.importRecord({ ...record, status: open ? 'running' : record.status, request: redactContext(record.request) })
+      store.importRecord({ ...record, status: open ? Status.running : record.status, request: redactRequestContext(record.request) })
       imported++
     } catch (err) {
       log(`Not importing history file ${name}: storing it failed (${(err as Error).name}).`)

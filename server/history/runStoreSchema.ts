@@ -52,6 +52,12 @@ const MIGRATIONS: Migration[] = [
     // How a run came to be (imported from a file, rerun from a point of another run), as JSON; NULL for the others.
     up: 'ALTER TABLE runs ADD COLUMN origin TEXT;',
   },
+  {
+    version: 5,
+    // The version of each event row's JSON (FORMAT_VERSIONS.storedEvent), so the modernizer can upgrade it on read
+    // (server/history/storedRows.ts). Rows of older versions keep NULL: the format before versions, 1.
+    up: 'ALTER TABLE events ADD COLUMN format INTEGER;',
+  },
 ]
 
 /** The version this code writes. */

@@ -4,6 +4,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from './atomicFile.ts'
+import { FORMAT_VERSIONS } from '../../src/shared/formats/versions.ts'
 import { displayPath } from '../displayPath.ts'
 import { assertScenarioName, parseScenario, Scenario, type ScenarioInput } from '../../src/testbench/scenario.ts'
 
@@ -79,7 +80,8 @@ export function createScenarioStore(root: string): ScenarioStore {
       // Name checks first: their message says what is wrong with a path better than a schema issue does.
       assertScenarioName(String(input.toolId), 'tool id for a scenario folder')
       assertScenarioName(String(input.name))
-      const scenario = Scenario.parse(input)
+      // Written in the current format version, whatever the input says (its content was just parsed as current).
+      const scenario = Scenario.parse({ ...input, version: FORMAT_VERSIONS.scenario })
       const file = fileFor(scenario.toolId, scenario.name)
       await writeFileAtomic(file, `${JSON.stringify(scenario, null, 2)}\n`, { createDir: true })
       return { file, scenario }

@@ -14,6 +14,7 @@ export const HTTP_STATUS = {
   'unknown-run': 404,
   'unknown-tool': 404,
   'unknown-cassette': 404,
+  'newer-version': 422,
   'too-many-runs': 429,
   'storage-failed': 507,
   'invalid-state': 409,

@@ -39,15 +39,15 @@ const LINGER_BYTES = 64 * 1024 * 1024
 /** Reads and drops what is left of a body, for at most `maxBytes` and `maxMs`; then stops reading it. */
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, maxMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const expired = new Promise<'expired'>((resolve) => {
-    timer = setTimeout(() => resolve('expired'), maxMs)
+  const expired = new Promise<'time-up'>((resolve) => {
+    timer = setTimeout(() => resolve('time-up'), maxMs)
     timer.unref?.()
   })
   let read = 0
   try {
     for (;;) {
       const next = await Promise.race([reader.read(), expired])
-      if (next === 'expired' || next.done) break
+      if (next === 'time-up' || next.done) break
       read += next.value.byteLength
       if (read > maxBytes) break
     }
@@ -139,10 +139,13 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S, empty
     value = parsed.value
   }
   const parsed = schema.safeParse(value)
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }))
-    const summary = issues.map((i) => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`).join('; ')
-    return { ok: false, response: apiError(c, 'invalid-body', `Request body does not match the API: ${summary}`, { issues }) }
-  }
+  if (!parsed.success) return { ok: false, response: invalidBody(c, parsed.error.issues) }
   return { ok: true, data: parsed.data }
+}
+
+/** The 400 answer of a body that fails its schema: every issue by path, and a readable summary of them. */
+export function invalidBody(c: Context, zodIssues: readonly z.core.$ZodIssue[]): Response {
+  const issues = zodIssues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }))
+  const summary = issues.map((i) => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`).join('; ')
+  return apiError(c, 'invalid-body', `Request body does not match the API: ${summary}`, { issues })
 }

@@ -7,7 +7,6 @@ import path from 'node:path'
 import {
   EmptyBody,
   ExportBody,
-  RunStatus,
   SaveScenarioBody,
   SuggestExpectationBody,
   type Cassette,
@@ -17,10 +16,12 @@ import {
   type ScenarioEntry,
   type ScenarioList,
 } from '../../src/shared/protocol.ts'
+import { isFinalStatus } from '../../src/runtime/index.ts'
 import { toPlaywrightTest, toVitestTest } from '../../src/testbench/exportTests.ts'
 import { suggestExpectation } from '../runs/expectationSuggest.ts'
 import { scenarioFromRun } from '../../src/testbench/replay.ts'
 import { InvalidScenarioNameError, scenarioJsonSchema } from '../../src/testbench/scenario.ts'
+import { FileVersionError } from '../../src/shared/formats/formats.ts'
 import { apiError } from './apiError.ts'
 import { displayPath } from '../displayPath.ts'
 import { readJson } from './body.ts'
@@ -52,6 +53,7 @@ async function guarded(c: Context, fn: () => Promise<Response>): Promise<Respons
     const e = err as NodeJS.ErrnoException
     if (e.code === 'ENOENT') return apiError(c, 'not-found', `No such scenario (${displayPath(e.path ?? '')}).`)
     if (err instanceof InvalidScenarioNameError) return apiError(c, 'invalid-body', err.message)
+    if (err instanceof FileVersionError) return apiError(c, 'newer-version', err.message)
     throw err
   }
 }
@@ -85,7 +87,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     const { runId, name, description, expect, overwrite } = body.data
     const record = runs.get(runId)
     if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
-    if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be saved as a scenario.`)
+    if (!isFinalStatus(record.status)) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be saved as a scenario.`)
     return guarded(c, async () => {
       if (!overwrite && (await exists(store, record.toolId, name))) return apiError(c, 'conflict', `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
       // Run data goes into files the user commits: through the redaction pass, with the secrets the whole run names.
@@ -134,7 +136,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     const runId = c.req.param('id')
     const record = runs.get(runId)
     if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
-    if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run has a result to expect.`)
+    if (!isFinalStatus(record.status)) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run has a result to expect.`)
     return c.json(await suggestExpectation(host, runs, record, body.data.rerun ?? false))
   })
 
@@ -148,7 +150,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
       if (runId !== undefined) {
         const record = runs.get(runId)
         if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
-        if (!RunStatus.safeParse(record.status).success) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
+        if (!isFinalStatus(record.status)) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
         // The test embeds run data: through the redaction pass, as a saved scenario and its cassette would be.
         const secrets = recordSecrets(record)
         // Values that differ between runs of the same call (or, with one run, that look generated) are matched by kind.

@@ -1,5 +1,7 @@
 // The static demo client over an in-memory site: the catalog and run list from the manifest, a run's events as the
 // SSE a server would send (so the run views read them unchanged), and a clear refusal of anything that would run.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DemoManifest, DemoRun, RunEvent } from '../shared/protocol.ts'
 import { ApiRequestError } from './client.ts'
@@ -56,5 +58,22 @@ describe('createStaticClient', () => {
     await expect(api.run('nope')).rejects.toMatchObject({ status: 404, message: 'Run "nope" is not in this demo' })
     await expect(api.run('r2')).rejects.toMatchObject({ status: 404, message: '404: runs/1.json is missing from the demo' })
     await expect(api.providers('echo')).rejects.toMatchObject({ status: 404 })
+  })
+
+  it('plays a demo built before formats carried versions (the committed fixture), and refuses one of a newer Toolscope', async () => {
+    // From the project root (Vitest's working folder): in happy-dom, import.meta.url is not a file URL.
+    const fixture = (rel: string) => JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/formats/v1/demo', rel), 'utf8')) as unknown
+    const old = fixture('manifest.json') as DemoManifest
+    files['/site/old/manifest.json'] = old
+    for (const r of old.runs) files[`/site/old/${r.file}`] = fixture(r.file)
+    const api = createStaticClient('old/manifest.json')
+    expect(await api.catalog()).toEqual(old.catalog)
+    const first = old.runs[0]!
+    const seen: RunEvent[] = []
+    for await (const chunk of streamRunEvents(api, first.runId)) seen.push(...chunk.events)
+    expect(seen).toEqual((fixture(first.file) as DemoRun).events)
+
+    files['/site/new/manifest.json'] = { ...manifest, version: 2 }
+    await expect(createStaticClient('new/manifest.json').catalog()).rejects.toThrow('new/manifest.json: this demo manifest is version 2, written by a newer Toolscope; this Toolscope reads demo manifests up to version 1.')
   })
 })

@@ -3,7 +3,8 @@
 // call that would start or change something is refused: a demo only plays back what was recorded.
 
 import type { z } from 'zod'
-import { DemoManifest, DemoRun, ProviderReport, ToolDetail } from '../shared/protocol.ts'
+import { readDemoManifest } from '../shared/formats/formats.ts'
+import { DemoRun, ProviderReport, ToolDetail, type DemoManifest } from '../shared/protocol.ts'
 import { ApiRequestError, type ApiClient } from './client.ts'
 
 /** The answer to anything a recorded demo cannot do. */
@@ -19,14 +20,21 @@ export function eventStreamText(run: DemoRun): string {
 /** A client over the demo whose manifest is at `manifestUrl` (relative to the page). */
 export function createStaticClient(manifestUrl: string): ApiClient {
   const base = new URL(manifestUrl, window.location.href)
-  const get = async <T>(schema: z.ZodType<T>, file: string, signal?: AbortSignal): Promise<T> => {
+  const fetchJson = async (file: string, signal?: AbortSignal): Promise<unknown> => {
     const res = await fetch(new URL(file, base), { signal })
     if (!res.ok) throw new ApiRequestError(res.status, undefined, `${res.status}: ${file} is missing from the demo`)
-    return schema.parse(await res.json())
+    return res.json()
+  }
+  const get = async <T>(schema: z.ZodType<T>, file: string, signal?: AbortSignal): Promise<T> => schema.parse(await fetchJson(file, signal))
+  // The manifest is upgraded from an older version first (a FileVersionError names one built by a newer Toolscope).
+  const readManifest = async (signal?: AbortSignal): Promise<DemoManifest> => {
+    const parsed = readDemoManifest(await fetchJson(base.href, signal), manifestUrl)
+    if (!parsed.success) throw parsed.error
+    return parsed.data
   }
   let manifest: Promise<DemoManifest> | undefined
   const loadManifest = (signal?: AbortSignal) => {
-    manifest ??= get(DemoManifest, base.href, signal).catch((err: unknown) => {
+    manifest ??= readManifest(signal).catch((err: unknown) => {
       manifest = undefined
       throw err
     })

@@ -2,6 +2,7 @@
 // One zod schema serves the server store, the headless runner and the UI; its JSON Schema is published for editors.
 
 import { z } from 'zod'
+import { readScenario } from '../shared/formats/formats.ts'
 import { Decision, Expectation, Scenario, SCENARIO_NAME } from '../shared/protocol.ts'
 
 // The schemas live in the protocol module (the API carries them); re-exported here for the test bench.
@@ -21,7 +22,10 @@ export function assertScenarioName(name: string, what = 'scenario name'): void {
   }
 }
 
-/** Parses a scenario file's text; the error names the problem and where it is. */
+/**
+ * Parses a scenario file's text, upgraded from an older version first; the error names the problem and where it is
+ * (a FileVersionError for a file of a newer Toolscope).
+ */
 export function parseScenario(text: string, source = 'scenario'): Scenario {
   let json: unknown
   try {
@@ -29,7 +33,7 @@ export function parseScenario(text: string, source = 'scenario'): Scenario {
   } catch (error) {
     throw new Error(`${source}: not valid JSON (${(error as Error).message})`, { cause: error })
   }
-  const parsed = Scenario.safeParse(json)
+  const parsed = readScenario(json, source)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
     throw new Error(`${source}: not a valid scenario: ${problems.join('; ')}`)

@@ -28,5 +28,7 @@ describe('exchanges', () => {
       { method: 'POST', url: 'https://x/b', times: 1, error: 'ECONNRESET' },
     ])
     expect(Mocks.safeParse(mocks).success).toBe(true)
+    // Written in the current mocks format, so a later Toolscope can upgrade it.
+    expect(mocks.version).toBe(1)
   })
 })

@@ -1,6 +1,7 @@
 // A run's HTTP exchanges, from its events: each `http-request` with the `http-response` or `http-error` of the same
 // request id, in the order the requests were made. And the reverse trip: exchanges as mock rules to edit.
 import type { Mocks, RunEvent } from '../../shared/protocol.ts'
+import { FORMAT_VERSIONS } from '../../shared/formats/versions.ts'
 
 type EventOf<T extends RunEvent['type']> = Extract<RunEvent, { type: T }>
 
@@ -55,5 +56,5 @@ export function mocksFromExchanges(exchanges: readonly Exchange[]): Mocks {
     const body = json ? { json: json.value } : response.body?.text !== undefined ? { text: response.body.text } : {}
     rules.push({ ...base, response: { status: response.statusCode, ...(contentType ? { headers: { 'content-type': contentType } } : {}), ...body } })
   }
-  return { rules, unmatched: 'fail' }
+  return { version: FORMAT_VERSIONS.mocks, rules, unmatched: 'fail' }
 }

@@ -87,6 +87,8 @@ export const ErrorCode = z.enum([
   'unknown-run',
   'unknown-tool',
   'unknown-cassette',
+  /** A file (run file, cassette, scenario) written by a newer Toolscope, in a format version this one cannot read. */
+  'newer-version',
   'too-many-runs',
   /** History cannot be written (disk full, I/O error): a run is not started; RunPage.storage says why. */
   'storage-failed',
@@ -99,14 +101,18 @@ export const ErrorCode = z.enum([
 ])
 export type ErrorCode = z.infer<typeof ErrorCode>
 
-/** A refused run control, as the tool host and the registry report it. */
-export interface ControlFailure {
-  code: ErrorCode
-  message: string
+/**
+ * A refused run control, as the runtime (RunControlError), the tool host and the registry report it. Defined once:
+ * the tool host's worker messages validate a worker's reply with this schema.
+ */
+export const ControlFailure = z.object({
+  code: ErrorCode,
+  message: z.string(),
   /** The run's state when the control was refused. */
-  state?: string
-  validationErrors?: Array<{ path: Array<string | number>; message: string }>
-}
+  state: z.string().optional(),
+  validationErrors: z.array(ValidationIssue).optional(),
+})
+export type ControlFailure = z.infer<typeof ControlFailure>
 
 // Compile-time check: every code the runtime's RunControlError can carry is one of the protocol's codes.
 const _runtimeCodes: RuntimeControlErrorCode extends ErrorCode ? true : false = true

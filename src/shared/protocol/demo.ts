@@ -1,6 +1,7 @@
 // Static demos (`toolscope build`): the manifest of a demo site and each recorded run it plays back.
 
 import { z } from 'zod'
+import { FORMAT_VERSIONS } from '../formats/versions.ts'
 import { Catalog } from './catalog.ts'
 import { RunEvent } from './events.ts'
 import { RunDetail, RunSummary } from './runs.ts'
@@ -15,7 +16,7 @@ export type DemoRunEntry = z.infer<typeof DemoRunEntry>
  */
 export const DemoManifest = z.object({
   format: z.literal('toolscope-demo'),
-  version: z.literal(1),
+  version: z.literal(FORMAT_VERSIONS.demoManifest),
   builtAt: z.string(),
   catalog: Catalog,
   tools: z.record(z.string(), z.object({ detail: z.string(), providers: z.string().optional() })),

@@ -3,7 +3,7 @@
 
 import { z } from 'zod'
 import type { RunEvent as RuntimeRunEvent } from '../../runtime/events.ts'
-import { RUN_END_STATUSES } from '../runStatus.ts'
+import { RUN_END_STATUSES, type RuntimeEndStatus } from '../../runtime/status.ts'
 
 export const JsonSchemaObject = z.record(z.string(), z.unknown())
 export type JsonSchemaObject = z.infer<typeof JsonSchemaObject>
@@ -172,7 +172,7 @@ type OnWire<T> = T extends readonly (infer E)[]
     : T
 type Agree<R, W> = [Same<OnWire<R>, W>, Same<keyof R, keyof W>] extends [true, true] ? true : false
 /** The wire adds what only the server writes: `truncated` on any event, and the ends the runtime cannot reach. */
-type ServerOnly<W> = W extends { type: 'run-finished' } ? Flat<Omit<W, 'truncated' | 'status'> & { status: Exclude<RunStatus, 'interrupted' | 'expired'> }> : Flat<Omit<W, 'truncated'>>
+type ServerOnly<W> = W extends { type: 'run-finished' } ? Flat<Omit<W, 'truncated' | 'status'> & { status: RuntimeEndStatus }> : Flat<Omit<W, 'truncated'>>
 type ShapeMismatches = { [T in RunEventType]: Agree<Extract<RuntimeRunEvent, { type: T }>, ServerOnly<Extract<RunEvent, { type: T }>>> extends true ? never : T }[RunEventType]
 const _sameEventTypes: Same<RuntimeRunEvent['type'], RunEventType> = true
 /** Lists every event type whose shapes differ: the build fails with "Property '<type>' is missing". */

@@ -2,6 +2,7 @@
 // rule cassettes and scenarios share.
 
 import { z } from 'zod'
+import { FORMAT_VERSIONS } from '../formats/versions.ts'
 import { HttpBody, HttpHeaders } from './events.ts'
 
 /**
@@ -64,7 +65,8 @@ export type CassetteExchange = z.infer<typeof CassetteExchange>
 export const Cassette = z
   .object({
     $schema: z.string().optional(),
-    version: z.literal(1),
+    /** Older versions are upgraded on read (src/shared/formats/). */
+    version: z.literal(FORMAT_VERSIONS.cassette),
     /** What the cassette holds, for people (how it was made, what it shows). */
     description: z.string().optional(),
     toolId: z.string().optional(),
@@ -111,7 +113,13 @@ export type MockRule = z.infer<typeof MockRule>
 
 /** Mock rules, tried in order; `unmatched` says what a request no rule matches gets: an error (default) or real traffic. */
 export const Mocks = z
-  .object({ $schema: z.string().optional(), rules: z.array(MockRule).max(1_000), unmatched: z.enum(['fail', 'passthrough']).default('fail') })
+  .object({
+    $schema: z.string().optional(),
+    /** The mocks format's version; rules written before it had none (version 1). */
+    version: z.literal(FORMAT_VERSIONS.mocks).optional(),
+    rules: z.array(MockRule).max(1_000),
+    unmatched: z.enum(['fail', 'passthrough']).default('fail'),
+  })
   .strict()
 export type Mocks = z.infer<typeof Mocks>
 

@@ -2,13 +2,14 @@
 // files, reruns and imports.
 
 import { z } from 'zod'
-import { RUN_END_STATUSES, type RunLifecycleStatus } from '../runStatus.ts'
+import { RUN_STATUSES, type RunLifecycleStatus } from '../../runtime/status.ts'
 import { RunControl, StartRunBody } from './commands.ts'
 import { Caller, RunEvent, RunStatus, type Same } from './events.ts'
 import { Cassette } from './network.ts'
+import { FORMAT_VERSIONS } from '../formats/versions.ts'
 
 /** Live state of a run on the server, as listed in history. */
-export const RunRecordStatus = z.enum(['queued', 'running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', ...RUN_END_STATUSES])
+export const RunRecordStatus = z.enum(RUN_STATUSES)
 export type RunRecordStatus = z.infer<typeof RunRecordStatus>
 const _sameStatuses: Same<RunRecordStatus, RunLifecycleStatus> = true
 void _sameStatuses
@@ -102,7 +103,7 @@ export const RUN_EXPORT_FORMAT = 'toolscope-run'
 export const RunExport = z
   .object({
     format: z.literal(RUN_EXPORT_FORMAT),
-    version: z.literal(1),
+    version: z.literal(FORMAT_VERSIONS.runExport),
     exportedAt: z.string(),
     run: RunRecord.extend({ status: RunStatus, events: z.array(RunEvent).min(1) })
       .strict()

@@ -6,6 +6,7 @@ import { CatalogError } from './catalog.ts'
 import { AbortControl, ApproveControl, CallFields, DeclineControl, RespondControl, ResumeControl } from './commands.ts'
 import { ModelOutput, RunStatus } from './events.ts'
 import { SCENARIO_NAME } from './network.ts'
+import { FORMAT_VERSIONS } from '../formats/versions.ts'
 
 /** One scripted answer, consumed in order as the run asks for it: a RunControl (except `continue`, which a replay
  * gives by itself at every pause); `abort` also says when it fires, at the `nth` event of type `on`. */
@@ -39,6 +40,8 @@ export type Expectation = z.infer<typeof Expectation>
 export const Scenario = z
   .object({
     $schema: z.string().optional(),
+    /** The scenario format's version: the store writes it; a file without it is version 1 (upgraded on read). */
+    version: z.literal(FORMAT_VERSIONS.scenario).optional(),
     name: z.string().regex(SCENARIO_NAME, 'use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without ".."'),
     description: z.string().optional(),
     ...CallFields,
