@@ -4,6 +4,7 @@
 
 import { dirname, join } from 'node:path'
 import { Caller, Decision, type NetworkMode, type Scenario } from '../../src/shared/protocol.ts'
+import { Status, UNFINISHED } from '../../src/runtime/index.ts'
 import { createCassetteStore } from '../history/cassetteStore.ts'
 import { displayPath } from '../displayPath.ts'
 import { scenarioDirOf, toolPathsOf } from '../context.ts'
@@ -89,7 +90,7 @@ export function parseCallArgs(args: string[]): CallArgs {
   if (request.cassette !== undefined && request.network !== 'replay' && request.network !== 'record') throw new Error('--cassette is used with --network replay or --network record')
   if (request.cassette !== undefined && typeof request.cassette !== 'string' && request.network === 'record') throw new Error('--cassette with --network record is the name to save the recording under, not a file')
   if (request.mocks !== undefined && request.network !== 'mock') throw new Error('--mocks is used with --network mock')
-  const scenario = { ...request, name: 'call', toolId: toolId ?? '', decisions, expect: { status: 'success', match: 'exact' } } as Scenario
+  const scenario = { ...request, name: 'call', toolId: toolId ?? '', decisions, expect: { status: Status.success, match: 'exact' } } as Scenario
   return { scenario, paths, timeoutMs, help }
 }
 
@@ -105,7 +106,7 @@ export function run(args: string[]): Promise<number> {
         // Say why the tool is missing (a file that failed to load, an empty folder) rather than only "unknown tool".
         const problems = loadReport(runner.host.catalog, paths)
         const scriptError = `Unknown tool "${parsed.scenario.toolId}".${problems.length ? `\n${problems.join('\n')}` : ''}`
-        console.log(JSON.stringify({ status: 'unfinished', scriptError }, null, 2))
+        console.log(JSON.stringify({ status: UNFINISHED, scriptError }, null, 2))
         console.error(`toolscope call: ${scriptError}`)
         return 1
       }
@@ -117,7 +118,7 @@ export function run(args: string[]): Promise<number> {
       const { status, raw, display, transcript, model, error } = report.outcome as Record<string, unknown>
       console.log(JSON.stringify({ status, raw, display, transcript, model, error, scriptError: report.scriptError }, null, 2))
       if (report.scriptError) console.error(`toolscope call: ${report.scriptError}`)
-      return status === 'success' && !report.scriptError ? 0 : 1
+      return status === Status.success && !report.scriptError ? 0 : 1
     } finally {
       await runner.close()
     }

@@ -7,6 +7,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js'
 import type { RunEvent, ToolDetail } from '../../src/shared/protocol.ts'
+import { Status } from '../../src/runtime/index.ts'
 import type { McpEndpoint } from './app.ts'
 import { MAX_BODY_BYTES } from './body.ts'
 import { jsonValueBoundsViolation } from './jsonDepth.ts'
@@ -41,8 +42,8 @@ export function mcpToolOf(detail: ToolDetail): McpTool {
 /** Turns the finished run into a tools/call result. */
 function resultOf(detail: ToolDetail, events: RunEvent[]): CallToolResult {
   const finished = events.findLast((e) => e.type === 'run-finished')
-  const status = finished?.type === 'run-finished' ? finished.status : 'error'
-  if (status === 'success') {
+  const status = finished?.type === 'run-finished' ? finished.status : Status.error
+  if (status === Status.success) {
     const out = events.findLast((e) => e.type === 'output')
     const output = out?.type === 'output' ? out.output : undefined
     const model = out?.type === 'output' ? out.views.model : undefined

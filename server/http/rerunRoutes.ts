@@ -3,7 +3,8 @@
 // records `rerunOf`; the original is only read. Prompts after the chosen one are left for a person.
 
 import type { Hono } from 'hono'
-import { RerunBody, RunStatus, type StartRunBody } from '../../src/shared/protocol.ts'
+import { RerunBody, type StartRunBody } from '../../src/shared/protocol.ts'
+import { isFinalStatus } from '../../src/runtime/index.ts'
 import { answerPrompts } from '../../src/testbench/replay.ts'
 import { RerunPlanError, rerunPlan } from '../../src/testbench/rerun.ts'
 import { apiError } from './apiError.ts'
@@ -31,7 +32,7 @@ export function mountRerunRoutes(app: Hono, runs: RunRegistry, log: (line: strin
     if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
     const body = await readJson(c, RerunBody)
     if (!body.ok) return body.response
-    if (!RunStatus.safeParse(record.status).success || runs.isLive(runId)) {
+    if (!isFinalStatus(record.status) || runs.isLive(runId)) {
       return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be rerun.`, { state: record.status })
     }
     const { atEvent, control } = body.data

@@ -3,6 +3,7 @@
 
 import { MissingEnvError, processEnv, resolveEnvRefs } from '../../src/testbench/envRefs.ts'
 import type { NetworkMode, ReplayReport, RunEvent, Scenario } from '../../src/shared/protocol.ts'
+import { UNFINISHED } from '../../src/runtime/index.ts'
 import { formatMismatches } from '../../src/testbench/match.ts'
 import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult } from '../../src/testbench/replay.ts'
 import { CassetteError, type CassetteStore } from '../history/cassetteStore.ts'
@@ -72,7 +73,7 @@ export async function replayOnHost(host: ToolHost, runs: RunRegistry, scenario: 
   } catch (err) {
     if (!(err instanceof UnknownToolError) && !(err instanceof MissingEnvError) && !(err instanceof CassetteError)) throw err
     const scriptError = err.message
-    return { toolId, name, passed: false, outcome: { status: 'unfinished' }, mismatches: [], scriptError, unfit, diff: failureText({ mismatches: [], scriptError }, unfit) }
+    return { toolId, name, passed: false, outcome: { status: UNFINISHED }, mismatches: [], scriptError, unfit, diff: failureText({ mismatches: [], scriptError }, unfit) }
   }
   const result = await replayScenario(scenario, registryRun(runs, runId))
   const { passed, outcome, mismatches, scriptError } = result

@@ -4,11 +4,12 @@
 
 import { isPlainObject } from './plainObject.ts'
 import type { Caller } from './events.ts'
+import type { ParkedStatus } from './status.ts'
 
 /** A snapshot of a run waiting for approval or resume data; `runTool(tool, { continueFrom })` continues it. */
 export interface RunCheckpoint {
   /** The wait the run is parked in: the next control must be approve/decline, or resume. */
-  state: 'awaiting-approval' | 'suspended'
+  state: ParkedStatus
   toolId: string
   toolCallId: string
   caller: Caller

@@ -3,6 +3,7 @@
 
 import type { ElicitationRequest, ElicitationResult, JsonSchema, LogLevel, ModelOutput, RequestContextLike, ToolMessage } from './types.ts'
 import type { RunCheckpoint } from './checkpoint.ts'
+import type { RuntimeEndStatus, RuntimeRunState } from './status.ts'
 
 /** Who calls the tool: decides which parts of the execution context exist. */
 export type Caller = 'agent' | 'workflow' | 'mcp' | 'direct'
@@ -46,7 +47,7 @@ export interface ErrorCause {
 }
 
 /** Final status of a run. */
-export type RunStatus = 'success' | 'error' | 'declined' | 'aborted'
+export type RunStatus = RuntimeEndStatus
 
 interface EventBase {
   /** 0-based sequence number, strictly increasing within a run. */
@@ -238,4 +239,4 @@ export interface RunControlErrorShape extends Error {
   validationErrors?: Array<{ path: Array<string | number>; message: string }>
 }
 
-export type RunState = 'running' | 'awaiting-approval' | 'suspended' | 'awaiting-elicitation' | 'paused' | RunStatus
+export type RunState = RuntimeRunState

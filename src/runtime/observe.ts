@@ -44,7 +44,7 @@ export function createObserve(sink: ObserveSink): ToolObserve {
           startedAt,
           durationMs: sink.now() - startedAt,
           status,
-          ...(status === 'error' ? { error: errorMessage(error) } : {}),
+          ...(status !== 'ok' ? { error: errorMessage(error) } : {}),
         })
       }
       try {

@@ -4,11 +4,13 @@
 import { TimeoutClock } from './attempt.ts'
 import { EventLog, type PendingEvent } from './eventLog.ts'
 import type { Caller, RunResult, RunState, RunStatus, RunToolOptions, StepPhase, Views } from './events.ts'
-import { collectSecretValues, requestContextValues, scrubSecrets, toRequestContext } from './requestContext.ts'
+import { requestContextValues, toRequestContext } from './requestContext.ts'
+import { collectSecretValues, scrubSecrets } from './secrets.ts'
 import { errorDetails, errorMessage, isSelfValidating, RunControlError } from './errors.ts'
 import { newToolCallId } from './runContext.ts'
 import type { ValidationIssue } from './standardSchema.ts'
 import type { RequestContextLike, Tool } from './types.ts'
+import { Status } from './status.ts'
 import { EMPTY_VIEWS, errorViews, transformViews, type TransformPayload } from './views.ts'
 
 /** Thrown inside the driver once the run has ended (abort, timeout): unwinds without reporting anything. */
@@ -30,7 +32,7 @@ export class RunCore {
   readonly selfValidating: boolean // its own execute validates (Mastra, adapted AI SDK tools): no checks of ours
   readonly controller = new AbortController()
   readonly result: Promise<RunResult>
-  state: RunState = 'running'
+  state: RunState = Status.running
   #resolve!: (result: RunResult) => void
   #waiter: Waiter | undefined
   #secrets: string[] = []
@@ -55,7 +57,7 @@ export class RunCore {
     this.result = new Promise((resolve) => (this.#resolve = resolve))
     if (!from) this.emit({ type: 'run-started', toolId: tool.id, toolCallId: this.toolCallId, caller: this.caller, background: this.background, stepping: !!opts.stepping })
     if (opts.signal) {
-      const onAbort = () => this.end('aborted', String(opts.signal?.reason ?? 'aborted'))
+      const onAbort = () => this.end(Status.aborted, String(opts.signal?.reason ?? 'aborted'))
       if (opts.signal.aborted) queueMicrotask(onAbort)
       else {
         opts.signal.addEventListener('abort', onAbort, { once: true })
@@ -113,7 +115,7 @@ export class RunCore {
   }
 
   /** Abort: context.abortSignal fires, `aborted` is reported and the run ends at once, even if execute ignores the signal. */
-  end(status: 'aborted', reason?: string): void {
+  end(status: typeof Status.aborted, reason?: string): void {
     if (this.finished) return
     this.controller.abort(reason ?? 'aborted')
     this.emit({ type: 'aborted', ...(reason !== undefined ? { reason } : {}) })
@@ -135,7 +137,7 @@ export class RunCore {
     if (this.finished) return
     const views = await errorViews(this.tool, raw, error, message, this.ids, input, (target, phase, m) => this.transformFailed(target, phase, m))
     this.emit({ type: 'error', message, ...(validationErrors ? { validationErrors } : {}), ...errorDetails(error), views })
-    this.finish('error', views, message)
+    this.finish(Status.error, views, message)
   }
 
   transformFailed(target: string, phase: string, message: string): void {
@@ -157,7 +159,7 @@ export class RunCore {
         state,
         resolve: (value: T) => {
           this.#waiter = undefined
-          this.state = 'running'
+          this.state = Status.running
           this.clock?.start()
           resolve(value)
         },
@@ -178,7 +180,7 @@ export class RunCore {
     this.live()
     if (!this.opts.stepping) return
     this.emit({ type: 'paused', next })
-    await this.wait('paused')
+    await this.wait(Status.paused)
   }
 
   hookArgs(): { toolCallId: string; messages: NonNullable<RunToolOptions['messages']>; abortSignal: AbortSignal } {

@@ -9,9 +9,11 @@ import type { RunToolOptions, ToolRun } from './events.ts'
 import { parseInputText, splitChunks } from './inputText.ts'
 import { createObserve } from './observe.ts'
 import { acceptsInput, checkInput, checkRequestContext, checkResume, contextEncoder } from './pipeline.ts'
-import { maskSecrets, requestContextValues, scrubSecrets, TransformedRequestContext } from './requestContext.ts'
+import { requestContextValues, TransformedRequestContext } from './requestContext.ts'
+import { maskSecrets, scrubSecrets } from './secrets.ts'
 import { buildRunContext } from './runContext.ts'
 import { ENDED, RunCore } from './runCore.ts'
+import { Status } from './status.ts'
 import { formatIssues, toJsonSchema } from './standardSchema.ts'
 import type { ElicitationRequest, ElicitationResult, RequestContextLike, StandardSchemaV1, SuspendOptions, Tool } from './types.ts'
 import { modelOutputFor } from './views.ts'
@@ -39,7 +41,7 @@ class Run extends RunCore {
   /** The run as plain data while it waits for approval or resume data; undefined otherwise (see ToolRun.checkpoint). */
   checkpoint(): RunCheckpoint | undefined {
     const state = this.state
-    if (this.finished || (state !== 'awaiting-approval' && state !== 'suspended')) return undefined
+    if (this.finished || (state !== Status.awaitingApproval && state !== Status.suspended)) return undefined
     const requestContext = requestContextValues(this.rc)
     const workflowState = this.workflowState.value
     if (![this.#waitingInput, requestContext, workflowState].every((v) => isPlainData(v))) return undefined
@@ -99,14 +101,14 @@ class Run extends RunCore {
       await this.step('approval')
       this.emit({ type: 'approval-requested', input, views: await this.views('approval', input, { input }) })
       this.#waitingInput = input
-      if (!(await this.decided(input, this.wait('awaiting-approval')))) return
+      if (!(await this.decided(input, this.wait(Status.awaitingApproval)))) return
     }
     return this.executeLoop(input)
   }
 
   /** A run continued from a checkpoint: answers the wait it was parked in, then goes on as the original would have. */
   async continueRun(from: RunCheckpoint): Promise<void> {
-    if (from.state === 'suspended') return this.executeLoop(from.input, this.#parked)
+    if (from.state === Status.suspended) return this.executeLoop(from.input, this.#parked)
     if (await this.decided(from.input, this.#parked!)) return this.executeLoop(from.input)
   }
 
@@ -116,7 +118,7 @@ class Run extends RunCore {
     this.emit({ type: 'approval-resolved', approved, ...(reason !== undefined ? { reason } : {}) })
     if (approved) return true
     const views = await this.views('approval', input, { input })
-    this.finish('declined', { ...views, model: { type: 'execution-denied', ...(reason !== undefined ? { reason } : {}) } })
+    this.finish(Status.declined, { ...views, model: { type: 'execution-denied', ...(reason !== undefined ? { reason } : {}) } })
     return false
   }
 
@@ -136,7 +138,7 @@ class Run extends RunCore {
       const suspendViews = await this.views('suspend', payload, { input, suspendPayload: payload })
       this.emit({ type: 'suspended', payload, ...(resumeSchema ? { resumeSchema } : {}), ...(label !== undefined ? { resumeLabel: label } : {}), views: suspendViews })
       this.#waitingInput = input
-      resumeData = await this.resumedWith(input, this.wait('suspended'))
+      resumeData = await this.resumedWith(input, this.wait(Status.suspended))
     }
   }
 
@@ -158,7 +160,7 @@ class Run extends RunCore {
     this.live()
     await this.hook('onOutput', { output, toolName: this.tool.id, toolCallId: this.toolCallId, abortSignal: this.controller.signal })
     this.emit({ type: 'output', output, views })
-    this.finish('success', views)
+    this.finish(Status.success, views)
   }
 
   /** One execution (with background attempts): request context → resume data → user fn → suspend payload → output. */
@@ -249,7 +251,7 @@ class Run extends RunCore {
     this.#asking = request
     this.emit({ type: 'elicitation-requested', request })
     // The tool sees a plain Error (not the internal marker) if the run ends while it waits for the answer.
-    const result = await this.wait<ElicitationResult>('awaiting-elicitation')
+    const result = await this.wait<ElicitationResult>(Status.awaitingElicitation)
       .catch((error: unknown) => {
         throw error === ENDED ? new Error(`Run ${this.toolCallId} ended before the elicitation was answered`) : error
       })
@@ -260,26 +262,26 @@ class Run extends RunCore {
 
   /** Answers the pending elicitation; an accepted answer that does not fit its requestedSchema is refused (the run waits on). */
   respond(answer: ElicitationResult): void {
-    if (answer.action === 'accept' && this.state === 'awaiting-elicitation' && this.#asking) {
+    if (answer.action === 'accept' && this.state === Status.awaitingElicitation && this.#asking) {
       const issues = elicitationIssues(this.#asking.requestedSchema, answer.content)
       if (issues.length > 0) {
         const message = `Invalid elicitation answer for ${this.tool.id}; the run stays awaiting-elicitation:\n${formatIssues(issues)}`
         throw new RunControlError('invalid-elicitation-content', this.state, message, scrubSecrets(issues, this.secrets()))
       }
     }
-    this.settle('awaiting-elicitation', 'respond', answer)
+    this.settle(Status.awaitingElicitation, 'respond', answer)
   }
 
   async resume(resumeData: unknown): Promise<void> {
-    if (this.state !== 'suspended') throw new RunControlError('invalid-state', this.state, `Cannot resume: run ${this.toolCallId} is ${this.state}, not suspended`)
+    if (this.state !== Status.suspended) throw new RunControlError('invalid-state', this.state, `Cannot resume: run ${this.toolCallId} is ${this.state}, not suspended`)
     // A self-validating tool checks resume data in its own execute and returns its own error object, as in an agent.
-    if (this.selfValidating) return this.settle('suspended', 'resume', resumeData)
+    if (this.selfValidating) return this.settle(Status.suspended, 'resume', resumeData)
     const checked = checkResume(this.tool.id, this.tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
     if (checked.error) {
       const issues = checked.issues
       throw new RunControlError('invalid-resume-data', this.state, `Invalid resume data for ${this.tool.id}; the run stays suspended:\n${formatIssues(issues)}`, scrubSecrets(issues, this.secrets()))
     }
-    this.settle('suspended', 'resume', resumeData)
+    this.settle(Status.suspended, 'resume', resumeData)
   }
 }
 
@@ -296,12 +298,12 @@ export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
     get state() {
       return run.state
     },
-    approve: () => (guard('approve'), run.settle('awaiting-approval', 'approve', { approved: true })),
-    decline: (reason?: string) => (guard('decline'), run.settle('awaiting-approval', 'decline', { approved: false, ...(reason !== undefined ? { reason } : {}) })),
+    approve: () => (guard('approve'), run.settle(Status.awaitingApproval, 'approve', { approved: true })),
+    decline: (reason?: string) => (guard('decline'), run.settle(Status.awaitingApproval, 'decline', { approved: false, ...(reason !== undefined ? { reason } : {}) })),
     resume: async (resumeData: unknown) => (guard('resume'), run.resume(resumeData)),
     respond: (answer: ElicitationResult) => (guard('respond'), run.respond(answer)),
-    continue: () => (guard('continue'), run.settle('paused', 'continue', undefined)),
-    abort: (reason?: string) => (guard('abort'), run.end('aborted', reason)),
+    continue: () => (guard('continue'), run.settle(Status.paused, 'continue', undefined)),
+    abort: (reason?: string) => (guard('abort'), run.end(Status.aborted, reason)),
     console: (level, message, location) => run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
     network: (event) => run.emit(event),
     fail: (message) => void run.halt(message),

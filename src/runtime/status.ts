@@ -1,20 +1,74 @@
-// The one run-status state machine: which event moves a run to which status, which statuses are final and which
-// wait for a person. Used by the server registry, the history store and the UI reducer, so they always agree.
-// Plain TypeScript (no zod, no node:*): the runtime, the server and the browser all import it.
+// The run-status vocabulary and state machine: every status, the end and waiting subsets, which event moves a run to
+// which status. The runtime, the server registry, the history store and the UI reducer all use it, so they agree.
+// Plain TypeScript with no imports: the runtime (the bottom layer), the server and the browser import it.
 
-/** How a run ended, as written in its terminal `run-finished` event. */
-export type RunEndStatus = 'success' | 'error' | 'declined' | 'aborted' | 'interrupted' | 'expired'
+/**
+ * Every status a run can have, in lifecycle order: `queued` (server only) until it has an execution slot and a worker,
+ * the statuses of a live run, then the end statuses. The one place a status is spelled; every other list and type
+ * derives from this one, and code names a status through `Status` below.
+ */
+export const RUN_STATUSES = ['queued', 'running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', 'success', 'error', 'declined', 'aborted', 'interrupted', 'expired'] as const
 
-/** Every status a run can have on the server (and in history); `queued` until it has an execution slot and a worker. */
-export type RunLifecycleStatus = 'queued' | 'running' | 'awaiting-approval' | 'suspended' | 'awaiting-elicitation' | 'paused' | RunEndStatus
+/** Every status a run can have on the server (and in history). */
+export type RunLifecycleStatus = (typeof RUN_STATUSES)[number]
 
-/** The final statuses, in the order they are listed. */
-export const RUN_END_STATUSES = ['success', 'error', 'declined', 'aborted', 'interrupted', 'expired'] as const satisfies readonly RunEndStatus[]
+/** The statuses by name, so code never spells a status: `Status.awaitingApproval`. */
+export const Status = {
+  queued: RUN_STATUSES[0],
+  running: RUN_STATUSES[1],
+  awaitingApproval: RUN_STATUSES[2],
+  suspended: RUN_STATUSES[3],
+  awaitingElicitation: RUN_STATUSES[4],
+  paused: RUN_STATUSES[5],
+  success: RUN_STATUSES[6],
+  error: RUN_STATUSES[7],
+  declined: RUN_STATUSES[8],
+  aborted: RUN_STATUSES[9],
+  interrupted: RUN_STATUSES[10],
+  expired: RUN_STATUSES[11],
+} as const satisfies Record<string, RunLifecycleStatus>
+
+/** The final statuses, in the order they are listed: how a run ended, as written in its terminal `run-finished` event. */
+export const RUN_END_STATUSES = [Status.success, Status.error, Status.declined, Status.aborted, Status.interrupted, Status.expired] as const
+
+/** How a run ended. */
+export type RunEndStatus = (typeof RUN_END_STATUSES)[number]
+
+/** The ends the server writes when a run did not end by itself (a crash or restart, a wait that expired). */
+export const SERVER_END_STATUSES = [Status.interrupted, Status.expired] as const
+
+/** How the runtime itself ends a run: every end status but the server's. */
+export type RuntimeEndStatus = Exclude<RunEndStatus, (typeof SERVER_END_STATUSES)[number]>
 
 /** Statuses in which the run waits for a person (no run timeout applies; the waiting expiry does). */
-export const WAITING_STATUSES: ReadonlySet<string> = new Set(['awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused'])
+export const WAITING_STATUSES = [Status.awaitingApproval, Status.suspended, Status.awaitingElicitation, Status.paused] as const
+
+/** A status in which the run waits for a person. */
+export type WaitingStatus = (typeof WAITING_STATUSES)[number]
+
+/** The waits a run can be parked in without a live worker (a checkpoint continues it): approval and resume data. */
+export const PARKED_STATUSES = [Status.awaitingApproval, Status.suspended] as const
+
+/** A wait a parked run is in. */
+export type ParkedStatus = (typeof PARKED_STATUSES)[number]
+
+/** The status the playground shows before a run's first event arrives: never stored, never sent. */
+export const IDLE = 'idle' as const
+
+/**
+ * What a replay reports when the run wrote no terminal event (the script did not fit, the run was lost). A scenario's
+ * outcome only, never a run's status.
+ */
+export const UNFINISHED = 'unfinished' as const
+
+/** How a replayed run turned out, in a scenario's terms: how it ended, or that it did not. */
+export type OutcomeStatus = RunEndStatus | typeof UNFINISHED
+
+/** A status of a live run in the runtime (no queue: the runtime starts running at once). */
+export type RuntimeRunState = Exclude<RunLifecycleStatus, typeof Status.queued | (typeof SERVER_END_STATUSES)[number]>
 
 const FINAL: ReadonlySet<string> = new Set(RUN_END_STATUSES)
+const WAITING: ReadonlySet<string> = new Set(WAITING_STATUSES)
 
 /** True once the run can no longer change. */
 export function isFinalStatus(status: string): status is RunEndStatus {
@@ -22,8 +76,8 @@ export function isFinalStatus(status: string): status is RunEndStatus {
 }
 
 /** True while the run waits for a person. */
-export function isWaitingStatus(status: string): boolean {
-  return WAITING_STATUSES.has(status)
+export function isWaitingStatus(status: string): status is WaitingStatus {
+  return WAITING.has(status)
 }
 
 /** The fields of an event the state machine reads (any run event fits). */
@@ -40,24 +94,24 @@ export interface StatusEvent {
 export function statusAfter<S extends string>(current: S, event: StatusEvent): S | RunLifecycleStatus {
   switch (event.type) {
     case 'run-started':
-      return 'running'
+      return Status.running
     case 'approval-requested':
-      return 'awaiting-approval'
+      return Status.awaitingApproval
     case 'suspended':
-      return 'suspended'
+      return Status.suspended
     case 'elicitation-requested':
-      return 'awaiting-elicitation'
+      return Status.awaitingElicitation
     case 'paused':
-      return 'paused'
+      return Status.paused
     case 'run-finished':
       return event.status as RunEndStatus
     case 'approval-resolved':
-      return event.approved === false ? 'declined' : 'running'
+      return event.approved === false ? Status.declined : Status.running
     case 'aborted':
-      return 'aborted'
+      return Status.aborted
     case 'resumed':
     case 'elicitation-resolved':
-      return 'running'
+      return Status.running
     case 'log':
     case 'span':
     case 'hook-error':
@@ -66,6 +120,6 @@ export function statusAfter<S extends string>(current: S, event: StatusEvent): S
       // Side-channel events never change the status (a paused run may still log).
       return current
     default:
-      return current === 'paused' || (current as string) === 'idle' ? 'running' : current
+      return current === Status.paused || (current as string) === IDLE ? Status.running : current
   }
 }

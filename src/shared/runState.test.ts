@@ -1,7 +1,7 @@
 // Unit tests of the run-state reducer: statuses for every flow, views per phase, replay idempotence, span tree.
 import { describe, expect, it } from 'vitest'
 import type { RunEvent, Views } from './protocol.ts'
-import { applyRunEvent, applyRunEvents, buildSpanTree, initialRunState, isFinal, statusLabel, type RunState } from './runState.ts'
+import { applyRunEvent, applyRunEvents, buildSpanTree, initialRunState, isFinal, type RunState } from './runState.ts'
 
 const v = (raw: unknown): Views => ({ raw, display: { value: raw, passthrough: true }, transcript: { value: raw, passthrough: true } })
 
@@ -202,8 +202,7 @@ describe('buildSpanTree', () => {
 })
 
 describe('helpers', () => {
-  it('labels statuses and knows final ones', () => {
-    expect(statusLabel('awaiting-approval')).toBe('awaiting approval')
+  it('knows final statuses (statusPresentation.test.ts checks the labels)', () => {
     expect(isFinal('declined')).toBe(true)
     expect(isFinal('suspended')).toBe(false)
   })

@@ -2,21 +2,15 @@
 // The UI derives everything (status, prompts, views per phase, spans, logs) from it, so a run replayed
 // after a reload shows exactly what the live run showed. Replayed duplicates (seq already seen) are ignored.
 
-import type { RunEvent, RunStatus, Truncation, Views } from './protocol.ts'
-import { isFinalStatus, statusAfter } from './runStatus.ts'
+import type { RunEvent, Truncation, Views } from './protocol.ts'
+import type { ViewPhase } from '../runtime/events.ts'
+import { IDLE, isFinalStatus, statusAfter, type RunLifecycleStatus, type Status } from '../runtime/status.ts'
 
-/** Status shown in the playground: the runtime's states plus `idle` before the first event. */
-export type RunUiStatus =
-  | 'idle'
-  | 'running'
-  | 'awaiting-approval'
-  | 'suspended'
-  | 'awaiting-elicitation'
-  | 'paused'
-  | RunStatus
+/** Status shown in the playground: every status of a run but the server's queue, plus `idle` before the first event. */
+export type RunUiStatus = typeof IDLE | Exclude<RunLifecycleStatus, typeof Status.queued>
 
-/** Payload phases that carry views (the Compare panels' phase picker). */
-export type ViewPhase = 'input' | 'output' | 'error' | 'approval' | 'suspend' | 'resume'
+/** Payload phases that carry views (the Compare panels' phase picker): the runtime's type, defined once there. */
+export type { ViewPhase }
 
 type EventOf<T extends RunEvent['type']> = Extract<RunEvent, { type: T }>
 
@@ -66,7 +60,7 @@ export interface RunState {
 
 /** State before the first event. */
 export const initialRunState: RunState = {
-  status: 'idle',
+  status: IDLE,
   lastSeq: -1,
   events: [],
   stepping: false,
@@ -83,7 +77,7 @@ export const initialRunState: RunState = {
   finished: false,
 }
 
-/** True once the run can no longer change (the shared final-status set of runStatus.ts). */
+/** True once the run can no longer change (the final statuses of the vocabulary, runtime/status.ts). */
 export function isFinal(status: RunUiStatus): boolean {
   return isFinalStatus(status)
 }
@@ -218,9 +212,4 @@ export function buildSpanTree(spans: readonly EventOf<'span'>[]): SpanNode[] {
   }
   sort(roots)
   return roots
-}
-
-/** Human label of a status, as shown in the status element. */
-export function statusLabel(status: RunUiStatus): string {
-  return status === 'idle' ? 'idle' : status.replace(/-/g, ' ')
 }

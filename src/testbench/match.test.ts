@@ -20,7 +20,7 @@ describe('compareOutcome', () => {
   })
 
   it('exact match refuses extra keys, partial match allows them', () => {
-    const actual = { status: 'success', raw: { a: 1, extra: true } }
+    const actual = { status: 'success' as const, raw: { a: 1, extra: true } }
     expect(compareOutcome({ status: 'success', match: 'exact', raw: { a: 1 } }, actual)).toEqual([{ path: 'raw.extra', expected: undefined, actual: true }])
     expect(compareOutcome({ status: 'success', match: 'partial', raw: { a: 1 } }, actual)).toEqual([])
   })

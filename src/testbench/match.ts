@@ -3,8 +3,9 @@
 
 import type { Expectation } from './scenario.ts'
 import { isPlainObject } from '../runtime/plainObject.ts'
-import { REDACTED } from '../runtime/requestContext.ts'
+import { REDACTED } from '../runtime/index.ts'
 import { isAnyValue, matchesAny } from './anyValue.ts'
+import type { OutcomeStatus } from '../runtime/status.ts'
 
 /** One difference between expected and actual. */
 export interface Mismatch {
@@ -16,7 +17,8 @@ export interface Mismatch {
 
 /** What a replay observed, in the same terms as an expectation. */
 export interface Outcome {
-  status: string
+  /** How the run ended, or `unfinished` when it wrote no end (src/runtime/status.ts). */
+  status: OutcomeStatus
   raw?: unknown
   display?: unknown
   transcript?: unknown

@@ -6,6 +6,7 @@ import type { NetworkMode, RunControl, RunEvent, StartRunBody } from '../shared/
 import { applyRunControl, type SteerableRun } from '../shared/runControl.ts'
 import { compareOutcome, type Mismatch, type Outcome } from './match.ts'
 import type { Decision, Expectation, Scenario } from './scenario.ts'
+import { Status, UNFINISHED } from '../runtime/status.ts'
 
 type ReplayEvents = AsyncIterable<RunEvent | { type: string; seq: number }>
 
@@ -135,8 +136,8 @@ const PROMPTS: Partial<Record<RunEvent['type'], Decision['type'][]>> = {
 /** The final status and views of a run, read from its event log (live or from history alike). */
 export function outcomeFromEvents(events: readonly RunEvent[]): Outcome {
   const finished = events.findLast((e) => e.type === 'run-finished')
-  const status = finished?.type === 'run-finished' ? finished.status : 'unfinished'
-  if (status === 'declined') {
+  const status = finished?.type === 'run-finished' ? finished.status : UNFINISHED
+  if (status === Status.declined) {
     // Same as runTool's result: the approval payload's views, and the denial the model is told about.
     const asked = events.findLast((e) => e.type === 'approval-requested')
     const resolved = events.findLast((e) => e.type === 'approval-resolved')

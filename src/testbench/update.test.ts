@@ -9,7 +9,7 @@ describe('updateExpectation', () => {
   })
 
   it('keeps a partial match partial: only the keys the author named', () => {
-    const actual = { status: 'success', raw: { deleted: 'b', at: '2030-01-01', items: [{ id: 2, noise: 1 }] } }
+    const actual = { status: 'success' as const, raw: { deleted: 'b', at: '2030-01-01', items: [{ id: 2, noise: 1 }] } }
     const next = updateExpectation({ status: 'success', match: 'partial', raw: { deleted: 'a', items: [{ id: 1 }] } }, actual)
     expect(next.raw).toEqual({ deleted: 'b', items: [{ id: 2 }] })
     expect(compareOutcome(next, actual)).toEqual([])

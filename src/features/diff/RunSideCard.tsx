@@ -4,7 +4,7 @@ import type { RunState } from '../../shared/runState.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
 import { formatDuration } from '../../shared/duration.ts'
 import { AppLink } from '../../components/ui/AppLink.tsx'
-import { Badge } from '../../components/ui/Badge.tsx'
+import { StatusBadge } from '../../components/status/StatusBadge.tsx'
 import { RunLineage } from '../history/RunLineage.tsx'
 
 export function RunSideCard({ label, runId, toolId, detail, state, onOpen }: { label: string; runId: string; toolId: string; detail?: RunDetail; state: RunState; onOpen: (s: UrlState) => void }) {
@@ -16,7 +16,7 @@ export function RunSideCard({ label, runId, toolId, detail, state, onOpen }: { l
         <AppLink to={{ tool: toolId, run: runId, tab: 'run' }} onOpen={onOpen} aria-label={`Open run ${runId}`}>
           {runId.slice(0, 8)}
         </AppLink>
-        <Badge tone="info">{state.status.replace(/-/g, ' ')}</Badge>
+        <StatusBadge status={state.status} />
         <span className="tabular-nums text-zinc-600 dark:text-zinc-400" aria-label={`Duration of the ${label.toLowerCase()}`}>
           {duration === undefined ? '—' : formatDuration(duration)}
         </span>

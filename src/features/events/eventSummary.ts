@@ -82,7 +82,7 @@ export function eventSummary(e: RunEvent): string {
     case 'log':
       return `[${e.level}]${e.source === 'console' ? ' console' : ''} ${e.message}${e.data !== undefined ? ` ${short(e.data, 50)}` : ''}${e.location ? ` (${e.location})` : ''}`
     case 'span':
-      return `${e.name} ${formatDuration(e.durationMs)}${e.status === 'error' ? ` failed: ${e.error ?? ''}` : ''}`
+      return `${e.name} ${formatDuration(e.durationMs)}${e.status !== 'ok' ? ` failed: ${e.error ?? ''}` : ''}`
     case 'hook-error':
       return `${e.hook} threw: ${e.message}`
     case 'state-changed':

@@ -9,6 +9,7 @@ import { catalogQuery, runsQuery } from '../../api/queries.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
 import { RunRecordStatus, type RunSummary } from '../../shared/protocol.ts'
 import { Button } from '../../components/ui/Button.tsx'
+import { statusLabel } from '../../components/status/statusPresentation.ts'
 import { HistoryTable } from './HistoryTable.tsx'
 import { RunRowActions } from './RunRowActions.tsx'
 
@@ -57,7 +58,7 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
             <option value={ALL}>any</option>
             {RunRecordStatus.options.map((s) => (
               <option key={s} value={s}>
-                {s.replace(/-/g, ' ')}
+                {statusLabel(s)}
               </option>
             ))}
           </select>

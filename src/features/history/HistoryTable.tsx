@@ -4,16 +4,9 @@
 import type { MouseEvent, ReactNode } from 'react'
 import type { RunSummary } from '../../shared/protocol.ts'
 import { urlFor, type UrlState } from '../../hooks/useUrlState.ts'
-import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx'
+import { StatusBadge } from '../../components/status/StatusBadge.tsx'
+import { formatDuration } from '../../shared/duration.ts'
 import { RunLineage } from './RunLineage.tsx'
-
-const TONE: Record<string, BadgeTone> = { success: 'ok', error: 'danger', declined: 'warn', aborted: 'neutral', interrupted: 'warn', expired: 'warn' }
-
-/** A duration as people read it: ms below a second, seconds with one decimal above. */
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined) return '—'
-  return ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(1)} s`
-}
 
 interface Props {
   runs: readonly RunSummary[]
@@ -50,13 +43,13 @@ export function HistoryTable({ runs, onOpen, actions }: Props) {
                 {r.toolId}
               </td>
               <td>
-                <Badge tone={TONE[r.status] ?? 'info'}>{r.status.replace(/-/g, ' ')}</Badge>
+                <StatusBadge status={r.status} />
               </td>
               <td>{r.caller}</td>
               <td className="truncate font-mono" title={r.inputSummary}>
                 {r.inputSummary}
               </td>
-              <td className="tabular-nums">{formatDuration(r.durationMs)}</td>
+              <td className="tabular-nums">{r.durationMs === undefined ? '—' : formatDuration(r.durationMs)}</td>
               <td className="tabular-nums">
                 <time dateTime={r.startedAt}>{new Date(r.startedAt).toLocaleString()}</time>
               </td>

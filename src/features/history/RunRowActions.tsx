@@ -1,7 +1,7 @@
 // What a History row offers for a finished run: Export, and "Compare with…", which starts picking a second run of the
 // same tool; while picking, the other finished runs of that tool offer "Compare" instead (it opens the diff).
 import type { RunSummary } from '../../shared/protocol.ts'
-import { isFinalStatus } from '../../shared/runStatus.ts'
+import { isFinalStatus } from '../../runtime/status.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { ExportRunButton } from './ExportRunButton.tsx'

@@ -5,7 +5,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
 import { keys, recordedRunQuery } from '../../api/queries.ts'
-import { Badge } from '../../components/ui/Badge.tsx'
+import { StatusBadge } from '../../components/status/StatusBadge.tsx'
+import { statusLabel } from '../../components/status/statusPresentation.ts'
+import { formatDuration } from '../../shared/duration.ts'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
 import { RunPlayer } from './RunPlayer.tsx'
 
@@ -36,9 +38,9 @@ export default function RecordedRuns({ toolId, runId, onOpen, onNavigate }: { to
                   onClick={() => onOpen(r.runId)}
                   className={`flex items-center gap-2 rounded-md border px-2 py-1 text-left text-xs ${r.runId === runId ? 'border-sky-500 bg-sky-50 dark:bg-sky-950' : 'border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900 dark:hover:bg-zinc-800'}`}
                 >
-                  <Badge tone={r.status === 'success' ? 'ok' : r.status === 'error' ? 'danger' : 'warn'}>{r.status}</Badge>
+                  <StatusBadge status={r.status} />
                   <span className="max-w-64 truncate font-mono">{r.inputSummary || '(no input)'}</span>
-                  {r.durationMs !== undefined && <span className="text-zinc-500">{Math.round(r.durationMs)} ms</span>}
+                  {r.durationMs !== undefined && <span className="text-zinc-500">{formatDuration(r.durationMs)}</span>}
                 </button>
               </li>
             ))}
@@ -58,7 +60,7 @@ export default function RecordedRuns({ toolId, runId, onOpen, onNavigate }: { to
               .filter((r) => r.runId !== runId)
               .map((r) => (
                 <option key={r.runId} value={r.runId}>
-                  {r.status} {r.inputSummary}
+                  {statusLabel(r.status)} {r.inputSummary}
                 </option>
               ))}
           </select>

@@ -3,8 +3,8 @@
 // status and the timeline follow the current point. "Copy embed snippet" gives an iframe for docs.
 import { useMemo, type KeyboardEvent } from 'react'
 import type { DemoRun } from '../../shared/protocol.ts'
-import { statusLabel } from '../../shared/runState.ts'
-import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx'
+import { formatDuration } from '../../shared/duration.ts'
+import { StatusBadge } from '../../components/status/StatusBadge.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { CopyButton } from '../../components/ui/CopyButton.tsx'
 import { ComparePanels } from '../compare/ComparePanels.tsx'
@@ -12,10 +12,6 @@ import { EventsPanel } from '../events/EventsPanel.tsx'
 import { RecordedPrompts } from './RecordedPrompts.tsx'
 import { createReplayer, playbackTimeline } from './timeline.ts'
 import { SPEEDS, usePlayback, type Speed } from './usePlayback.ts'
-
-const TONES: Partial<Record<string, BadgeTone>> = { success: 'ok', error: 'danger', declined: 'warn', aborted: 'neutral' }
-
-const seconds = (ms: number) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`)
 
 /** The iframe that embeds this run's player (`?embed=1`) in another page. */
 export function embedSnippet(toolId: string, runId: string, page: URL = new URL(window.location.href)): string {
@@ -73,10 +69,10 @@ export function RunPlayer({ run, compact = false }: { run: DemoRun; compact?: bo
           className="min-w-40 flex-1"
         />
         <span aria-label="Events played" className="font-mono text-xs text-zinc-600 tabular-nums dark:text-zinc-300">
-          {playback.count} / {events.length} events · {seconds(playback.time)} / {seconds(timeline.total)}
+          {playback.count} / {events.length} events · {formatDuration(playback.time)} / {formatDuration(timeline.total)}
         </span>
         <span role="status" aria-label="Run status">
-          <Badge tone={TONES[state.status] ?? 'info'}>{playback.count === 0 ? 'not started' : statusLabel(state.status)}</Badge>
+          <StatusBadge status={state.status} label={playback.count === 0 ? 'not started' : undefined} />
         </span>
         {!compact && (
           <span className="flex items-center gap-1 text-xs text-zinc-500">

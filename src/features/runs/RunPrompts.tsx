@@ -1,6 +1,7 @@
 // Whatever the open run is waiting for (approval, resume data, an elicitation answer), then its outcome. A prompt
 // that appears while its pane is scrolled away is brought into view, without moving focus.
 import { useEffect, useRef } from 'react'
+import { Status } from '../../runtime/status.ts'
 import type { RunState } from '../../shared/runState.ts'
 import { ApprovalCard } from './ApprovalCard.tsx'
 import { SuspendCard } from './SuspendCard.tsx'
@@ -8,15 +9,15 @@ import { ElicitationForm } from './ElicitationForm.tsx'
 import { RunOutcome } from './RunOutcome.tsx'
 
 function pendingPrompt(runId: string, state: RunState) {
-  if (state.status === 'awaiting-approval' && state.approval?.pending) {
+  if (state.status === Status.awaitingApproval && state.approval?.pending) {
     const key = `${runId}:approval:${state.approval.seq}`
     return { key, node: <ApprovalCard key={key} runId={runId} approval={state.approval} /> }
   }
-  if (state.status === 'suspended' && state.suspension?.pending) {
+  if (state.status === Status.suspended && state.suspension?.pending) {
     const key = `${runId}:suspend:${state.suspension.seq}`
     return { key, node: <SuspendCard key={key} runId={runId} suspension={state.suspension} /> }
   }
-  if (state.status === 'awaiting-elicitation' && state.elicitation?.pending) {
+  if (state.status === Status.awaitingElicitation && state.elicitation?.pending) {
     const key = `${runId}:elicitation:${state.elicitation.seq}`
     return { key, node: <ElicitationForm key={key} runId={runId} elicitation={state.elicitation} /> }
   }

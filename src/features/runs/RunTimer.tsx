@@ -2,10 +2,9 @@
 // the final duration once it ended. Event times are offsets from the run's start, so a reopened live run
 // ticks from its latest event too.
 import { useEffect, useState } from 'react'
+import { isWaitingStatus } from '../../runtime/status.ts'
 import { formatDuration } from '../../shared/duration.ts'
 import type { RunState } from '../../shared/runState.ts'
-
-const WAITING = new Set(['awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused'])
 
 export function RunTimer({ state, live, timeoutMs }: { state: RunState; live: boolean; timeoutMs?: number }) {
   const last = state.events[state.events.length - 1]
@@ -22,7 +21,7 @@ export function RunTimer({ state, live, timeoutMs }: { state: RunState; live: bo
   if (state.durationMs !== undefined) return <span className="tabular-nums text-zinc-500">{formatDuration(state.durationMs)}</span>
   if (!live || !last) return null
   const elapsed = last.at + Math.max(0, now - arrived.at)
-  const budget = timeoutMs ? ` of ${formatDuration(timeoutMs)}${WAITING.has(state.status) ? ' (paused while waiting)' : ''}` : ''
+  const budget = timeoutMs ? ` of ${formatDuration(timeoutMs)}${isWaitingStatus(state.status) ? ' (paused while waiting)' : ''}` : ''
   return (
     <span className="tabular-nums text-zinc-500" aria-label="Elapsed time" title={timeoutMs ? 'Time budget per run: toolscope --timeout' : undefined}>
       {formatDuration(elapsed)}

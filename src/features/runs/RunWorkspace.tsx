@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ToolDetail } from '../../shared/protocol.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
 import { initialRunState } from '../../shared/runState.ts'
+import { IDLE, Status } from '../../runtime/status.ts'
 import { useApi } from '../../api/useApi.ts'
 import { catalogQuery, keys, runDetailQuery, runQuery, runTokensQuery } from '../../api/queries.ts'
 import { InputPanel } from '../editor/InputPanel.tsx'
@@ -57,14 +58,14 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios, onNav
   const detail = useQuery({
     ...runDetailQuery(api, runId ?? ''),
     enabled: !!runId,
-    refetchInterval: (q) => (state.status === 'idle' && q.state.data?.status === 'queued' ? 1000 : false),
+    refetchInterval: (q) => (state.status === IDLE && q.state.data?.status === Status.queued ? 1000 : false),
   })
-  const queuePosition = state.status === 'idle' && detail.data?.status === 'queued' ? (detail.data.queuePosition ?? 0) : undefined
+  const queuePosition = state.status === IDLE && detail.data?.status === Status.queued ? (detail.data.queuePosition ?? 0) : undefined
   // The exchange the Events timeline asked to show; a new object each time, so asking again shows it again.
   const [networkFocus, setNetworkFocus] = useState<{ requestId: string }>()
   // Token counts of the views, asked for once the run stops producing them (finished or waiting for an answer).
   const phasesKey = state.phases.length ? `${state.phases.join(',')}${state.finished ? ':final' : ''}` : ''
-  const tokens = useQuery({ ...runTokensQuery(api, runId ?? '', phasesKey), enabled: !!runId && phasesKey !== '' && state.status !== 'running' })
+  const tokens = useQuery({ ...runTokensQuery(api, runId ?? '', phasesKey), enabled: !!runId && phasesKey !== '' && state.status !== Status.running })
   const starter = useStartRun(runId, state, onRunStarted)
   const start = starter.start
   const command = useRunCommand(runId)

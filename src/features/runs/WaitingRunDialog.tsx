@@ -2,7 +2,8 @@
 // its end) or keep it (it stays live, reachable from History) and start the new run. Escape cancels: nothing starts, the dialog closes.
 import { Button } from '../../components/ui/Button.tsx'
 import { Dialog } from '../../components/ui/Dialog.tsx'
-import { statusLabel, type RunState } from '../../shared/runState.ts'
+import { statusLabel } from '../../components/status/statusPresentation.ts'
+import type { RunState } from '../../shared/runState.ts'
 import { ApiErrorMessage } from './ApiErrorMessage.tsx'
 
 interface Props {

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../api/useApi.ts'
 import { ApiRequestError } from '../../api/client.ts'
 import { keys } from '../../api/queries.ts'
-import { isWaitingStatus } from '../../shared/runStatus.ts'
+import { isWaitingStatus } from '../../runtime/status.ts'
 import type { StartRunBody } from '../../shared/protocol.ts'
 import type { RunState } from '../../shared/runState.ts'
 

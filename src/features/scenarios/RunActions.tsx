@@ -2,7 +2,8 @@
 // export it as a Vitest or Playwright test. The forms load lazily; the buttons are always at hand.
 import { Suspense, useRef, useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { RunStatus, type SaveScenarioBody } from '../../shared/protocol.ts'
+import type { SaveScenarioBody } from '../../shared/protocol.ts'
+import { isFinalStatus } from '../../runtime/status.ts'
 import type { RunState } from '../../shared/runState.ts'
 import { useApi } from '../../api/useApi.ts'
 import { keys } from '../../api/queries.ts'
@@ -29,7 +30,7 @@ export function RunActions({ runId, toolId, state, onOpenScenarios }: { runId: s
     },
   })
   // Only a finished run can become a scenario or a test (the server refuses anything else).
-  if (!RunStatus.safeParse(state.status).success) return null
+  if (!isFinalStatus(state.status)) return null
   const toggle = (what: Exclude<Open, null>) => {
     if (what === 'save') save.reset()
     setOpen((o) => (o === what ? null : what))

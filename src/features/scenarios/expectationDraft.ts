@@ -1,6 +1,7 @@
 // The "Save as scenario" expectation as editable JSON text. The text is the single source of truth: the status,
 // match and view toggles rewrite it, and what is saved is exactly what the editor shows (checked by the protocol schema).
 import { Expectation, SCENARIO_NAME, type SuggestedExpectation } from '../../shared/protocol.ts'
+import { Status } from '../../runtime/status.ts'
 import type { Outcome } from '../../testbench/match.ts'
 import { expectationFromOutcome } from '../../testbench/replay.ts'
 import { isMatchedAt, pathText, setAt, valueAt, type ValuePath } from '../../testbench/varying.ts'
@@ -147,7 +148,7 @@ export function scenarioNameProblem(name: string): string | undefined {
 
 /** A name suggested for a new scenario: the expected status, which is often what distinguishes a tool's scenarios. */
 export function suggestName(outcome: Outcome): string {
-  return outcome.status === 'success' ? 'works' : outcome.status
+  return outcome.status === Status.success ? 'works' : outcome.status
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
