@@ -1,0 +1,45 @@
+// The house rules of the layout (README "Development"), held by a test so the next change keeps them: no non-test
+// source file over 400 lines, at most 8 files at server/'s root (the rest grouped by part), and every source file opens
+// with a comment saying what it is for.
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '..')
+const MAX_LINES = 400
+const MAX_SERVER_ROOT_FILES = 8
+
+/** Tracked and new source files of src/, server/ and bin/ (tests, fixtures and generated files excluded). */
+function sourceFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'server', 'bin'], { cwd: ROOT, encoding: 'utf8' })
+  return listed
+    .split('\n')
+    .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && existsSync(join(ROOT, file)))
+    .filter((file) => !/\.test\.tsx?$|\/test\/|__fixtures__|\/fixtures\/|server\/examples\//.test(file))
+}
+
+describe('house rules', () => {
+  it(`no non-test source file is longer than ${MAX_LINES} lines`, () => {
+    const files = sourceFiles()
+    expect(files).toContain('server/runs/runs.ts')
+    const long = files
+      .map((file) => ({ file, lines: readFileSync(join(ROOT, file), 'utf8').trimEnd().split('\n').length }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`)
+    expect(long).toEqual([])
+  })
+
+  it(`server/ keeps at most ${MAX_SERVER_ROOT_FILES} files at its root`, () => {
+    const files = readdirSync(join(ROOT, 'server')).filter((name) => statSync(join(ROOT, 'server', name)).isFile())
+    expect(files.length, files.join(', ')).toBeLessThanOrEqual(MAX_SERVER_ROOT_FILES)
+  })
+
+  it('every source file opens with a comment saying what it is for', () => {
+    const bare = sourceFiles().filter((file) => {
+      const head = readFileSync(join(ROOT, file), 'utf8').replace(/^#!.*\n/, '').replace(/^\/\/\/ <reference[^\n]*\n/, '')
+      return !/^\s*(\/\/|\/\*)/.test(head)
+    })
+    expect(bare).toEqual([])
+  })
+})
