@@ -11,7 +11,9 @@ import { call, soak, startChildServer } from './soakMix.ts'
 const CLIENTS = 16
 const RSS_LIMIT_MB = 800
 
-it('16 clients, 100 MB outputs and 10,000-event runs: the server stays up, RSS bounded, nothing lost or reordered', { timeout: 60_000 }, async () => {
+// The soak's runs stop after a 30 s budget; the rest is the server starting and settling, which takes longer when `npm
+// test` runs the Node 22/24 suites beside the sample project (e2e/testAll.ts): a generous timeout, no timed assertion.
+it('16 clients, 100 MB outputs and 10,000-event runs: the server stays up, RSS bounded, nothing lost or reordered', { timeout: 150_000 }, async () => {
   const t = await tempDir()
   const server = await startChildServer(t.dir)
   try {
