@@ -1,6 +1,7 @@
 // Wires the server's parts together (history store, run registry, tool host, MCP, Hono app) without listening,
 // so the CLI server and the Vite dev plugin build exactly the same thing.
 
+import { existsSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from './http/app.ts'
@@ -15,27 +16,42 @@ import { RunRegistry } from './runs/runs.ts'
 import { RunStore } from './history/runStore.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from './history/scenarioStore.ts'
 import { resolveToken } from './http/security.ts'
-import { forwardingSink, ToolHost, type RunSink } from './toolHost/host.ts'
+import { forwardingSink, ToolHost, type RunSink, type ToolHostOptions } from './toolHost/host.ts'
+import { MCP_CONFIG_FILE, type McpServerSpec } from './mcpSources/config.ts'
 
 /** The bundled example tools, served when no path is given: TypeScript source in either layout, loaded like a user's tools. */
 export const EXAMPLES_DIR = ownPath('server', 'examples') + sep
 /** The scenarios of the bundled examples. */
 export const EXAMPLE_SCENARIOS_DIR = ownPath('server', 'examples', 'scenarios') + sep
 
-/** The tool files or folders of a command or server: those given, resolved, else the bundled examples. */
-export function toolPathsOf(paths: readonly string[] | undefined): string[] {
-  return (paths?.length ? paths : [EXAMPLES_DIR]).map((p) => resolve(p))
+/**
+ * The tool files or folders of a command or server: those given, resolved; with none, the bundled examples, unless
+ * MCP servers are the tools (`withMcp`).
+ */
+export function toolPathsOf(paths: readonly string[] | undefined, withMcp = false): string[] {
+  return (paths?.length ? paths : withMcp ? [] : [EXAMPLES_DIR]).map((p) => resolve(p))
+}
+
+/** The MCP servers of a command: its `--mcp` flags and the working folder's `.mcp.json`; undefined when neither. */
+export function mcpSourcesOf(servers: McpServerSpec[] | undefined, configDir: string | false = process.cwd()): ToolHostOptions['mcp'] {
+  const hasConfig = configDir !== false && existsSync(join(configDir, MCP_CONFIG_FILE))
+  if (!servers?.length && !hasConfig) return undefined
+  return { servers: servers ?? [], ...(hasConfig ? { configDir: configDir as string } : {}) }
 }
 
 /** Where the scenarios of `toolPaths` are: the bundled examples keep theirs beside them, a project's are in toolscope/scenarios. */
 export function scenarioDirOf(toolPaths: readonly string[]): string {
-  return toolPaths.every((p) => `${p}${sep}`.startsWith(EXAMPLES_DIR)) ? EXAMPLE_SCENARIOS_DIR : resolve(DEFAULT_SCENARIO_DIR)
+  return toolPaths.length > 0 && toolPaths.every((p) => `${p}${sep}`.startsWith(EXAMPLES_DIR)) ? EXAMPLE_SCENARIOS_DIR : resolve(DEFAULT_SCENARIO_DIR)
 }
 
 /** Options shared by startServer() and the Vite plugin. */
 export interface ContextOptions {
-  /** Tool files or folders; the bundled examples when empty. */
+  /** Tool files or folders; the bundled examples when empty (and no MCP server is given). */
   paths?: string[]
+  /** MCP servers given with `--mcp`; those of `.mcp.json` in `mcpConfigDir` are added. */
+  mcp?: McpServerSpec[]
+  /** Where `.mcp.json` is read and watched; default the working folder, false for none. */
+  mcpConfigDir?: string | false
   /** Bind address; default 127.0.0.1. A non-loopback address requires `token`. */
   host?: string
   /** Session token; default TOOLSCOPE_TOKEN or a random one. */
@@ -91,15 +107,16 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const log = options.log ?? ((line: string) => console.log(line))
   const bindHost = options.host ?? '127.0.0.1'
   const token = resolveToken(bindHost, options.token)
-  const paths = toolPathsOf(options.paths)
+  const mcpServers = mcpSourcesOf(options.mcp, options.mcpConfigDir)
+  const paths = toolPathsOf(options.paths, !!mcpServers)
   const project = await readProjectConfig().catch((err: Error) => (log(err.message), { lint: {}, redact: undefined }))
   const dataDir = options.dataDir ?? resolve('.toolscope')
   // Takes the data folder's lock: a second server on the same history is refused (DataDirLockedError).
   const store = new RunStore({ dataDir, maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, maxPageCount: options.historyMaxPageCount, log })
   // The host reports to the registry, which is built on the host: the sink forwards to it once it exists.
-  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers, interceptNetwork: options.interceptNetwork, redact: options.redact ?? project.redact, recordingBytes: options.limits?.runBytes })
+  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers, interceptNetwork: options.interceptNetwork, redact: options.redact ?? project.redact, recordingBytes: options.limits?.runBytes, mcp: mcpServers })
   // The bundled examples come with their scenarios and cassettes, so `npm start` shows them in the Scenarios tab.
-  const scenariosDir = resolve(options.scenariosDir ?? (options.paths?.length ? DEFAULT_SCENARIO_DIR : EXAMPLE_SCENARIOS_DIR))
+  const scenariosDir = resolve(options.scenariosDir ?? scenarioDirOf(paths))
   // Cassettes live beside the scenarios: toolscope/scenarios → toolscope/cassettes.
   const cassettes = createCassetteStore(join(dirname(scenariosDir), 'cassettes'), dataDir)
   const runs = new RunRegistry({

@@ -6,7 +6,8 @@ import path from 'node:path'
 import { lintCatalog, loadTokenCounters, providerReport } from '../../src/lint/index.ts'
 import type { Catalog, ProviderReport } from '../../src/shared/protocol.ts'
 import { createCassetteStore } from '../history/cassetteStore.ts'
-import { scenarioDirOf, toolPathsOf } from '../context.ts'
+import { mcpSourcesOf, scenarioDirOf, toolPathsOf } from '../context.ts'
+import { MCP_USAGE, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
 import { assertAppBuilt, assertSiteFolder, writeDemoSite, type DemoSource } from './demoSite.ts'
 import { displayPath } from '../displayPath.ts'
 import { DEFAULT_APP_DIR } from '../index.ts'
@@ -28,11 +29,13 @@ Options:
   --scenario-dir <dir> where the scenarios are (default toolscope/scenarios, or the examples' own)
   --runs <id,...>      include these runs from the history (.toolscope/history.db, or --data-dir)
   --data-dir <dir>     the history's folder (default .toolscope)
+${MCP_USAGE}
   -h, --help           show this help`
 
 /** Parsed command line of `build`. */
 export interface BuildArgs {
   paths: string[]
+  mcp?: McpServerSpec[]
   out: string
   scenarios: boolean
   scenarioDir?: string
@@ -43,12 +46,14 @@ export interface BuildArgs {
 
 /** Parses `build` arguments; throws an Error with a message for the user on bad input. */
 export function parseBuildArgs(args: string[]): BuildArgs {
-  const out: BuildArgs = { paths: [], out: '', scenarios: false, runs: [], help: false }
+  const out: BuildArgs = { paths: [], mcp: [], out: '', scenarios: false, runs: [], help: false }
   readArgs(
     args,
     (flag, take) => {
       switch (flag) {
         case '--out': out.out = take(); break
+        case '--mcp':
+        case '--mcp-header': takeMcpFlag((out.mcp ??= []), flag, take()); break
         case '--scenarios': out.scenarios = true; break
         case '--scenario-dir': out.scenarioDir = take(); break
         case '--runs': out.runs.push(...take().split(',').map((r) => r.trim()).filter(Boolean)); break
@@ -69,11 +74,12 @@ export function parseBuildArgs(args: string[]): BuildArgs {
 export async function runBuild(args: BuildArgs, print: (line: string) => void = (l) => console.log(l), appDir = DEFAULT_APP_DIR): Promise<number> {
   assertAppBuilt(appDir)
   assertSiteFolder(path.resolve(args.out))
-  const paths = toolPathsOf(args.paths)
+  const mcp = mcpSourcesOf(args.mcp)
+  const paths = toolPathsOf(args.paths, !!mcp)
   const scenarioStore = createScenarioStore(args.scenarioDir ?? scenarioDirOf(paths))
   const cassettes = createCassetteStore(path.join(path.dirname(scenarioStore.root), 'cassettes'))
   const project = await readProjectConfig()
-  const runner = await createHeadlessRunner({ paths, cassettes, redact: project.redact })
+  const runner = await createHeadlessRunner({ paths, mcp, cassettes, redact: project.redact })
   const sources: DemoSource[] = []
   let failed = 0
   try {

@@ -7,7 +7,8 @@ import { Caller, Decision, type NetworkMode, type Scenario } from '../../src/sha
 import { Status, UNFINISHED } from '../../src/runtime/index.ts'
 import { createCassetteStore } from '../history/cassetteStore.ts'
 import { displayPath } from '../displayPath.ts'
-import { scenarioDirOf, toolPathsOf } from '../context.ts'
+import { mcpSourcesOf, scenarioDirOf, toolPathsOf } from '../context.ts'
+import { MCP_USAGE, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
 import { loadReport } from './loadReport.ts'
 import { readProjectConfig } from '../projectConfig.ts'
 import { createHeadlessRunner, replayOnHost } from '../runs/replayHost.ts'
@@ -32,12 +33,14 @@ Options:
                              toolscope/cassettes/<tool-id>/; record: the name to save the recording under
   --mocks <json|file>        mock: the rules, inline JSON or a .json file (schema toolscope/mocks.schema.json)
   --timeout <ms>             per-run timeout (default 60000)
+${MCP_USAGE}
 Decisions are used in the order given.`
 
 /** Parsed command line of `call`. */
 export interface CallArgs {
   scenario: Scenario
   paths: string[]
+  mcp: McpServerSpec[]
   timeoutMs?: number
   help: boolean
 }
@@ -48,6 +51,7 @@ export function parseCallArgs(args: string[]): CallArgs {
   const decisions: Decision[] = []
   const request: Partial<Scenario> = {}
   let timeoutMs: number | undefined
+  const mcp: McpServerSpec[] = []
   let help = false
   let network: NetworkMode | undefined
   readArgs(
@@ -75,6 +79,8 @@ export function parseCallArgs(args: string[]): CallArgs {
         case '--cassette': request.cassette = cassetteFlag(take(), flag); break
         case '--mocks': request.mocks = mocksFlag(take(), flag); break
         case '--timeout': timeoutMs = intFlag(take(), flag, 1); break
+        case '--mcp':
+        case '--mcp-header': takeMcpFlag(mcp, flag, take()); break
         case '-h':
         case '--help': help = true; break
         default: throw new Error(`Unknown option ${flag}`)
@@ -91,15 +97,16 @@ export function parseCallArgs(args: string[]): CallArgs {
   if (request.cassette !== undefined && typeof request.cassette !== 'string' && request.network === 'record') throw new Error('--cassette with --network record is the name to save the recording under, not a file')
   if (request.mocks !== undefined && request.network !== 'mock') throw new Error('--mocks is used with --network mock')
   const scenario = { ...request, name: 'call', toolId: toolId ?? '', decisions, expect: { status: Status.success, match: 'exact' } } as Scenario
-  return { scenario, paths, timeoutMs, help }
+  return { scenario, paths, mcp, timeoutMs, help }
 }
 
 export function run(args: string[]): Promise<number> {
   return withParsedArgs('toolscope call', USAGE, args, parseCallArgs, async (parsed) => {
-    const paths = toolPathsOf(parsed.paths)
+    const mcp = mcpSourcesOf(parsed.mcp)
+    const paths = toolPathsOf(parsed.paths, !!mcp)
     // Cassettes by name live beside the scenarios (toolscope/cassettes, the bundled examples' own without paths).
     const cassettes = createCassetteStore(join(dirname(scenarioDirOf(paths)), 'cassettes'))
-    const runner = await createHeadlessRunner({ paths, timeoutMs: parsed.timeoutMs, cassettes, redact: (await readProjectConfig()).redact })
+    const runner = await createHeadlessRunner({ paths, mcp, timeoutMs: parsed.timeoutMs, cassettes, redact: (await readProjectConfig()).redact })
     try {
       await runner.host.ready
       if (!runner.host.hasTool(parsed.scenario.toolId)) {

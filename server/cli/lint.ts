@@ -7,7 +7,8 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { lintCatalog, loadTokenCounters, PROVIDER_IDS, uniqueFindings, type Finding, type ModelViewSample, type ProviderId, type ToolLintResult } from '../../src/lint/index.ts'
-import { scenarioDirOf, toolPathsOf } from '../context.ts'
+import { mcpSourcesOf, scenarioDirOf, toolPathsOf } from '../context.ts'
+import { MCP_USAGE, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
 import { createScenarioStore } from '../history/scenarioStore.ts'
 import { projectLintConfig } from '../projectConfig.ts'
 import { displayPath } from '../displayPath.ts'
@@ -28,6 +29,7 @@ Options:
                                  examples' own for the bundled examples; skipped when the folder does not exist)
   --reporter junit               also write JUnit XML (to --output, default lint.xml)
   --output <file>                where the JUnit XML goes
+${MCP_USAGE}
   -h, --help                     show this help
 
 Rules are set per project in package.json, "toolscope": { "lint": { "rules": { "<rule id>": "off" | "warning" |
@@ -37,6 +39,7 @@ Rules are set per project in package.json, "toolscope": { "lint": { "rules": { "
 /** Parsed command line of `lint`. */
 export interface LintArgs {
   paths: string[]
+  mcp?: McpServerSpec[]
   providers?: ProviderId[]
   maxDefinitionTokens?: number
   maxModelViewTokens?: number
@@ -47,7 +50,7 @@ export interface LintArgs {
 
 /** Parses `lint` arguments; throws an Error with a message for the user on bad input. */
 export function parseLintArgs(args: string[]): LintArgs {
-  const out: LintArgs = { paths: [], help: false }
+  const out: LintArgs = { paths: [], mcp: [], help: false }
   let reporter: string | undefined
   let output: string | undefined
   readArgs(
@@ -65,6 +68,8 @@ export function parseLintArgs(args: string[]): LintArgs {
         case '--max-model-view-tokens': out.maxModelViewTokens = intFlag(take(), flag, 1); break
         case '--scenarios': out.scenariosDir = take(); break
         case '--reporter': reporter = take(); break
+        case '--mcp':
+        case '--mcp-header': takeMcpFlag((out.mcp ??= []), flag, take()); break
         case '--output': output = take(); break
         case '-h':
         case '--help': out.help = true; break
@@ -104,9 +109,10 @@ export async function runLint(args: LintArgs, print: (line: string) => void = (l
   const config = await projectLintConfig()
   if (args.maxDefinitionTokens !== undefined) config.maxDefinitionTokens = args.maxDefinitionTokens
   if (args.maxModelViewTokens !== undefined) config.maxModelViewTokens = args.maxModelViewTokens
-  const paths = toolPathsOf(args.paths)
+  const mcp = mcpSourcesOf(args.mcp)
+  const paths = toolPathsOf(args.paths, !!mcp)
   const modelViews = await scenarioModelViews(args.scenariosDir ?? scenarioDirOf(paths))
-  const host = new ToolHost({ paths, watch: false, sink: { onEvent: () => {}, onRunLost: () => {} }, log: () => {}, spareWorkers: 0, toolOutputToStderr: true })
+  const host = new ToolHost({ paths, watch: false, sink: { onEvent: () => {}, onRunLost: () => {} }, log: () => {}, spareWorkers: 0, toolOutputToStderr: true, mcp })
   try {
     await host.ready
     const { tools, errors } = host.catalog

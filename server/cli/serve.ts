@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { withParsedArgs } from './args.ts'
+import { MCP_USAGE, takeMcpFlag } from '../mcpSources/config.ts'
 import { DEFAULT_APP_DIR, startServer, type StartServerOptions } from '../index.ts'
 import { ownPath, PACKAGE_ROOT } from '../packageRoot.ts'
 
@@ -23,6 +24,7 @@ Options:
   --host <addr>     bind address (default 127.0.0.1; anything else needs --token or TOOLSCOPE_TOKEN)
   --token <t>       session token (default TOOLSCOPE_TOKEN, else random)
   --timeout <ms>    per-run timeout (default 60000)
+${MCP_USAGE}
   --scenarios <dir> scenario folder (default toolscope/scenarios)
   --data-dir <dir>  where run history is kept (default .toolscope; history.db inside; one server per folder)
   --history-runs <n>       most finished runs kept in history (default 500)
@@ -77,6 +79,8 @@ export function parseServeArgs(args: string[]): ServeArgs {
       case '--max-live-runs': options.maxLiveRuns = int(take(flag), flag, 1); break
       case '--max-workers': options.maxWorkers = int(take(flag), flag, 1); break
       case '--waiting-expiry': options.waitingExpiryMs = int(take(flag), flag, 1); break
+      case '--mcp':
+      case '--mcp-header': takeMcpFlag((options.mcp ??= []), flag, take(flag)); break
       case '--no-watch': options.watch = false; break
       case '--no-open': out.open = false; break
       case '--no-build': out.build = false; break

@@ -6,7 +6,8 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { NetworkMode, Scenario } from '../../src/shared/protocol.ts'
 import { updateExpectation } from '../../src/testbench/update.ts'
-import { toolPathsOf } from '../context.ts'
+import { mcpSourcesOf, toolPathsOf } from '../context.ts'
+import { MCP_USAGE, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
 import { displayPath } from '../displayPath.ts'
 import { createCassetteStore } from '../history/cassetteStore.ts'
 import { readProjectConfig } from '../projectConfig.ts'
@@ -30,6 +31,7 @@ Options:
                        --network record, also save each scenario's cassette from the recording
   --shard <i/n>        run only the i-th of n equal, contiguous parts of the sorted scenario list
   --timeout <ms>       per-run timeout (default 60000)
+${MCP_USAGE}
   -h, --help           show this help`
 
 /** Parsed command line of `test`. */
@@ -41,12 +43,14 @@ export interface TestArgs {
   network?: NetworkMode
   shard?: { index: number; total: number }
   timeoutMs?: number
+  /** MCP servers given with --mcp (the working folder's .mcp.json adds its own). */
+  mcp?: McpServerSpec[]
   help: boolean
 }
 
 /** Parses `test` arguments; throws an Error with a message for the user on bad input. */
 export function parseTestArgs(args: string[]): TestArgs {
-  const out: TestArgs = { paths: [], scenariosDir: DEFAULT_SCENARIO_DIR, update: false, help: false }
+  const out: TestArgs = { paths: [], scenariosDir: DEFAULT_SCENARIO_DIR, update: false, mcp: [], help: false }
   let reporter: string | undefined
   let output: string | undefined
   readArgs(
@@ -59,6 +63,8 @@ export function parseTestArgs(args: string[]): TestArgs {
         case '--update': out.update = true; break
         case '--network': out.network = networkFlag(take(), flag); break
         case '--timeout': out.timeoutMs = intFlag(take(), flag, 1); break
+        case '--mcp':
+        case '--mcp-header': takeMcpFlag((out.mcp ??= []), flag, take()); break
         case '--shard': {
           const value = take()
           const m = /^(\d+)\/(\d+)$/.exec(value)
@@ -111,7 +117,8 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
   let failed = 0
   let updated = 0
   const needsHost = items.some((i) => i.scenario)
-  const runner = needsHost ? await createHeadlessRunner({ paths: toolPathsOf(args.paths), timeoutMs: args.timeoutMs, cassettes, redact: (await readProjectConfig()).redact }) : undefined
+  const mcp = mcpSourcesOf(args.mcp)
+  const runner = needsHost ? await createHeadlessRunner({ paths: toolPathsOf(args.paths, !!mcp), mcp, timeoutMs: args.timeoutMs, cassettes, redact: (await readProjectConfig()).redact }) : undefined
   try {
     for (const e of runner?.host.catalog.errors ?? []) console.error(`warning: ${e.file}: ${e.message}`)
     if (args.shard) print(`Shard ${args.shard.index}/${args.shard.total}: ${items.length} of ${all.length} scenario files`)

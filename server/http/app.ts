@@ -135,14 +135,14 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get('/api/tools', async (c) => {
     await host.ready
-    const { version, errors } = host.catalog
+    const { version, errors, servers } = host.catalog
     // Each tool with the providers that refuse it (from the catalog's lint), for the tool list's badges.
     const refused = new Map(catalogLint().tools.map((r) => [r.toolId, refusedBy(r)]))
     const tools = host.summaries().map((t) => {
       const by = refused.get(t.id) ?? []
       return by.length ? { ...t, refusedBy: by } : t
     })
-    return c.json({ version, tools, errors, timeoutMs: runs.options.timeoutMs } satisfies Catalog)
+    return c.json({ version, tools, errors, timeoutMs: runs.options.timeoutMs, ...(servers ? { servers } : {}) } satisfies Catalog)
   })
 
   app.get('/api/tools/:id', async (c) => {

@@ -9,7 +9,7 @@ import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult 
 import { CassetteError, type CassetteStore } from '../history/cassetteStore.ts'
 import { RunRegistry } from './runs.ts'
 import { RunStore } from '../history/runStore.ts'
-import { forwardingSink, ToolHost, UnknownToolError, type RunSink } from '../toolHost/host.ts'
+import { forwardingSink, ToolHost, UnknownToolError, type RunSink, type ToolHostOptions } from '../toolHost/host.ts'
 import type { FitCheck } from '../toolHost/messages.ts'
 
 /** A registry run seen through the controls a replay needs; a refused control throws its reason. */
@@ -94,11 +94,13 @@ export async function createHeadlessRunner(options: {
   log?: (line: string) => void
   cassettes?: CassetteStore
   redact?: { headers?: string[]; query?: string[] }
+  /** MCP servers whose tools join the catalog (started here, closed with the runner). */
+  mcp?: ToolHostOptions['mcp']
 }): Promise<HeadlessRunner> {
   const log = options.log ?? (() => {})
   // History in memory only, kept small: the CLI reads each run as it happens.
   const store = new RunStore({ maxRuns: 100, log })
-  const host: ToolHost = new ToolHost({ paths: options.paths, watch: false, sink: forwardingSink((): RunSink => runs), log, toolOutputToStderr: true, redact: options.redact })
+  const host: ToolHost = new ToolHost({ paths: options.paths, watch: false, sink: forwardingSink((): RunSink => runs), log, toolOutputToStderr: true, redact: options.redact, mcp: options.mcp })
   const runs = new RunRegistry({ host, store, timeoutMs: options.timeoutMs ?? 60_000, log, maxLiveRuns: 10_000, cassettes: options.cassettes })
   try {
     await host.ready

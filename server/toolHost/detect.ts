@@ -7,7 +7,7 @@ import { isPlainObject, type Tool } from '../../src/runtime/index.ts'
 import type { CatalogError, ToolAccess } from '../../src/shared/protocol.ts'
 
 /** Kinds listed in the catalog (protocol ToolKind). */
-export type DetectedKind = 'toolscope' | 'mastra' | 'ai-sdk'
+export type DetectedKind = 'toolscope' | 'mastra' | 'ai-sdk' | 'mcp'
 
 /** Recognises one kind of tool and adapts it to a Toolscope tool the runtime can run. */
 export interface ToolDetector {

@@ -4,7 +4,10 @@
 // old busy workers finish their run), and catalog diffs.
 
 import { relative } from 'node:path'
-import type { CatalogError, CatalogEvent, ControlFailure, RunControl, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
+import type { CatalogError, CatalogEvent, ControlFailure, McpServerState, RunControl, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
+import { McpSources } from '../mcpSources/sources.ts'
+import type { McpServerSpec } from '../mcpSources/config.ts'
+import type { ConnectionLimits } from '../mcpSources/connection.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
 import type { FitCheck, WorkerInit } from './messages.ts'
@@ -51,6 +54,8 @@ export interface ToolHostOptions {
   recordingBytes?: number
   /** Send the tools' console output to stderr instead of stdout (CLI commands whose stdout is machine-read). */
   toolOutputToStderr?: boolean
+  /** MCP servers whose tools join the catalog: those given (`--mcp`), and those of `configDir`'s `.mcp.json`. */
+  mcp?: { servers: McpServerSpec[]; configDir?: string; limits?: Partial<ConnectionLimits> }
 }
 
 /** Catalog state served by GET /api/tools. */
@@ -58,6 +63,8 @@ export interface HostCatalog {
   version: number
   tools: ToolDetail[]
   errors: CatalogError[]
+  /** The MCP servers the catalog's `mcp` tools come from (absent when there are none). */
+  servers?: McpServerState[]
 }
 
 /** Worker and slot counts, for tests and diagnostics. */
@@ -94,6 +101,10 @@ export class ToolHost {
   private stopWatching: (() => Promise<void>) | undefined
   /** The worker that serves the fit checks in flight, if any. */
   private checking: { pool: WorkerPool | undefined; worker?: HostWorker; taken: Promise<HostWorker>; pending: number } | undefined
+  /** The tools of MCP servers (runs in this process, no worker), and the catalog changes they made. */
+  private mcp: McpSources | undefined
+  private mcpVersion = 0
+  private mcpShown = new Map<string, string>()
 
   constructor(private options: ToolHostOptions) {
     this.runs = new HostedRuns(
@@ -108,19 +119,47 @@ export class ToolHost {
       options.maxWorkers ?? defaultMaxWorkers(),
     )
     this.readyPromise = this.boot()
+    if (options.mcp && (options.mcp.servers.length || options.mcp.configDir)) {
+      this.mcp = new McpSources({ ...options.mcp, watch: options.watch, sink: options.sink, log: options.log, changed: () => this.mcpChanged() })
+    }
     this.readyPromise.catch((err) => options.log(`Tool host failed to start: ${(err as Error).message}`))
     if (options.watch) {
       this.stopWatching = watchPaths(options.paths, () => void this.reload(), options.watchDebounceMs ?? 80, options.log)
     }
   }
 
-  /** Resolves once a catalog is available (after the first load). */
+  /** Resolves once a catalog is available (after the first load, and each MCP server's first connection attempt). */
   get ready(): Promise<void> {
-    return this.readyPromise
+    return this.mcp ? Promise.all([this.readyPromise, this.mcp.ready]).then(() => undefined) : this.readyPromise
   }
 
+  /** The modules' tools, then the MCP servers' (grouped by server). */
   get catalog(): HostCatalog {
-    return this.catalogState
+    if (!this.mcp) return this.catalogState
+    const { version, tools, errors } = this.catalogState
+    const ids = new Set(tools.map((t) => t.id))
+    const clashes = this.mcp.tools.filter((t) => ids.has(t.id))
+    const clashErrors = clashes.map((t) => ({ file: t.file, message: `The MCP tool "${t.id}" has the id of a tool of the modules; the module's tool is kept.` }))
+    return {
+      version: version + this.mcpVersion,
+      tools: [...tools, ...this.mcp.tools.filter((t) => !ids.has(t.id))],
+      errors: [...errors, ...this.mcp.errors, ...clashErrors],
+      servers: this.mcp.servers,
+    }
+  }
+
+  /** The MCP part changed (a server's tools or state): listeners hear which tools came, went or changed. */
+  private mcpChanged(): void {
+    if (!this.mcp) return
+    const shown = new Map(this.mcp.tools.map((t) => [t.id, JSON.stringify(t)]))
+    const added = [...shown.keys()].filter((id) => !this.mcpShown.has(id))
+    const removed = [...this.mcpShown.keys()].filter((id) => !shown.has(id))
+    const changed = [...shown.keys()].filter((id) => this.mcpShown.has(id) && this.mcpShown.get(id) !== shown.get(id))
+    this.mcpShown = shown
+    this.mcpVersion++
+    const catalog = this.catalog
+    const event: CatalogEvent = { type: 'catalog-changed', version: catalog.version, added, removed, changed, errors: catalog.errors }
+    for (const l of this.listeners) l(event)
   }
 
   /** Execution slots: runs that may execute at once. */
@@ -136,7 +175,7 @@ export class ToolHost {
 
   /** Lists summaries (the catalog without schemas and previews). */
   summaries(): ToolSummary[] {
-    return this.catalogState.tools.map(({ id, title, description, kind, group, file, exportName, flags }) => ({ id, title, description, kind, group, file, exportName, flags }))
+    return this.catalog.tools.map(({ id, title, description, kind, group, file, exportName, flags, mcpServer }) => ({ id, title, description, kind, group, file, exportName, flags, mcpServer }))
   }
 
   onCatalogChange(listener: (event: CatalogEvent) => void): () => void {
@@ -270,7 +309,10 @@ export class ToolHost {
    * Starts a run on its own worker once an execution slot is free (the run is queued until then; withdrawStart() takes
    * it out). Throws UnknownToolError for an unknown id, StartWithdrawnError when withdrawn before it reached a worker.
    */
-  start(runId: string, request: StartRunBody, timeoutMs: number, payloadBytes?: number): Promise<void> {
+  async start(runId: string, request: StartRunBody, timeoutMs: number, payloadBytes?: number): Promise<void> {
+    // An MCP tool may still be listing when a scenario starts it: its servers' first connection is awaited then.
+    if (this.mcp && !this.hasTool(request.toolId)) await this.ready
+    if (this.mcp && this.ownedByMcp(request.toolId)) return this.mcp.start(runId, request, timeoutMs, payloadBytes)
     return this.runs.start(runId, request, timeoutMs, payloadBytes)
   }
 
@@ -285,14 +327,20 @@ export class ToolHost {
   }
 
   /** True when the tool id is in the current catalog. */
+  /** An MCP server's tool (a module's tool of the same id wins). */
+  private ownedByMcp(toolId: string): boolean {
+    return !!this.mcp?.hasTool(toolId) && !this.catalogState.tools.some((t) => t.id === toolId)
+  }
+
   hasTool(toolId: string): boolean {
-    return this.catalogState.tools.some((t) => t.id === toolId)
+    return this.catalogState.tools.some((t) => t.id === toolId) || !!this.mcp?.hasTool(toolId)
   }
 
   /** Why stored scenario data no longer fits the tool's current schemas (empty when it fits). Runs on an idle worker. */
   async checkFit(check: FitCheck, replyTimeoutMs = 5_000): Promise<string[]> {
-    await this.readyPromise
+    await this.ready
     if (!this.hasTool(check.toolId)) return [`The tool "${check.toolId}" is not in the catalog any more.`]
+    if (this.mcp && this.ownedByMcp(check.toolId)) return this.mcp.checkFit(check)
     // Concurrent checks (a scenario list) share one worker: they only validate data, and one load is enough.
     const pool = this.pool
     if (!this.checking || this.checking.pool !== pool || this.checking.worker?.unusable) {
@@ -319,6 +367,7 @@ export class ToolHost {
 
   /** Steers a run: on its worker, or (parked) continued on any worker from its checkpoint; undefined when accepted. */
   control(runId: string, control: RunControl, replyTimeoutMs = 5_000): Promise<ControlFailure | undefined> {
+    if (this.mcp?.hasRun(runId)) return this.mcp.control(runId, control)
     return this.runs.control(runId, control, replyTimeoutMs)
   }
 
@@ -327,12 +376,14 @@ export class ToolHost {
    * the host reports it ended as `end`: aborted (it ignored an abort) or error (it overran its timeout).
    */
   terminateRunWorker(runId: string, reason: string, end: RunLossStatus): void {
+    if (this.mcp?.hasRun(runId)) return this.mcp.terminate(runId, reason, end)
     this.runs.terminate(runId, reason, end)
   }
 
   async close(): Promise<void> {
     this.closed = true
     await this.stopWatching?.()
+    await this.mcp?.close()
     this.pool?.close('closed')
     this.runs.close('closed')
     for (const w of this.busy.keys()) w.terminate('server closing')

@@ -15,6 +15,7 @@ import type { FromWorker, NetworkProgress, ToWorker, WorkerInit } from './messag
 import type { Cassette, ControlFailure, StartRunBody } from '../../src/shared/protocol.ts'
 import { importErrorMessage, moduleExports } from './moduleLoading.ts'
 import { toPlainJson } from './sanitize.ts'
+import { controlFailureOf, describeError } from './controlFailure.ts'
 import { applyRunControl } from '../../src/shared/runControl.ts'
 import { boundedForPost } from '../runs/limits.ts'
 import { captureConsole } from './consoleCapture.ts'
@@ -32,15 +33,6 @@ let poisoned = false
 // A tool's floating promise must not take the whole host (and every other run) down.
 process.on('unhandledRejection', (reason) => post({ type: 'log', level: 'error', message: `Unhandled rejection in a tool: ${describeError(reason)}` }))
 process.on('uncaughtException', (err) => post({ type: 'log', level: 'error', message: `Uncaught exception in a tool: ${describeError(err)}` }))
-
-/** A readable description of anything thrown, even a value whose `message` and `toString` throw. */
-function describeError(err: unknown): string {
-  try {
-    return err instanceof Error ? err.stack || err.message : String(err)
-  } catch {
-    return 'A value that cannot be described was thrown.'
-  }
-}
 
 /** Reports a broken builtin at once (naming the run whose step broke it); true when the worker is poisoned. */
 function checkIntegrity(runId?: string): boolean {
@@ -222,18 +214,10 @@ async function continueRun(msg: Extract<ToWorker, { type: 'continue' }>): Promis
     await applyRunControl(run, msg.control)
   } catch (err) {
     if (!park(msg.runId, found.tool.id, run, release)) void follow(msg.runId, found.tool.id, run, release, msg.payloadBytes)
-    return reply(failureOf(err))
+    return reply(controlFailureOf(err))
   }
   reply()
   await follow(msg.runId, found.tool.id, run, release, msg.payloadBytes)
-}
-
-function failureOf(err: unknown): ControlFailure {
-  const e = err as { code?: string; state?: string; message?: string; validationErrors?: ControlFailure['validationErrors'] }
-  if (e && (e.code === 'invalid-state' || e.code === 'invalid-resume-data' || e.code === 'invalid-elicitation-content')) {
-    return { code: e.code, message: e.message ?? String(err), state: e.state, validationErrors: toPlainJson(e.validationErrors) as ControlFailure['validationErrors'] }
-  }
-  return { code: 'internal', message: describeError(err) }
 }
 
 async function control(msg: Extract<ToWorker, { type: 'control' }>): Promise<void> {
@@ -243,7 +227,7 @@ async function control(msg: Extract<ToWorker, { type: 'control' }>): Promise<voi
     await applyRunControl(run, msg.control)
     post({ type: 'control-result', reqId: msg.reqId })
   } catch (err) {
-    post({ type: 'control-result', reqId: msg.reqId, failure: failureOf(err) })
+    post({ type: 'control-result', reqId: msg.reqId, failure: controlFailureOf(err) })
   }
 }
 

@@ -204,6 +204,9 @@ export interface WorkflowToolExecutionContext<TSuspend = unknown, TResume = unkn
 export interface ElicitationRequest {
   message: string
   requestedSchema: JsonSchema
+  /** MCP's URL mode: the person opens `url` (and answers accept, decline or cancel, with no content). */
+  mode?: 'form' | 'url'
+  url?: string
 }
 
 /** The user's answer to an elicitation request. */

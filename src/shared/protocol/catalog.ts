@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { HookName, JsonSchemaObject } from './events.ts'
 
-export const ToolKind = z.enum(['toolscope', 'mastra', 'ai-sdk'])
+export const ToolKind = z.enum(['toolscope', 'mastra', 'ai-sdk', 'mcp'])
 
 export const ToolFlags = z.object({
   requiresApproval: z.union([z.boolean(), z.literal('dynamic')]),
@@ -43,6 +43,8 @@ export const ToolSummary = z.object({
   file: z.string(),
   exportName: z.string().optional(),
   flags: ToolFlags,
+  /** For a tool of an MCP server (kind `mcp`): the server's name in the catalog and the tool's own name on it. */
+  mcpServer: z.object({ server: z.string(), name: z.string() }).optional(),
   /** The model providers that refuse the tool's definition (`toolscope lint` errors), by label; absent when none. */
   refusedBy: z.array(z.string()).optional(),
 })
@@ -71,10 +73,28 @@ export type ToolDetail = z.infer<typeof ToolDetail>
 export const CatalogError = z.object({ file: z.string(), message: z.string() })
 export type CatalogError = z.infer<typeof CatalogError>
 
+/** An MCP server the tools of the catalog come from, and how its connection is. */
+export const McpServerState = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  /** Its command line or URL, as configured (`${VAR}` references unexpanded, header values left out). */
+  target: z.string(),
+  state: z.enum(['connecting', 'ready', 'failed', 'restarting']),
+  /** Why it failed or restarts. */
+  reason: z.string().optional(),
+  /** What the server calls itself, and its version (from initialize). */
+  serverName: z.string().optional(),
+  version: z.string().optional(),
+  tools: z.number().int(),
+})
+export type McpServerState = z.infer<typeof McpServerState>
+
 export const Catalog = z.object({
   version: z.number().int(),
   tools: z.array(ToolSummary),
   errors: z.array(CatalogError),
+  /** The MCP servers given with --mcp or in .mcp.json (absent when none). */
+  servers: z.array(McpServerState).optional(),
   /** The server's per-run time budget (`--timeout`), shown beside a live run's elapsed time. */
   timeoutMs: z.number().positive().optional(),
 })

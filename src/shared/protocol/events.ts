@@ -89,7 +89,7 @@ export const StepPhase = z.enum(['input-streaming', 'input-available', 'approval
 /** How a run ended (`interrupted` / `expired` are written by the server when the run did not end by itself). */
 export const RunStatus = z.enum(RUN_END_STATUSES)
 export type RunStatus = z.infer<typeof RunStatus>
-const ElicitationRequest = z.object({ message: z.string(), requestedSchema: JsonSchemaObject })
+const ElicitationRequest = z.object({ message: z.string(), requestedSchema: JsonSchemaObject, mode: z.enum(['form', 'url']).optional(), url: z.string().optional() })
 export const ElicitationAction = z.enum(['accept', 'decline', 'cancel'])
 
 export const RunEvent = z.discriminatedUnion('type', [
