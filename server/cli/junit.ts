@@ -1,6 +1,9 @@
 // JUnit XML for `toolscope test --reporter junit`: one <testsuite> per tool, one <testcase> per scenario,
 // malformed scenario files as <error> cases, so CI dashboards show them like any failing test.
 
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+
 /** One reported case. */
 export interface JUnitCase {
   suite: string
@@ -43,4 +46,10 @@ export function toJUnitXml(cases: JUnitCase[]): string {
   }
   lines.push('</testsuites>', '')
   return lines.join('\n')
+}
+
+/** Writes the JUnit XML of `cases` to `file`, making its folder when needed (`--output reports/junit.xml`). */
+export async function writeJUnit(file: string, cases: JUnitCase[]): Promise<void> {
+  await mkdir(dirname(resolve(file)), { recursive: true })
+  await writeFile(file, toJUnitXml(cases))
 }

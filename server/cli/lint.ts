@@ -3,7 +3,6 @@
 // model views against the token budget, prints one line per tool and its findings, and a closing `N passed, N failed`;
 // exit 1 when any tool has an error. JUnit XML on request.
 
-import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { lintCatalog, loadTokenCounters, PROVIDER_IDS, uniqueFindings, type Finding, type ModelViewSample, type ProviderId, type ToolLintResult } from '../../src/lint/index.ts'
@@ -14,7 +13,7 @@ import { projectLintConfig } from '../projectConfig.ts'
 import { displayPath } from '../displayPath.ts'
 import { ToolHost } from '../toolHost/host.ts'
 import { intFlag, junitOutput, readArgs, withParsedArgs } from './args.ts'
-import { toJUnitXml, type JUnitCase } from './junit.ts'
+import { writeJUnit, type JUnitCase } from './junit.ts'
 
 const USAGE = `Usage: toolscope lint [path ...] [options]
 
@@ -128,7 +127,7 @@ export async function runLint(args: LintArgs, print: (line: string) => void = (l
         const details = toolLines(r).slice(1).join('\n')
         return { suite: 'toolscope lint', name: r.toolId, file, timeMs: ms / Math.max(1, lint.tools.length), ...(r.errors > 0 ? { failure: { message: `${r.errors} error(s)`, details } } : {}) }
       })
-      await writeFile(args.junit, toJUnitXml(cases))
+      await writeJUnit(args.junit, cases)
       print(`JUnit report: ${displayPath(path.resolve(args.junit))}`)
     }
     const failed = lint.tools.filter((r) => r.errors > 0).length

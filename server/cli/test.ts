@@ -1,7 +1,6 @@
 // `toolscope test [path ...]`: replays every stored scenario headless through the tool host (no HTTP), one line per
 // scenario, a readable diff for failures, a closing `N passed, N failed`, JUnit XML, `--update` and `--shard i/n`.
 
-import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { NetworkMode, Scenario } from '../../src/shared/protocol.ts'
@@ -14,7 +13,7 @@ import { readProjectConfig } from '../projectConfig.ts'
 import { createHeadlessRunner, replayOnHost } from '../runs/replayHost.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from '../history/scenarioStore.ts'
 import { intFlag, junitOutput, networkFlag, readArgs, withParsedArgs } from './args.ts'
-import { toJUnitXml, type JUnitCase } from './junit.ts'
+import { writeJUnit, type JUnitCase } from './junit.ts'
 
 const USAGE = `Usage: toolscope test [path ...] [options]
 
@@ -170,7 +169,7 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
     await runner?.close()
   }
   if (args.junit) {
-    await writeFile(args.junit, toJUnitXml(cases))
+    await writeJUnit(args.junit, cases)
     print(`JUnit report: ${displayPath(path.resolve(args.junit))}`)
   }
   if (updated) print(`${updated} updated`)

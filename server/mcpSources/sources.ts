@@ -61,7 +61,10 @@ export class McpSources {
     this.configErrors = config.errors.map((message) => ({ file: MCP_CONFIG_FILE, message }))
     // The command line wins over the config file for a name both give.
     const wanted = new Map<string, McpServerSpec>()
-    for (const spec of [...config.servers, ...this.options.servers]) wanted.set(spec.name, spec)
+    // A command of .mcp.json runs in the file's folder (as editors run it), so relative paths in it hold.
+    const configDir = this.options.configDir && resolve(this.options.configDir)
+    const fromConfig = config.servers.map((spec) => (spec.transport === 'stdio' && configDir ? { ...spec, cwd: resolve(configDir, spec.cwd ?? '.') } : spec))
+    for (const spec of [...fromConfig, ...this.options.servers]) wanted.set(spec.name, spec)
     for (const [name, conn] of this.connections) {
       if (JSON.stringify(wanted.get(name)) === JSON.stringify(conn.spec)) continue
       this.connections.delete(name)

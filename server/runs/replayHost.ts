@@ -69,7 +69,9 @@ export async function replayOnHost(host: ToolHost, runs: RunRegistry, scenario: 
   const unfit = await host.checkFit(fitCheckOf(scenario))
   let runId: string
   try {
-    runId = await runs.start(scenarioRequest(scenario, processEnv(), network))
+    // An MCP server's tool runs on its server, whose HTTP Toolscope cannot replay: live unless the scenario says otherwise.
+    const onMcpServer = host.catalog.tools.find((t) => t.id === scenario.toolId)?.kind === 'mcp'
+    runId = await runs.start(scenarioRequest(scenario, processEnv(), network ?? (onMcpServer && !scenario.network ? 'live' : undefined)))
   } catch (err) {
     if (!(err instanceof UnknownToolError) && !(err instanceof MissingEnvError) && !(err instanceof CassetteError)) throw err
     const scriptError = err.message

@@ -1,13 +1,26 @@
 // For tests of the real `toolscope` binary: its path, the URL a serving binary prints, and the local JSON API that the
 // network tests of `toolscope call` and `toolscope test` record from and then replay without.
 
-import type { ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 
 /** The binary of this checkout. */
 export const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))
+
+/** Runs the binary to its end in `cwd`; resolves to its exit code and output. */
+export function runCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
 
 /**
  * The URL a serving binary prints (`Toolscope is running: <url>`), or undefined when it exits first, and its output so

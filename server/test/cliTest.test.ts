@@ -1,30 +1,18 @@
 // `toolscope test` and `toolscope call` as a user runs them: the real binary in a temp project. Output lines, the
 // closing `N passed, N failed`, exit codes, readable diffs, --update, JUnit XML, --shard, malformed/escaping files.
 
-import { spawn } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseCallArgs } from '../cli/call.ts'
 import { parseTestArgs, shardOf } from '../cli/test.ts'
 import { tempProject, type TempProject } from './tempProject.ts'
+import { runCli } from './cliProcess.ts'
 
-const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url))
 // Each case starts the real CLI two or three times (tsx + a tool-host worker each): give them room on a busy CI box.
 vi.setConfig({ testTimeout: 120_000 })
 
-function cli(cwd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const cli = (cwd: string, args: string[]) => runCli(args, { cwd })
 
 const scenario = (toolId: string, name: string, rest: Record<string, unknown>) => ({ name, toolId, ...rest })
 async function writeScenario(dir: string, value: Record<string, unknown> | string, file?: string): Promise<void> {
