@@ -111,6 +111,24 @@ function everythingSuite(transport: 'stdio' | 'http') {
     expect(JSON.stringify(modelParts(events))).toContain('Ada Lovelace')
   })
 
+  it('reruns the elicitation with another answer: a new run on the same server', async () => {
+    const runId = await server.startRun({ toolId: 'everything_trigger-elicitation-request', input: {} })
+    const seen = await waitForEvent(server, runId, (e) => e.type === 'elicitation-requested')
+    await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'respond', action: 'decline' } })
+    expect(JSON.stringify(modelParts(await server.events(runId)))).toContain('decline')
+    const body = { atEvent: seen.at(-1)!.seq, control: { type: 'respond', action: 'accept', content: { name: 'Grace Hopper' } } }
+    const again = (await (await server.api(`/api/runs/${runId}/rerun`, { method: 'POST', json: body })).json()) as { runId: string }
+    const events = await server.events(again.runId)
+    expect(finished(events)).toMatchObject({ status: Status.success })
+    expect(JSON.stringify(modelParts(events))).toContain('Grace Hopper')
+  })
+
+  it('gives the providers panel the server\'s schemas as each provider gets them', async () => {
+    const report = (await (await server.api('/api/tools/everything_get-sum/providers')).json()) as { providers: { id: string; verdict: string; definition: unknown }[] }
+    const anthropic = report.providers.find((p) => p.id === 'anthropic')!
+    expect(anthropic).toMatchObject({ verdict: 'accepted', definition: { name: 'everything_get-sum', input_schema: { type: 'object', required: ['a', 'b'] } } })
+  })
+
   it('shows a URL-mode elicitation with its link; accepting it goes on', async () => {
     const runId = await server.startRun({ toolId: 'everything_trigger-url-elicitation', input: { url: 'https://example.com/consent' } })
     const seen = await waitForEvent(server, runId, (e) => e.type === 'elicitation-requested')
