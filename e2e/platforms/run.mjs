@@ -24,6 +24,8 @@ const SUITES = [
   'server/test/runStore.test.ts',
   'server/test/network.test.ts',
   'server/test/soak.test.ts',
+  // MCP servers as child processes through the SDK client, and Ajv on the server's JSON Schemas.
+  'server/test/mcpSchemas.test.ts',
 ]
 
 const binary = (name) => `${here}node_modules/${name}/bin/node`
