@@ -18,6 +18,7 @@ import { createScenarioStore, DEFAULT_SCENARIO_DIR } from './history/scenarioSto
 import { resolveToken } from './http/security.ts'
 import { forwardingSink, ToolHost, type RunSink, type ToolHostOptions } from './toolHost/host.ts'
 import { MCP_CONFIG_FILE, type McpServerSpec } from './mcpSources/config.ts'
+import type { ConnectionLimits } from './mcpSources/connection.ts'
 
 /** The bundled example tools, served when no path is given: TypeScript source in either layout, loaded like a user's tools. */
 export const EXAMPLES_DIR = ownPath('server', 'examples') + sep
@@ -52,6 +53,8 @@ export interface ContextOptions {
   mcp?: McpServerSpec[]
   /** Where `.mcp.json` is read and watched; default the working folder, false for none. */
   mcpConfigDir?: string | false
+  /** Bounds of each MCP server's connection (message size, notification rate, start timeout, restart backoff); tests shrink them. */
+  mcpLimits?: Partial<ConnectionLimits>
   /** Bind address; default 127.0.0.1. A non-loopback address requires `token`. */
   host?: string
   /** Session token; default TOOLSCOPE_TOKEN or a random one. */
@@ -107,7 +110,8 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const log = options.log ?? ((line: string) => console.log(line))
   const bindHost = options.host ?? '127.0.0.1'
   const token = resolveToken(bindHost, options.token)
-  const mcpServers = mcpSourcesOf(options.mcp, options.mcpConfigDir)
+  const mcpSources = mcpSourcesOf(options.mcp, options.mcpConfigDir)
+  const mcpServers = mcpSources && options.mcpLimits ? { ...mcpSources, limits: options.mcpLimits } : mcpSources
   const paths = toolPathsOf(options.paths, !!mcpServers)
   const project = await readProjectConfig().catch((err: Error) => (log(err.message), { lint: {}, redact: undefined }))
   const dataDir = options.dataDir ?? resolve('.toolscope')

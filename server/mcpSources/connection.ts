@@ -158,12 +158,14 @@ export class McpConnection {
       const code = this.exitCode !== undefined ? ` (exit code ${this.exitCode})` : ''
       this.fault(`exited${code}${this.stderrTail()}`)
     }
+    // A replaced client's process may still be sending (a flood outlasts its fault): its notifications count against,
+    // and reach the calls of, no later connection.
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
-      if (!this.takeNotification()) return
+      if (!mine() || !this.takeNotification()) return
       for (const call of this.calls) call.log(n.params)
     })
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      if (!this.takeNotification() || !mine()) return
+      if (!mine() || !this.takeNotification()) return
       try {
         await this.listTools(client)
         this.hooks.changed()
@@ -172,7 +174,7 @@ export class McpConnection {
       }
     })
     client.fallbackNotificationHandler = async () => {
-      this.takeNotification()
+      if (mine()) this.takeNotification()
     }
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       const call = [...this.calls].find((c) => !c.waiting)
@@ -256,7 +258,8 @@ export class McpConnection {
     const delay = Math.min(this.limits.maxBackoffMs, this.limits.backoffMs * 2 ** this.attempts)
     this.attempts++
     this.hooks.log(`${message} Restarting in ${delay} ms.`)
-    this.setState(this.attempts > 1 || this.tools.length ? 'restarting' : 'failed', `${what} (retrying in ${Math.round(delay / 100) / 10} s)`)
+    // A server that never listed tools stays `failed` (and in the catalog's errors) through its retries.
+    this.setState(this.tools.length ? 'restarting' : 'failed', `${what} (retrying in ${Math.round(delay / 100) / 10} s)`)
     clearTimeout(this.restartTimer)
     this.restartTimer = setTimeout(() => void this.start(), delay)
     this.restartTimer.unref()

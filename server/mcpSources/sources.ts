@@ -41,6 +41,8 @@ export class McpSources {
   private configErrors: CatalogError[] = []
   private toolErrors: CatalogError[] = []
   private runs = new Map<string, ToolRun>()
+  /** Each run's deadline (its timeout), by tool call id: its call owns it, so a server that hangs is named. */
+  private deadlines = new Map<string, { at: number; timeoutMs: number }>()
   private stopWatching: (() => Promise<unknown>) | undefined
   private closed = false
   readonly ready: Promise<void>
@@ -118,6 +120,11 @@ export class McpSources {
     return [...this.connections.values()].map((c) => c.describe())
   }
 
+  /** A server as configured, `${VAR}` references unexpanded (what an exported test may name). */
+  spec(name: string): McpServerSpec | undefined {
+    return this.connections.get(name)?.spec
+  }
+
   hasTool(toolId: string): boolean {
     return this.entries.has(toolId)
   }
@@ -129,12 +136,22 @@ export class McpSources {
   /** Calls a tool on `conn` for a run: progress, logs and elicitation go to the run; a fault of the server ends it. */
   private async call(conn: McpConnection, name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<CallToolResult> {
     const mcp = context.mcp!
-    const signal = context.abortSignal
-    const client = await conn.whenReady(conn.limits.startTimeoutMs)
     let waiting = false
     let fail: (err: Error) => void = () => {}
     const failed = new Promise<never>((_, reject) => (fail = reject))
     failed.catch(() => undefined)
+    // The run's timeout: the request is cancelled and the run ends saying which server did not answer.
+    const timedOut = new AbortController()
+    const signal = context.abortSignal ? AbortSignal.any([context.abortSignal, timedOut.signal]) : timedOut.signal
+    const deadline = this.deadlines.get(context.toolCallId ?? '')
+    const timer = deadline && setTimeout(() => {
+      fail(new Error(`The MCP server "${conn.spec.name}" did not answer within ${deadline.timeoutMs} ms, the run's timeout; the request was cancelled.`))
+      timedOut.abort()
+    }, deadline.at - Date.now())
+    const client = await Promise.race([conn.whenReady(conn.limits.startTimeoutMs), failed]).catch((err) => {
+      clearTimeout(timer)
+      throw err
+    })
     const handle: CallHandle = {
       get waiting() {
         return waiting
@@ -160,7 +177,7 @@ export class McpSources {
     const onAbort = () => {
       if (taskId) void client.experimental.tasks.cancelTask(taskId).catch(() => undefined)
     }
-    signal?.addEventListener('abort', onAbort, { once: true })
+    signal.addEventListener('abort', onAbort, { once: true })
     try {
       const stream = client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, {
         signal,
@@ -185,10 +202,11 @@ export class McpSources {
       return await Promise.race([consume(), failed])
     } catch (err) {
       const message = (err as Error).message ?? String(err)
-      if (signal?.aborted || message.startsWith(`The MCP server "${conn.spec.name}"`)) throw err
+      if (context.abortSignal?.aborted || message.startsWith(`The MCP server "${conn.spec.name}"`)) throw err
       throw new Error(`The MCP server "${conn.spec.name}" answered tools/call with an error: ${message}`, { cause: err })
     } finally {
-      signal?.removeEventListener('abort', onAbort)
+      clearTimeout(timer)
+      signal.removeEventListener('abort', onAbort)
       release()
     }
   }
@@ -198,12 +216,16 @@ export class McpSources {
     const entry = this.entries.get(request.toolId)!
     const { toolId: _t, network, cassette: _c, mocks: _m, clock, caller: _caller, ...options } = request
     let run: ToolRun
+    const toolCallId = `call_${runId}`
     try {
-      // An MCP server is always called over MCP: the run's context is the MCP one (elicitation, progress, logs).
-      run = runTool(entry.tool, { ...options, caller: 'mcp', timeoutMs })
+      // An MCP server is always called over MCP: the run's context is the MCP one (elicitation, progress, logs). The
+      // call keeps the run's timeout itself (see call()), so the error names the server.
+      run = runTool(entry.tool, { ...options, toolCallId, caller: 'mcp' })
     } catch (err) {
       return this.options.sink.onRunLost(runId, describeError(err), 'error')
     }
+    this.deadlines.set(toolCallId, { at: Date.now() + timeoutMs, timeoutMs })
+    void run.result.finally(() => this.deadlines.delete(toolCallId))
     this.runs.set(runId, run)
     if (network && network !== 'live') run.fail(`The network mode "${network}" needs the tool in Toolscope's process; the tool "${entry.id}" runs on the MCP server "${entry.server}", whose HTTP Toolscope cannot see.`)
     else if (clock === 'fake') run.fail(`A fake clock needs the tool in Toolscope's process; the tool "${entry.id}" runs on the MCP server "${entry.server}".`)
