@@ -1,7 +1,8 @@
 // Server benchmark (`npm run bench:server`): run round trip POST /api/runs → run-finished over SSE (p50/p99),
 // then runs per second with 16 concurrent clients on loopback, checking every stream is complete and in order;
 // then the time to success of a run started while another tool spins;
-// then the history store: GET /api/runs over 500 stored runs of 10,000 events, and reopening one such run's stream.
+// then the history store: GET /api/runs over 500 stored runs of 10,000 events, and reopening one such run's stream;
+// then an MCP tool's round trip through Toolscope against the SDK client calling the same server (bench/mcpEcho.ts).
 
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/index.ts'
 import { RunStore } from '../server/history/runStore.ts'
+import { mcpEchoBench } from './mcpEcho.ts'
 
 const FIXTURES = fileURLToPath(new URL('../server/test/fixtures/tools/', import.meta.url))
 const SEQUENTIAL = Number(process.env.BENCH_RUNS ?? 500)
@@ -173,3 +175,5 @@ console.log(`  GET /api/runs (first page, ${listBytes} bytes): p50 ${pct(listTim
 console.log(`  reopen a ${EVENTS_PER_RUN}-event run from the store (SSE to the last event): p50 ${pct(reopenTimes, 50).toFixed(1)} ms, max ${reopenTimes.at(-1)!.toFixed(1)} ms (target ≤ 300 ms)`)
 await history.close()
 await rm(historyDir, { recursive: true, force: true })
+
+for (const line of await mcpEchoBench(Number(process.env.BENCH_MCP_RUNS ?? 200), FIXTURES)) console.log(line)

@@ -7,7 +7,7 @@ import { lintCatalog, loadTokenCounters, providerReport } from '../../src/lint/i
 import type { Catalog, ProviderReport } from '../../src/shared/protocol.ts'
 import { createCassetteStore } from '../history/cassetteStore.ts'
 import { mcpSourcesOf, scenarioDirOf, toolPathsOf } from '../context.ts'
-import { MCP_USAGE, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
+import { MCP_USAGE, specSecrets, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
 import { assertAppBuilt, assertSiteFolder, writeDemoSite, type DemoSource } from './demoSite.ts'
 import { displayPath } from '../displayPath.ts'
 import { DEFAULT_APP_DIR } from '../index.ts'
@@ -118,15 +118,20 @@ export async function runBuild(args: BuildArgs, print: (line: string) => void = 
         history.close()
       }
     }
-    const { tools, version, errors } = runner.host.catalog
-    const catalog: Catalog = { version, tools: runner.host.summaries(), errors, timeoutMs: runner.runs.options.timeoutMs }
+    const { tools, version, errors, servers } = runner.host.catalog
+    // MCP servers are shown as configured (`${VAR}`s unexpanded, no header values); what they stand for is redacted.
+    const catalog: Catalog = { version, tools: runner.host.summaries(), errors, ...(servers ? { servers } : {}), timeoutMs: runner.runs.options.timeoutMs }
+    const secrets = (servers ?? []).flatMap((s) => {
+      const spec = runner.host.mcpServerSpec(s.name)
+      return spec ? specSecrets(spec) : []
+    })
     const lint = lintCatalog(tools, project.lint ?? {}, { tokenCounters: await loadTokenCounters() })
     const providers = new Map<string, ProviderReport>()
     for (const tool of tools) {
       const report = providerReport(tool, lint)
       if (report) providers.set(tool.id, report)
     }
-    const report = writeDemoSite({ out: path.resolve(args.out), appDir, catalog, tools, providers, runs: sources })
+    const report = writeDemoSite({ out: path.resolve(args.out), appDir, catalog, tools, providers, runs: sources, secrets })
     for (const run of report.runs) {
       const mark = run.passed === false ? '✗' : '✓'
       print(`  ${mark} ${run.toolId}: ${run.source}, ${run.status}, ${run.events} events${run.why ? ` — did not match its scenario:\n${indent(run.why)}` : ''}`)

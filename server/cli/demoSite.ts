@@ -6,7 +6,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { redactForFile, redactRun } from '../../src/shared/redact.ts'
+import { mergeSecrets, redactForFile, redactRun, scrubText } from '../../src/shared/redact.ts'
 import { PACKAGE_ROOT } from '../packageRoot.ts'
 import { summarizeInput } from '../history/runStore.ts'
 import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunRecord, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
@@ -30,7 +30,7 @@ export interface DemoReport {
   out: string
   tools: string[]
   runs: Array<{ runId: string; toolId: string; status: string; source: string; events: number; passed?: boolean; why?: string }>
-  /** Secret values found in the runs (under secret keys of their requests and events), redacted in every file. */
+  /** Secret values found in the runs (under secret keys of their requests and events) or given, redacted in every file. */
   secretsScrubbed: number
   bytes: number
   leftOut: string[]
@@ -58,10 +58,13 @@ function localRoots(out: string, toolFiles: string[]): Array<[root: string, show
   return roots.sort((a, b) => b[0].length - a[0].length)
 }
 
-/** Every string of `value` with the local roots cut off (`/home/ada/app/src/tools.ts:3` → `src/tools.ts:3`), in stack traces and messages alike. */
-function stripLocalPaths<T>(value: T, roots: Array<[string, string]>): T {
+/**
+ * Every string of `value` with `secrets` redacted and the local roots cut off (`/home/ada/app/src/tools.ts:3` →
+ * `src/tools.ts:3`), in stack traces and messages alike.
+ */
+function stripLocalPaths<T>(value: T, roots: Array<[string, string]>, secrets: readonly string[]): T {
   const strip = (text: string): string => {
-    let outText = text
+    let outText = scrubText(text, secrets)
     for (const [root, shownAs] of roots) {
       const withSep = root + path.sep
       if (!outText.includes(root)) continue
@@ -107,7 +110,7 @@ export function assertSiteFolder(out: string): void {
  * Writes the site into `out` (emptied first; see assertSiteFolder): the SPA from `appDir`, then the data. Throws when the SPA is not built.
  * `providers` holds each tool's provider report.
  */
-export function writeDemoSite(options: { out: string; appDir: string; catalog: Catalog; tools: ToolDetail[]; providers: Map<string, ProviderReport>; runs: DemoSource[]; builtAt?: Date }): DemoReport {
+export function writeDemoSite(options: { out: string; appDir: string; catalog: Catalog; tools: ToolDetail[]; providers: Map<string, ProviderReport>; runs: DemoSource[]; builtAt?: Date; secrets?: readonly string[] }): DemoReport {
   const { out, appDir } = options
   const indexFile = assertAppBuilt(appDir)
   assertSiteFolder(out)
@@ -119,7 +122,9 @@ export function writeDemoSite(options: { out: string; appDir: string; catalog: C
   const dataDir = path.join(out, DEMO_DIR)
   // No absolute local path goes into a site (stack traces, load errors, messages): they are cut to relative ones.
   const roots = localRoots(out, [...options.tools.map((t) => t.file), ...options.catalog.tools.map((t) => t.file)])
-  const writeData = (file: string, value: unknown): number => writeJson(file, stripLocalPaths(value, roots))
+  // Values the tools' configuration keeps out of sight (an MCP server's `${VAR}`s and headers) are redacted in every file.
+  const secrets = mergeSecrets(options.secrets)
+  const writeData = (file: string, value: unknown): number => writeJson(file, stripLocalPaths(value, roots, secrets))
   let bytes = 0
   const tools: DemoManifest['tools'] = {}
   options.tools.forEach((tool, i) => {
@@ -133,19 +138,19 @@ export function writeDemoSite(options: { out: string; appDir: string; catalog: C
     }
   })
 
-  let secretsScrubbed = 0
+  let secretsScrubbed = secrets.length
   const verdicts = new Map<number, DemoSource['verdict']>()
   const runs: DemoRunEntry[] = options.runs.map(({ record: stored, source, verdict }, i) => {
     // The record is redacted first, so that the summary made from its request is made of redacted data.
-    const { record, secrets } = redactRun(stored)
-    secretsScrubbed += secrets.length
+    const { record, secrets: runSecrets } = redactRun(stored, secrets)
+    secretsScrubbed += runSecrets.filter((s) => !secrets.includes(s)).length
     // A failed verdict quotes the values that differed: redacted by the run's secrets like everything else.
-    if (verdict) verdicts.set(i, redactForFile(verdict, secrets))
+    if (verdict) verdicts.set(i, redactForFile(verdict, runSecrets))
     const { events, request, ...summary } = record
     const shown = shownRequest(request)
     const detail = { ...summary, request: shown, caller: request.caller ?? 'agent', inputSummary: summarizeInput(shown), eventCount: events.length }
     // Once more over the whole file: the summary is cut text, and cutting must not undo a redaction.
-    const run: DemoRun = redactForFile({ detail, events }, secrets)
+    const run: DemoRun = redactForFile({ detail, events }, runSecrets)
     const file = `runs/${i}.json`
     bytes += writeData(path.join(dataDir, file), run)
     const { request: _request, ...entry } = run.detail
@@ -160,7 +165,7 @@ export function writeDemoSite(options: { out: string; appDir: string; catalog: C
     runs: runs.map((r, i) => ({ runId: r.runId, toolId: r.toolId, status: r.status, source: r.source, events: r.eventCount, ...verdicts.get(i) })),
     secretsScrubbed,
     bytes,
-    leftOut: ['tool code (only schemas, annotations and provider definitions)', 'values under secret keys (apiKey, token, password, …) anywhere in the runs, and those values wherever they appear', 'cassettes and mocks', 'tool file paths (names only)'],
+    leftOut: ['tool code (only schemas, annotations and provider definitions)', 'values under secret keys (apiKey, token, password, …) anywhere in the runs, and those values wherever they appear', 'cassettes and mocks', 'tool file paths (names only)', ...(secrets.length ? ["the values of MCP servers' ${VAR} references, headers and secret env entries, wherever they appear"] : [])],
   }
   // The file leaves out `out`: where the site was written on this machine is a local path (the caller prints it).
   const { out: _out, ...published } = report

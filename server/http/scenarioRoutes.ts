@@ -18,6 +18,7 @@ import {
 } from '../../src/shared/protocol.ts'
 import { isFinalStatus } from '../../src/runtime/index.ts'
 import { toPlaywrightTest, toVitestTest } from '../../src/testbench/exportTests.ts'
+import { toMcpVitestTest, type McpExportServer } from '../../src/testbench/exportMcpTest.ts'
 import { suggestExpectation } from '../runs/expectationSuggest.ts'
 import { scenarioFromRun } from '../../src/testbench/replay.ts'
 import { InvalidScenarioNameError, scenarioJsonSchema } from '../../src/testbench/scenario.ts'
@@ -31,7 +32,7 @@ import { shownId } from './security.ts'
 import type { ScenarioStore, StoredScenario } from '../history/scenarioStore.ts'
 import type { ToolHost } from '../toolHost/host.ts'
 import { CassetteError, type CassetteStore } from '../history/cassetteStore.ts'
-import { recordSecrets, redactCassette, redactScenario } from '../../src/shared/redact.ts'
+import { mergeSecrets, recordSecrets, redactCassette, redactScenario } from '../../src/shared/redact.ts'
 
 /** What the scenario routes need. */
 export interface ScenarioDeps {
@@ -90,8 +91,9 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     if (!isFinalStatus(record.status)) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be saved as a scenario.`)
     return guarded(c, async () => {
       if (!overwrite && (await exists(store, record.toolId, name))) return apiError(c, 'conflict', `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
-      // Run data goes into files the user commits: through the redaction pass, with the secrets the whole run names.
-      const secrets = recordSecrets(record)
+      // Run data goes into files the user commits: through the redaction pass, with the secrets the whole run names
+      // and those of its MCP server's configuration.
+      const secrets = mergeSecrets(recordSecrets(record), deps.host.mcpSecrets(record.toolId))
       const scenario = scenarioFromRun(name, record.request, record.events)
       // A recorded run's scenario carries its cassette: the recording, saved under the scenario's name.
       if (record.request.network === 'record') {
@@ -152,7 +154,7 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
         if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
         if (!isFinalStatus(record.status)) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
         // The test embeds run data: through the redaction pass, as a saved scenario and its cassette would be.
-        const secrets = recordSecrets(record)
+        const secrets = mergeSecrets(recordSecrets(record), deps.host.mcpSecrets(record.toolId))
         // Values that differ between runs of the same call (or, with one run, that look generated) are matched by kind.
         const expected = expect ?? (await suggestExpectation(host, runs, record, false)).expect
         scenario = redactScenario({ ...scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events), expect: expected }, secrets)
@@ -202,12 +204,22 @@ function importPath(file: string): string {
 /** The test source of a scenario in the chosen format. */
 export function exportScenario(scenario: Scenario, format: 'vitest' | 'playwright', deps: Pick<ScenarioDeps, 'host' | 'toolPaths'>, cassette?: Cassette): ExportResponse {
   const base = `${scenario.toolId}.${scenario.name}`
+  const tool = deps.host.catalog.tools.find((t) => t.id === scenario.toolId)
+  const mcp = tool?.mcpServer && { server: mcpServerOf(deps.host, tool.mcpServer.server), tool: tool.mcpServer.name }
   if (format === 'playwright') {
     const toolPaths = deps.toolPaths.map((p) => importPath(displayPath(p)))
-    return { filename: `${base}.spec.ts`, code: toPlaywrightTest(scenario, { toolPaths }) }
+    return { filename: `${base}.spec.ts`, code: toPlaywrightTest(scenario, { toolPaths, ...(mcp ? { mcpServers: [mcp.server] } : {}) }) }
   }
-  const tool = deps.host.catalog.tools.find((t) => t.id === scenario.toolId)
   if (!tool) throw new Error(`The tool "${scenario.toolId}" is not in the catalog: cannot tell where to import it from.`)
+  // An MCP server's tool is called on its server, with the MCP SDK client, as Toolscope calls it.
+  if (mcp) return { filename: `${base}.test.ts`, code: toMcpVitestTest(scenario, mcp) }
   const target = { from: importPath(tool.file), access: tool.access ?? tool.exportName ?? 'default', kind: tool.kind, id: tool.id }
   return { filename: `${base}.test.ts`, code: toVitestTest(scenario, target, { cassette }) }
+}
+
+/** The MCP server named `name` as configured (references unexpanded), as the exports take it. */
+function mcpServerOf(host: ScenarioDeps['host'], name: string): McpExportServer {
+  const spec = host.mcpServerSpec(name)
+  if (!spec) throw new Error(`The MCP server "${name}" is not configured any more: cannot tell how to start it.`)
+  return spec
 }

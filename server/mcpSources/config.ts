@@ -4,6 +4,7 @@
 
 import { readFile } from 'node:fs/promises'
 import { basename, extname, resolve } from 'node:path'
+import { isSecretKey } from '../../src/runtime/index.ts'
 
 /** One MCP server to connect to, as configured (references not yet expanded). */
 export type McpServerSpec =
@@ -190,6 +191,28 @@ export function expandSpec(spec: McpServerSpec, env: NodeJS.ProcessEnv = process
   const where = `MCP server "${spec.name}"`
   if (spec.transport === 'http') return { ...spec, url: expandVars(spec.url, env, where), headers: expandAll(spec.headers, env, where) }
   return { ...spec, command: expandVars(spec.command, env, where), args: spec.args.map((a) => expandVars(a, env, where)), env: expandAll(spec.env, env, where), cwd: spec.cwd && expandVars(spec.cwd, env, where) }
+}
+
+const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g
+
+/**
+ * What a spec keeps out of sight, as it stands here: the value of every `${VAR}` it names, every header value and every
+ * secret-looking env entry, expanded. A published file must hold none of them (`toolscope build` redacts them).
+ */
+export function specSecrets(spec: McpServerSpec, env: NodeJS.ProcessEnv = process.env): string[] {
+  const texts = spec.transport === 'http' ? [spec.url, ...Object.values(spec.headers ?? {})] : [spec.command, ...spec.args, ...Object.values(spec.env ?? {}), spec.cwd ?? '']
+  const referenced = texts.flatMap((t) => [...t.matchAll(REFERENCE)].map((m) => env[m[1]!] ?? ''))
+  const expand = (v: string) => {
+    try {
+      return expandVars(v, env, spec.name)
+    } catch {
+      return ''
+    }
+  }
+  const hidden = spec.transport === 'http' ? Object.values(spec.headers ?? {}) : Object.entries(spec.env ?? {}).filter(([k]) => isSecretKey(k)).map(([, v]) => v)
+  // A credential after its scheme (`Bearer …`) is a secret on its own too.
+  const values = hidden.map(expand).flatMap((v) => [v, v.replace(/^[A-Za-z-]+ +/, '')])
+  return [...new Set([...referenced, ...values])].filter(Boolean)
 }
 
 /** How a server is shown: its command or URL, with header values and env values left out. */

@@ -14,7 +14,7 @@ import { controlFailureOf, describeError } from '../toolHost/controlFailure.ts'
 import { checkFit } from '../toolHost/fitCheck.ts'
 import type { FitCheck } from '../toolHost/messages.ts'
 import type { RunLossStatus, RunSink } from '../toolHost/runSink.ts'
-import { MCP_CONFIG_FILE, readMcpConfig, type McpServerSpec } from './config.ts'
+import { MCP_CONFIG_FILE, readMcpConfig, specSecrets, type McpServerSpec } from './config.ts'
 import { DEFAULT_CONNECTION_LIMITS, mcpLogLevel, McpConnection, type CallHandle, type ConnectionLimits } from './connection.ts'
 import { mcpToolEntry, type McpToolEntry } from './mcpTool.ts'
 
@@ -123,6 +123,13 @@ export class McpSources {
   /** A server as configured, `${VAR}` references unexpanded (what an exported test may name). */
   spec(name: string): McpServerSpec | undefined {
     return this.connections.get(name)?.spec
+  }
+
+  /** The secrets of the server of `toolId` (specSecrets), for the redaction of files that hold its runs. */
+  secretsOf(toolId: string): string[] {
+    const entry = this.entries.get(toolId)
+    const spec = entry && this.connections.get(entry.server)?.spec
+    return spec ? specSecrets(spec) : []
   }
 
   hasTool(toolId: string): boolean {

@@ -46,4 +46,27 @@ describe('scenarios of MCP tools', () => {
     expect(failing.stdout).toContain('✗ everything_get-sum/adds-up')
     expect(failing.code).toBe(1)
   }, 120_000)
+
+  it('keeps the secrets of the server\'s configuration out of a saved scenario and an exported test', async () => {
+    const planted = 'sk-planted-mcp-7f3a9c'
+    process.env.TOOLSCOPE_TEST_PLANTED = planted
+    const dir = await tempDir('toolscope-mcp-secret-')
+    const spec = { name: 'everything', transport: 'stdio' as const, command: process.execPath, args: [EVERYTHING_BIN, 'stdio'], env: { SERVICE_REGION: '${TOOLSCOPE_TEST_PLANTED}' }, origin: '--mcp' }
+    const server = await startTestServer({ paths: [], mcp: [spec], mcpConfigDir: false, scenariosDir: join(dir.dir, 'scenarios') })
+    try {
+      // get-env prints the server's environment: the planted value is in the run's output.
+      const runId = await server.startRun({ toolId: 'everything_get-env', input: {} })
+      expect(JSON.stringify(await server.events(runId))).toContain(planted)
+      const saved = await server.api('/api/scenarios', { method: 'POST', json: { runId, name: 'env' } })
+      expect(saved.status).toBe(201)
+      expect(await readFile(join(dir.dir, 'scenarios', 'everything_get-env', 'env.json'), 'utf8')).not.toContain(planted)
+      const exported = await server.api('/api/export', { method: 'POST', json: { format: 'vitest', runId } })
+      expect(exported.status).toBe(200)
+      expect(await exported.text()).not.toContain(planted)
+    } finally {
+      delete process.env.TOOLSCOPE_TEST_PLANTED
+      await server.stop()
+      await dir.cleanup()
+    }
+  }, 60_000)
 })

@@ -8,6 +8,7 @@ import type { CatalogError, CatalogEvent, ControlFailure, McpServerState, RunCon
 import { McpSources } from '../mcpSources/sources.ts'
 import type { McpServerSpec } from '../mcpSources/config.ts'
 import type { ConnectionLimits } from '../mcpSources/connection.ts'
+import { mcpCatalogEvent, mergeCatalog, shownTools } from '../mcpSources/catalogMerge.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
 import type { FitCheck, WorkerInit } from './messages.ts'
@@ -135,30 +136,16 @@ export class ToolHost {
 
   /** The modules' tools, then the MCP servers' (grouped by server). */
   get catalog(): HostCatalog {
-    if (!this.mcp) return this.catalogState
-    const { version, tools, errors } = this.catalogState
-    const ids = new Set(tools.map((t) => t.id))
-    const clashes = this.mcp.tools.filter((t) => ids.has(t.id))
-    const clashErrors = clashes.map((t) => ({ file: t.file, message: `The MCP tool "${t.id}" has the id of a tool of the modules; the module's tool is kept.` }))
-    return {
-      version: version + this.mcpVersion,
-      tools: [...tools, ...this.mcp.tools.filter((t) => !ids.has(t.id))],
-      errors: [...errors, ...this.mcp.errors, ...clashErrors],
-      servers: this.mcp.servers,
-    }
+    return this.mcp ? mergeCatalog(this.catalogState, this.mcp, this.mcpVersion) : this.catalogState
   }
 
   /** The MCP part changed (a server's tools or state): listeners hear which tools came, went or changed. */
   private mcpChanged(): void {
     if (!this.mcp) return
-    const shown = new Map(this.mcp.tools.map((t) => [t.id, JSON.stringify(t)]))
-    const added = [...shown.keys()].filter((id) => !this.mcpShown.has(id))
-    const removed = [...this.mcpShown.keys()].filter((id) => !shown.has(id))
-    const changed = [...shown.keys()].filter((id) => this.mcpShown.has(id) && this.mcpShown.get(id) !== shown.get(id))
-    this.mcpShown = shown
+    const shown = shownTools(this.mcp.tools)
     this.mcpVersion++
-    const catalog = this.catalog
-    const event: CatalogEvent = { type: 'catalog-changed', version: catalog.version, added, removed, changed, errors: catalog.errors }
+    const event = mcpCatalogEvent(this.mcpShown, shown, this.catalog)
+    this.mcpShown = shown
     for (const l of this.listeners) l(event)
   }
 
@@ -176,6 +163,16 @@ export class ToolHost {
   /** Lists summaries (the catalog without schemas and previews). */
   summaries(): ToolSummary[] {
     return this.catalog.tools.map(({ id, title, description, kind, group, file, exportName, flags, mcpServer }) => ({ id, title, description, kind, group, file, exportName, flags, mcpServer }))
+  }
+
+  /** An MCP server as configured, `${VAR}` references unexpanded: what an exported test of its tools names. */
+  mcpServerSpec(name: string): McpServerSpec | undefined {
+    return this.mcp?.spec(name)
+  }
+
+  /** What a file holding a run of `toolId` must not show: its MCP server's secrets (none for a module's tool). */
+  mcpSecrets(toolId: string): string[] {
+    return this.mcp?.secretsOf(toolId) ?? []
   }
 
   onCatalogChange(listener: (event: CatalogEvent) => void): () => void {
