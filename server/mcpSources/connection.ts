@@ -107,7 +107,8 @@ export class McpConnection {
   /** Connects (the first time, or again after close()). Never throws: a failure is the state `failed` and a restart. */
   async start(): Promise<void> {
     const generation = ++this.generation
-    this.setState(this.attempts > 0 ? 'restarting' : 'connecting', this.reason)
+    // A server that never listed tools stays `failed` (with its reason) while it is retried.
+    this.setState(this.attempts === 0 ? 'connecting' : this.tools.length ? 'restarting' : 'failed', this.reason)
     let client: Client | undefined
     let transport: Transport | undefined
     try {
@@ -272,7 +273,10 @@ export class McpConnection {
     return `${message}${this.stderrTail()}`
   }
 
+  /** The server's last words: its last error line on stderr (a stack's `Error: …`), else its last three lines. */
   private stderrTail(): string {
+    const error = this.stderr.findLast((line) => /^\s*(\w*Error\b|error:|fatal:|Traceback)/i.test(line))
+    if (error) return ` — its stderr says: ${error.trim()}`
     return this.stderr.length ? ` — its stderr ends with: ${this.stderr.slice(-3).join(' | ')}` : ''
   }
 

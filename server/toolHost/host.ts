@@ -106,6 +106,7 @@ export class ToolHost {
   private mcp: McpSources | undefined
   private mcpVersion = 0
   private mcpShown = new Map<string, string>()
+  private mcpState = ''
 
   constructor(private options: ToolHostOptions) {
     this.runs = new HostedRuns(
@@ -142,7 +143,11 @@ export class ToolHost {
   /** The MCP part changed (a server's tools or state): listeners hear which tools came, went or changed. */
   private mcpChanged(): void {
     if (!this.mcp) return
+    // Only a real change is news (a server's start reports several steps, a retry the same failure again).
     const shown = shownTools(this.mcp.tools)
+    const state = JSON.stringify([[...shown], this.mcp.servers, this.mcp.errors])
+    if (state === this.mcpState) return
+    this.mcpState = state
     this.mcpVersion++
     const event = mcpCatalogEvent(this.mcpShown, shown, this.catalog)
     this.mcpShown = shown

@@ -1,6 +1,7 @@
 // The tool picker: navigation "Tools" with a search combobox over a virtualized listbox (1,000+ tools stay
-// smooth), grouped by agent / Mastra instance / file in folds remembered across reloads. `/` focuses the search,
-// arrows move, Enter opens a tool or toggles a fold; a search with no match says so; load errors list their file.
+// smooth), grouped by MCP server (with its connection's status) / agent / Mastra instance / file in folds remembered
+// across reloads. `/` focuses the search, arrows move, Enter opens a tool or toggles a fold; a search with no match
+// says so; load errors list their file.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -10,15 +11,22 @@ import { filterTools } from './toolFilter.ts'
 import { ToolListItem } from './ToolListItem.tsx'
 import { CatalogErrors } from './CatalogErrors.tsx'
 import { ToolGroupHeader } from './ToolGroupHeader.tsx'
-import { groupRows, parseCollapsed, toggleCollapsed } from './toolGroups.ts'
+import { groupRows, parseCollapsed, toggleCollapsed, type ToolRow } from './toolGroups.ts'
 import { toolBadges } from './toolFilter.ts'
 import { useSetting } from '../../hooks/useSetting.ts'
 import { prefetchEditorWhenIdle } from '../editor/prefetchEditor.ts'
 import { tokenMessageOf } from '../../components/app/tokenMessage.ts'
 
 const HEADER_ROW = 28
+const SERVER_HEADER_ROW = 46
 const TOOL_ROW = 54
 const TOOL_ROW_BADGES = 76
+
+/** A row's height: a server's header has its status line, a tool with badges their line. */
+function rowHeightOf(row: ToolRow): number {
+  if (row.kind === 'header') return row.server ? SERVER_HEADER_ROW : HEADER_ROW
+  return toolBadges(row.tool.flags, row.tool.refusedBy).length ? TOOL_ROW_BADGES : TOOL_ROW
+}
 
 export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id: string) => void }) {
   const api = useApi()
@@ -29,14 +37,15 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
   const tools = useMemo(() => filterTools(catalog.data?.tools ?? [], query), [catalog.data, query])
   const [storedCollapsed, setCollapsed] = useSetting('toolList.collapsed', '[]')
   const collapsed = useMemo(() => parseCollapsed(storedCollapsed), [storedCollapsed])
-  const rows = useMemo(() => groupRows(tools, collapsed, query.trim() !== ''), [tools, collapsed, query])
+  const servers = catalog.data?.servers
+  const rows = useMemo(() => groupRows(tools, collapsed, query.trim() !== '', servers), [tools, collapsed, query, servers])
   const toggle = (key: string) => setCollapsed(toggleCollapsed(collapsed, key))
   const [active, setActive] = useState(0)
   const [focused, setFocused] = useState(false)
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1))
   const search = useRef<HTMLInputElement>(null)
   const scroller = useRef<HTMLDivElement>(null)
-  const heights = useMemo(() => rows.map((row) => (row.kind === 'header' ? HEADER_ROW : toolBadges(row.tool.flags, row.tool.refusedBy).length ? TOOL_ROW_BADGES : TOOL_ROW)), [rows])
+  const heights = useMemo(() => rows.map(rowHeightOf), [rows])
   const rowHeight = (i: number) => heights[i]
   // Keyed by row (its height never changes): new rows (a fold, a search) are laid out in the same render, with no
   // second measuring pass before the frame is painted.
@@ -73,7 +82,7 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
     // Keys act on the input's own value: state may lag behind fast typing by a render (Enter right after typing must
     // open the match).
     const typed = e.currentTarget.value
-    const current = typed === query ? rows : groupRows(filterTools(catalog.data?.tools ?? [], typed), collapsed, typed.trim() !== '')
+    const current = typed === query ? rows : groupRows(filterTools(catalog.data?.tools ?? [], typed), collapsed, typed.trim() !== '', servers)
     const row = current[Math.min(activeIndex, Math.max(0, current.length - 1))]
     if (e.key === 'ArrowDown') move(Math.min(rows.length - 1, activeIndex + 1))
     else if (e.key === 'ArrowUp') move(Math.max(0, activeIndex - 1))
@@ -136,7 +145,20 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
             const row = rows[v.index]
             const active = focused && v.index === activeIndex
             if (row.kind === 'header') {
-              return <ToolGroupHeader key={row.key} id={rowId(v.index)} label={row.label} count={row.count} collapsed={row.collapsed} active={active} top={v.start} height={v.size} onToggle={() => toggle(row.key)} />
+              return (
+                <ToolGroupHeader
+                  key={row.key}
+                  id={rowId(v.index)}
+                  label={row.label}
+                  count={row.count}
+                  collapsed={row.collapsed}
+                  active={active}
+                  top={v.start}
+                  height={v.size}
+                  server={row.server}
+                  onToggle={() => toggle(row.key)}
+                />
+              )
             }
             const tool = row.tool
             return (

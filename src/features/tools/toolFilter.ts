@@ -19,16 +19,18 @@ export function filterTools(tools: readonly ToolSummary[], query: string): ToolS
 export interface ToolBadge {
   label: string
   tone: BadgeTone
+  /** What the badge means, as a tooltip (the MCP annotations are hints the tool declares, not checked facts). */
+  title?: string
 }
 
 /** Badges for the flags a person cares about when picking a tool. */
 export function toolBadges(flags: ToolSummary['flags'], refusedBy: readonly string[] = []): ToolBadge[] {
   const out: ToolBadge[] = []
   if (refusedBy.length) out.push({ label: refusedBy.length === 1 ? `refused by ${refusedBy[0]}` : `refused by ${refusedBy.length} providers`, tone: 'danger' })
-  if (flags.readOnly) out.push({ label: 'read-only', tone: 'ok' })
-  if (flags.destructive) out.push({ label: 'destructive', tone: 'danger' })
-  if (flags.idempotent) out.push({ label: 'idempotent', tone: 'neutral' })
-  if (flags.openWorld) out.push({ label: 'open-world', tone: 'info' })
+  if (flags.readOnly) out.push({ label: 'read-only', tone: 'ok', title: 'readOnlyHint: does not modify its environment' })
+  if (flags.destructive) out.push({ label: 'destructive', tone: 'danger', title: 'destructiveHint: may perform destructive updates' })
+  if (flags.idempotent) out.push({ label: 'idempotent', tone: 'neutral', title: 'idempotentHint: calling it again with the same arguments has no further effect' })
+  if (flags.openWorld) out.push({ label: 'open-world', tone: 'info', title: 'openWorldHint: may interact with an open world of external entities' })
   if (flags.requiresApproval) out.push({ label: flags.requiresApproval === 'dynamic' ? 'may need approval' : 'needs approval', tone: 'warn' })
   if (flags.canSuspend) out.push({ label: 'can suspend', tone: 'info' })
   if (flags.background) out.push({ label: 'background', tone: 'neutral' })
