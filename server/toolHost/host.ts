@@ -17,6 +17,7 @@ import type { SlotStats } from './slots.ts'
 import { watchPaths } from './watch.ts'
 import { catalogChange, fileDigests, sameDigests } from './catalogChange.ts'
 import { HostedRuns } from './hostedRuns.ts'
+import { CoverageCollector, type CoverageAction } from './coverage.ts'
 import type { RunLossStatus, RunSink } from './runSink.ts'
 import { DEFAULT_MAX_IDLE, defaultMaxWorkers, WORKER_YOUNG_GENERATION_MB } from './workerBudget.ts'
 
@@ -107,6 +108,7 @@ export class ToolHost {
   private mcpVersion = 0
   private mcpShown = new Map<string, string>()
   private mcpState = ''
+  private cov = new CoverageCollector({ reload: () => this.reload(), poolCollects: () => this.pool && !!this.pool.init.coverage })
 
   constructor(private options: ToolHostOptions) {
     this.runs = new HostedRuns(
@@ -209,7 +211,7 @@ export class ToolHost {
     const skip: CatalogError[] = missing.map((p) => ({ file: p, message: 'No such file or folder.' }))
     for (;;) {
       const todo = files.filter((f) => !skip.some((s) => s.file === relative(process.cwd(), f) || s.file === f))
-      const init: WorkerInit = { files: todo, skip: [...skip], interceptNetwork: this.options.interceptNetwork ?? true, redact: this.options.redact, recordingBytes: this.options.recordingBytes }
+      const init: WorkerInit = { files: todo, skip: [...skip], interceptNetwork: this.options.interceptNetwork ?? true, redact: this.options.redact, recordingBytes: this.options.recordingBytes, coverage: this.cov.on }
       const worker = this.newWorker(init)
       try {
         return { worker, result: await worker.loadResult, digests, init }
@@ -257,6 +259,7 @@ export class ToolHost {
       if (!this.closed) this.options.log(`Tool-host worker ${worker.generation} stopped (${reason}).`)
     },
     log: (line) => this.options.log(line),
+    onCoverage: (files) => this.cov.add(files),
   }
 
   /** A worker's run ended: back to its pool when fit (a closed pool terminates it). */
@@ -381,6 +384,9 @@ export class ToolHost {
     if (this.mcp?.hasRun(runId)) return this.mcp.terminate(runId, reason, end)
     this.runs.terminate(runId, reason, end)
   }
+
+  /** Code coverage of the tool files (see coverage.ts): `start` reloads the workers counting, `take` the lines since, `stop`. */
+  coverage = (action: CoverageAction) => this.cov.act(action)
 
   async close(): Promise<void> {
     this.closed = true

@@ -11,6 +11,7 @@ import type { CassetteExchange, CatalogError, ControlFailure, RunControl, RunEve
 import { RunEventFrame } from '../../src/shared/passthroughViews.ts'
 import { FromWorker, type FitCheck, type NetworkProgress, type RunCheckpoint, type ToWorker, type WorkerInit } from './messages.ts'
 import { boundEvent, DEFAULT_LIMITS } from '../runs/limits.ts'
+import type { FileCoverage } from '../../src/testbench/fuzz/lcov.ts'
 
 const BOOTSTRAP = new URL('./worker.mjs', import.meta.url)
 
@@ -26,6 +27,8 @@ export interface HostWorkerEvents {
   onRunEnded(worker: HostWorker, reusable: boolean): void
   onExit(worker: HostWorker, reason: string): void
   log(line: string): void
+  /** Lines of the tool files the worker ran since its last report (only a worker started with `coverage`). */
+  onCoverage?(files: FileCoverage[]): void
 }
 
 /** What a successful load produced. */
@@ -236,6 +239,9 @@ export class HostWorker {
         break
       case 'network':
         if (this.runs.has(msg.runId)) this.events.onNetwork(msg.runId, msg)
+        break
+      case 'coverage':
+        this.events.onCoverage?.(msg.files)
         break
     }
   }

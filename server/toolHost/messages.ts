@@ -17,6 +17,8 @@ export interface WorkerInit {
   redact?: { headers?: string[]; query?: string[] }
   /** Bytes a run's recording keeps at most (the per-run limit); a response body past it is cut and marked. */
   recordingBytes?: number
+  /** Collect V8 coverage of `files` from before their import, posted as `coverage` after the load and after each run. */
+  coverage?: boolean
 }
 
 /** Data of a stored scenario to check against a tool's current schemas (no run is started). */
@@ -81,6 +83,8 @@ export const FromWorker = z.discriminatedUnion('type', [
   z.object({ type: z.literal('check-result'), reqId: z.number(), problems: z.array(z.string()) }),
   /** A run's network: its replay or mock progress, or (network mode `record`) one recorded exchange. */
   z.object({ type: z.literal('network'), runId: z.string(), progress: NetworkProgress.optional(), recorded: CassetteExchange.optional() }),
+  /** Lines of the tool files run since the worker's last `coverage` (sent before `loaded`, and before each `run-ended`). */
+  z.object({ type: z.literal('coverage'), files: z.array(z.object({ file: z.string(), lines: z.record(z.string(), z.number().int().nonnegative()) })) }),
 ])
 /** Worker → main thread. */
 export type FromWorker = z.infer<typeof FromWorker>

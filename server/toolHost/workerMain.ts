@@ -21,6 +21,7 @@ import { boundedForPost } from '../runs/limits.ts'
 import { captureConsole } from './consoleCapture.ts'
 import { redactAlso, requestsInFlight, routeNetwork } from '../../src/network/intercept.ts'
 import { installFakeClock } from './fakeClock.ts'
+import { WorkerCoverage } from './v8Coverage.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -29,10 +30,23 @@ const tools = new Map<string, DetectedTool>()
 const runs = new Map<string, ToolRun>()
 /** Set once a tool broke a builtin: the worker reports it and stops serving (the host replaces it). */
 let poisoned = false
+/** Started before the tool modules are imported: V8 counts their branches only when it compiles them counting. */
+const coverage = init.coverage ? new WorkerCoverage(init.files) : undefined
 
 // A tool's floating promise must not take the whole host (and every other run) down.
 process.on('unhandledRejection', (reason) => post({ type: 'log', level: 'error', message: `Unhandled rejection in a tool: ${describeError(reason)}` }))
 process.on('uncaughtException', (err) => post({ type: 'log', level: 'error', message: `Uncaught exception in a tool: ${describeError(err)}` }))
+
+/** Sends the tool files' lines run since the last report (before `loaded` and before each `run-ended`: the host has them when it hears the run ended). */
+function postCoverage(): void {
+  if (!coverage) return
+  try {
+    const files = coverage.take()
+    if (files.length) post({ type: 'coverage', files })
+  } catch (err) {
+    post({ type: 'log', level: 'warn', message: `Could not take code coverage: ${describeError(err)}` })
+  }
+}
 
 /** Reports a broken builtin at once (naming the run whose step broke it); true when the worker is poisoned. */
 function checkIntegrity(runId?: string): boolean {
@@ -78,6 +92,7 @@ async function load(): Promise<void> {
   // before the baseline, so its patches belong to the idle worker and are not taken for a run's leftovers.
   if (init.interceptNetwork) routeNetwork({ mode: 'live', progress: { used: {}, hits: [] }, sink: () => {}, fail: () => {} })()
   recordBaseline()
+  postCoverage()
   post({ type: 'loaded', tools: details, errors })
 }
 
@@ -166,6 +181,7 @@ async function follow(runId: string, toolId: string, run: ToolRun, release: () =
         // Before the worker says it is free: the next run's capture must start from the real console and network.
         release()
         runs.delete(runId)
+        postCoverage()
         post({ type: 'run-ended', runId, reusable: reusableAfter(runId, toolId) })
       }
       post({ type: 'event', runId, event: boundedForPost(toPlainJson(event), payloadBytes) })
@@ -188,6 +204,7 @@ function park(runId: string, toolId: string, run: ToolRun, release: () => void):
   runs.delete(runId)
   // Posted as is: a checkpoint holds only plain data (Dates included), which a structured copy keeps unchanged.
   post({ type: 'parked', runId, checkpoint })
+  postCoverage()
   post({ type: 'run-ended', runId, reusable: reusableAfter(runId, toolId) })
   return true
 }

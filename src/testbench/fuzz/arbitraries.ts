@@ -127,10 +127,13 @@ function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number>
     const lo = Math.ceil((min ?? -1_000_000) / step)
     const hi = Math.floor((max ?? 1_000_000) / step)
     if (lo > hi) return fc.constant(lo * step)
-    // fast-check's integer() already leans towards its bounds and zero: the bounds and their neighbours come often.
-    return fc.integer({ min: Math.max(lo, Number.MIN_SAFE_INTEGER), max: Math.min(hi, Number.MAX_SAFE_INTEGER) }).map((n) => n * step)
+    const any = fc.integer({ min: Math.max(lo, Number.MIN_SAFE_INTEGER), max: Math.min(hi, Number.MAX_SAFE_INTEGER) }).map((n) => n * step)
+    // fast-check leans towards zero and small values; the schema's own bounds and their neighbours come often too.
+    const edges = [min === undefined ? undefined : lo, max === undefined ? undefined : hi].flatMap((n) => (n === undefined ? [] : [n, n === lo ? n + 1 : n - 1])).filter((n) => n >= lo && n <= hi)
+    return edges.length ? fc.oneof({ weight: 3, arbitrary: any }, { weight: 1, arbitrary: fc.constantFrom(...new Set(edges)).map((n) => n * step) }) : any
   }
-  return fc.double({
+  const edges = [!(exMin !== undefined && min === exMin) && min, !(exMax !== undefined && max === exMax) && max].filter((n): n is number => typeof n === 'number')
+  const anyDouble = fc.double({
     min: min ?? -1e9,
     max: max ?? 1e9,
     minExcluded: exMin !== undefined && min === exMin,
@@ -138,6 +141,7 @@ function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number>
     noNaN: true,
     noDefaultInfinity: true,
   }).map((n) => (Object.is(n, -0) ? 0 : n))
+  return edges.length ? fc.oneof({ weight: 3, arbitrary: anyDouble }, { weight: 1, arbitrary: fc.constantFrom(...edges) }) : anyDouble
 }
 
 function arrayArbitrary(schema: Schema, ctx: Context): fc.Arbitrary<unknown[]> {
