@@ -13,4 +13,5 @@ export const commands: Record<string, () => Promise<CliCommand>> = {
   call: () => import('./call.ts'),
   lint: () => import('./lint.ts'),
   build: () => import('./build.ts'),
+  fuzz: () => import('./fuzz.ts'),
 }

@@ -17,6 +17,7 @@ Commands:
   toolscope test [path ...]            replay the saved scenarios headless (toolscope test --help)
   toolscope call <tool-id> [path ...]  run one tool and print its four views as JSON (toolscope call --help)
   toolscope lint [path ...]            check what each model provider accepts (toolscope lint --help)
+  toolscope fuzz [path ...]            generated inputs, checked runs, shrunk failures (toolscope fuzz --help)
   toolscope build [path ...] --out d   write a static demo site of recorded runs (toolscope build --help)
 
 Options:

@@ -30,6 +30,7 @@ import { mountProviderRoutes } from './providerRoutes.ts'
 import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { mountRunTransferRoutes } from './runTransferRoutes.ts'
 import { mountRerunRoutes } from './rerunRoutes.ts'
+import { mountFuzzRoutes } from './fuzzRoutes.ts'
 import { mountLegacyControlRoutes, type ControlHandler } from './legacyControlRoutes.ts'
 import { recordSecrets } from '../../src/shared/redact.ts'
 import { Status } from '../../src/runtime/index.ts'
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.cassettes) mountCassetteRoutes(app, runs, deps.cassettes)
   mountRunTransferRoutes(app, runs, deps.cassettes)
   mountRerunRoutes(app, runs, deps.log ?? (() => {}))
+  mountFuzzRoutes(app, host, runs)
 
   app.get('/api/capacity', (c) => {
     const { executing, waiting, queued } = host.stats()

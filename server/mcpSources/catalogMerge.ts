@@ -4,6 +4,8 @@
 
 import type { CatalogError, CatalogEvent, McpServerState, ToolDetail } from '../../src/shared/protocol.ts'
 
+type McpPart = { tools: ToolDetail[]; errors: CatalogError[]; servers: McpServerState[] }
+
 interface Listing {
   version: number
   tools: ToolDetail[]
@@ -12,7 +14,7 @@ interface Listing {
 }
 
 /** The modules' catalog (`modules`) and the MCP part (`mcp`, changed `mcpVersion` times) as one. */
-export function mergeCatalog(modules: Listing, mcp: { tools: ToolDetail[]; errors: CatalogError[]; servers: McpServerState[] }, mcpVersion: number): Listing {
+export function mergeCatalog(modules: Listing, mcp: McpPart, mcpVersion: number): Listing {
   const ids = new Set(modules.tools.map((t) => t.id))
   const clashes = mcp.tools.filter((t) => ids.has(t.id)).map((t) => ({ file: t.file, message: `The MCP tool "${t.id}" has the id of a tool of the modules; the module's tool is kept.` }))
   return {
@@ -23,17 +25,33 @@ export function mergeCatalog(modules: Listing, mcp: { tools: ToolDetail[]; error
   }
 }
 
-/** Each MCP tool's entry as shown, to tell what changed from one listing to the next. */
-export const shownTools = (tools: ToolDetail[]) => new Map(tools.map((t) => [t.id, JSON.stringify(t)]))
+/** What the catalog last showed of the MCP servers: its version count and the news a change makes. */
+export class McpCatalogChanges {
+  /** Changes so far (added to the modules' catalog version). */
+  version = 0
+  private shown = new Map<string, string>()
+  private state = ''
 
-/** The catalog event from the MCP tools shown `before` to those shown `after`. */
-export function mcpCatalogEvent(before: Map<string, string>, after: Map<string, string>, catalog: Listing): CatalogEvent {
-  return {
-    type: 'catalog-changed',
-    version: catalog.version,
-    added: [...after.keys()].filter((id) => !before.has(id)),
-    removed: [...before.keys()].filter((id) => !after.has(id)),
-    changed: [...after.keys()].filter((id) => before.has(id) && before.get(id) !== after.get(id)),
-    errors: catalog.errors,
+  /**
+   * The event for the MCP part as it is now, or undefined when nothing shown changed (a server's start reports several
+   * steps, a retry the same failure again). `catalog` is the merged catalog after the change.
+   */
+  next(mcp: McpPart, catalog: () => Listing): CatalogEvent | undefined {
+    const shown = new Map(mcp.tools.map((t) => [t.id, JSON.stringify(t)]))
+    const state = JSON.stringify([[...shown], mcp.servers, mcp.errors])
+    if (state === this.state) return undefined
+    this.state = state
+    this.version++
+    const before = this.shown
+    this.shown = shown
+    const { version, errors } = catalog()
+    return {
+      type: 'catalog-changed',
+      version,
+      added: [...shown.keys()].filter((id) => !before.has(id)),
+      removed: [...before.keys()].filter((id) => !shown.has(id)),
+      changed: [...shown.keys()].filter((id) => before.has(id) && before.get(id) !== shown.get(id)),
+      errors,
+    }
   }
 }

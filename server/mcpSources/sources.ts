@@ -183,6 +183,8 @@ export class McpSources {
     let taskId: string | undefined
     const onAbort = () => {
       if (taskId) void client.experimental.tasks.cancelTask(taskId).catch(() => undefined)
+      // A task's stream may go on polling after an abort: the call ends now, so it takes no more of the server's requests.
+      fail(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason ?? 'The run was aborted.')))
     }
     signal.addEventListener('abort', onAbort, { once: true })
     try {

@@ -8,7 +8,7 @@ import type { CatalogError, CatalogEvent, ControlFailure, McpServerState, RunCon
 import { McpSources } from '../mcpSources/sources.ts'
 import type { McpServerSpec } from '../mcpSources/config.ts'
 import type { ConnectionLimits } from '../mcpSources/connection.ts'
-import { mcpCatalogEvent, mergeCatalog, shownTools } from '../mcpSources/catalogMerge.ts'
+import { McpCatalogChanges, mergeCatalog } from '../mcpSources/catalogMerge.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
 import type { FitCheck, WorkerInit } from './messages.ts'
@@ -105,9 +105,7 @@ export class ToolHost {
   private checking: { pool: WorkerPool | undefined; worker?: HostWorker; taken: Promise<HostWorker>; pending: number } | undefined
   /** The tools of MCP servers (runs in this process, no worker), and the catalog changes they made. */
   private mcp: McpSources | undefined
-  private mcpVersion = 0
-  private mcpShown = new Map<string, string>()
-  private mcpState = ''
+  private mcpChanges = new McpCatalogChanges()
   private cov = new CoverageCollector({ reload: () => this.reload(), poolCollects: () => this.pool && !!this.pool.init.coverage })
 
   constructor(private options: ToolHostOptions) {
@@ -139,21 +137,13 @@ export class ToolHost {
 
   /** The modules' tools, then the MCP servers' (grouped by server). */
   get catalog(): HostCatalog {
-    return this.mcp ? mergeCatalog(this.catalogState, this.mcp, this.mcpVersion) : this.catalogState
+    return this.mcp ? mergeCatalog(this.catalogState, this.mcp, this.mcpChanges.version) : this.catalogState
   }
 
   /** The MCP part changed (a server's tools or state): listeners hear which tools came, went or changed. */
   private mcpChanged(): void {
-    if (!this.mcp) return
-    // Only a real change is news (a server's start reports several steps, a retry the same failure again).
-    const shown = shownTools(this.mcp.tools)
-    const state = JSON.stringify([[...shown], this.mcp.servers, this.mcp.errors])
-    if (state === this.mcpState) return
-    this.mcpState = state
-    this.mcpVersion++
-    const event = mcpCatalogEvent(this.mcpShown, shown, this.catalog)
-    this.mcpShown = shown
-    for (const l of this.listeners) l(event)
+    const event = this.mcp && this.mcpChanges.next(this.mcp, () => this.catalog)
+    if (event) for (const l of this.listeners) l(event)
   }
 
   /** Execution slots: runs that may execute at once. */

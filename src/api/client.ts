@@ -8,6 +8,8 @@ import {
   CassetteList,
   Catalog,
   ExportResponse,
+  FuzzJob,
+  FuzzStarted,
   SuggestedExpectation,
   ImportRunResponse,
   ProviderReport,
@@ -24,6 +26,7 @@ import {
   StartRunResponse,
   ToolDetail,
   type ExportBody,
+  type FuzzBody,
   type SuggestExpectationBody,
   type RerunBody,
   type RunControl,
@@ -97,6 +100,11 @@ export interface ApiClient {
   importRun(fileText: string): Promise<ImportRunResponse>
   /** Starts a new run of a finished run, answered as before up to the prompt `atEvent`, which gets `control`. */
   rerun(runId: string, body: RerunBody): Promise<{ runId: string }>
+  /** Starts fuzzing a tool in the background (its runs go to history); poll the job with fuzzJob(). */
+  startFuzz(toolId: string, body: FuzzBody): Promise<FuzzStarted>
+  /** A fuzz job's progress, then its report. */
+  fuzzJob(jobId: string, signal?: AbortSignal): Promise<FuzzJob>
+  cancelFuzz(jobId: string): Promise<FuzzJob>
   /** Opens a streaming GET (SSE); the caller reads the body. */
   openStream(path: string, init: { signal?: AbortSignal; lastEventId?: string }): Promise<Response>
 }
@@ -155,6 +163,9 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     },
     importRun: (fileText) => request(ImportRunResponse, '/api/runs/import', { method: 'POST', body: fileText }),
     rerun: (runId, body) => request(StartRunResponse, `/api/runs/${encodeURIComponent(runId)}/rerun`, { method: 'POST', body: JSON.stringify(body) }),
+    startFuzz: (toolId, body) => request(FuzzStarted, `/api/tools/${encodeURIComponent(toolId)}/fuzz`, { method: 'POST', body: JSON.stringify(body) }),
+    fuzzJob: (jobId, signal) => request(FuzzJob, `/api/fuzz/${encodeURIComponent(jobId)}`, { signal }),
+    cancelFuzz: (jobId) => request(FuzzJob, `/api/fuzz/${encodeURIComponent(jobId)}/cancel`, { method: 'POST', body: '{}' }),
     async openStream(path, init) {
       const res = await fetch(base + path, {
         signal: init.signal,

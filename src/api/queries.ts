@@ -25,6 +25,7 @@ export const keys = {
   runDetail: (runId: string) => ['run-detail', runId] as const,
   runTokens: (runId: string, phases: string) => ['run-tokens', runId, phases] as const,
   recordedRun: (runId: string) => ['recorded-run', runId] as const,
+  fuzzJob: (jobId: string) => ['fuzz-job', jobId] as const,
 }
 
 /** A finished run whole, for playback: from a demo's file, or its detail and every event read from the server. */
@@ -73,6 +74,21 @@ export const exportQuery = (api: ApiClient, body: ExportBody) =>
 /** The expectation a finished run suggests (matchers where runs of the same call differ); asked anew each time it is shown. */
 export const suggestionQuery = (api: ApiClient, runId: string) =>
   queryOptions({ queryKey: keys.suggestion(runId), queryFn: () => api.suggestExpectation(runId, {}), staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false })
+
+/** How often a fuzz job is polled while it fuzzes. */
+export const FUZZ_POLL_MS = 300
+
+/** A fuzz job, polled every FUZZ_POLL_MS until it ends (done, failed or cancelled). */
+export const fuzzJobQuery = (api: ApiClient, jobId: string) =>
+  queryOptions({
+    queryKey: keys.fuzzJob(jobId),
+    queryFn: ({ signal }) => api.fuzzJob(jobId, signal),
+    // A job the server no longer knows (restarted, or past the last 20) answers 404: polling stops there.
+    refetchInterval: (query) => (!query.state.error && (query.state.data?.phase ?? 'fuzzing') === 'fuzzing' ? FUZZ_POLL_MS : false),
+    refetchIntervalInBackground: true,
+    retry: false,
+    refetchOnWindowFocus: false,
+  })
 
 /** A run as the playground holds it: the reduced events, and the frames that failed the protocol. */
 export interface LiveRun {

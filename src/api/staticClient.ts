@@ -94,5 +94,8 @@ export function createStaticClient(manifestUrl: string): ApiClient {
     exportRun: readOnly,
     importRun: readOnly,
     rerun: readOnly,
+    startFuzz: readOnly,
+    fuzzJob: readOnly,
+    cancelFuzz: readOnly,
   }
 }

@@ -83,6 +83,9 @@ export function createFakeApi(): FakeApi {
     exportRun: unused('exportRun'),
     importRun: unused('importRun'),
     rerun: unused('rerun'),
+    startFuzz: unused('startFuzz'),
+    fuzzJob: unused('fuzzJob'),
+    cancelFuzz: unused('cancelFuzz'),
   }
   return fake
 }

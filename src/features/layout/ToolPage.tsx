@@ -1,4 +1,4 @@
-// The open tool: its header (id, title, badges) and the Run / Overview / Scenarios / History tabs (Recorded runs and
+// The open tool: its header (id, title, badges) and the Run / Overview / Scenarios / History / Fuzz tabs (Recorded runs and
 // Overview in a static demo), plus Diff while two runs are compared (?tab=diff&run=…&vs=…). Loads the tool's detail,
 // which hot reload invalidates, so schemas refresh in place.
 import { lazy, Suspense, useEffect, useRef } from 'react'
@@ -17,12 +17,15 @@ import { ScenariosTab } from '../scenarios/lazyParts.ts'
 
 // Its own chunk: comparing runs is occasional, and the initial JavaScript stays within its budget.
 const RunDiffView = lazy(() => import('../diff/RunDiffView.tsx'))
+// Its own chunk too: fuzzing is occasional.
+const FuzzTab = lazy(() => import('../fuzz/FuzzTab.tsx'))
 
 const TABS = [
   { id: 'run', label: 'Run' },
   { id: 'overview', label: 'Overview' },
   { id: 'scenarios', label: 'Scenarios' },
   { id: 'history', label: 'History' },
+  { id: 'fuzz', label: 'Fuzz' },
 ]
 /** A static demo plays back recorded runs instead of running the tool. */
 const RECORDED_TABS = [
@@ -91,6 +94,11 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
             </Suspense>
           )}
           {tab === 'history' && <HistoryTab toolId={t.id} onOpen={(s) => navigate(s)} />}
+          {tab === 'fuzz' && (
+            <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the fuzzer…</p>}>
+              <FuzzTab toolId={t.id} onNavigate={(s) => navigate(s)} />
+            </Suspense>
+          )}
           {tab === 'diff' && (
             <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the diff…</p>}>
               <RunDiffView key={`${url.run}:${url.vs}`} toolId={t.id} leftId={url.run!} rightId={url.vs!} onOpen={(s) => navigate(s)} />

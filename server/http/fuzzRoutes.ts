@@ -1,0 +1,156 @@
+// Fuzzing from the playground (issue 27): `POST /api/tools/:id/fuzz` starts a job in the background (fuzzJob of
+// runs/fuzzRunner.ts: each generated call a normal run in history) and answers 202 with its id; `GET /api/fuzz/:jobId`
+// is what the Fuzz tab polls (progress, then the report); `POST /api/fuzz/:jobId/cancel` stops it. Jobs live in memory
+// only, the last MAX_KEPT_JOBS of them, and at most MAX_ACTIVE_JOBS fuzz at once: each runs its calls one after
+// another, so two jobs already keep both cores' worker slots busy next to the runs people start by hand.
+
+import { randomUUID } from 'node:crypto'
+import type { Hono } from 'hono'
+import { FuzzBody, type FuzzJob, type FuzzStarted } from '../../src/shared/protocol.ts'
+import { apiError } from './apiError.ts'
+import { readJson } from './body.ts'
+import { shownId } from './security.ts'
+import { fuzzJob, type FuzzJobOptions, type FuzzJobResult } from '../runs/fuzzRunner.ts'
+import type { RunRegistry } from '../runs/runs.ts'
+import type { ToolHost } from '../toolHost/host.ts'
+
+/** Fuzz jobs fuzzing at once; one more is refused with 429. */
+export const MAX_ACTIVE_JOBS = 2
+/** Jobs kept for polling, newest last; older finished ones are forgotten. */
+export const MAX_KEPT_JOBS = 20
+/** Calls generated when the body does not say. */
+const DEFAULT_RUNS = 100
+
+/** A job as kept: what GET answers, and how to stop it. */
+interface KeptJob {
+  view: FuzzJob
+  /** Stops the job's runs (cancellableRuns). */
+  cancel: () => void
+  /** True once fuzzJob has settled (a cancelled job still holds its place until its run in flight ends). */
+  settled: boolean
+}
+
+/** The report as the API shows it: without the list of every input tried (large, and for coverage only). */
+function shownReport({ report, invalid }: FuzzJobResult): NonNullable<FuzzJob['report']> {
+  const { inputs: _inputs, ...rest } = report
+  return { ...rest, invalid }
+}
+
+/** Thrown into a cancelled job's next run start. */
+class FuzzCancelledError extends Error {}
+
+/**
+ * The registry as a job sees it, with a way to stop the job: once cancelled, the run in flight is aborted and every
+ * later start throws, which ends the job (fuzzJob takes no signal: the registry is where a job can be stopped).
+ */
+function cancellableRuns(runs: RunRegistry): { registry: RunRegistry; cancel: () => void } {
+  let cancelled = false
+  let current: string | undefined
+  const start = async (...args: Parameters<RunRegistry['start']>) => {
+    if (cancelled) throw new FuzzCancelledError('The fuzz job was cancelled.')
+    current = await runs.start(...args)
+    return current
+  }
+  const registry = new Proxy(runs, {
+    get(target, prop) {
+      if (prop === 'start') return start
+      const value: unknown = Reflect.get(target, prop, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  const cancel = () => {
+    cancelled = true
+    if (current && runs.isLive(current)) void runs.control(current, { type: 'abort', reason: 'The fuzz job was cancelled.' }).catch(() => undefined)
+  }
+  return { registry, cancel }
+}
+
+/** Keeps jobs in memory, newest last, and starts them. */
+class FuzzJobs {
+  private jobs = new Map<string, KeptJob>()
+
+  constructor(
+    private host: ToolHost,
+    private runs: RunRegistry,
+  ) {}
+
+  get active(): number {
+    return [...this.jobs.values()].filter((j) => !j.settled).length
+  }
+
+  get(jobId: string): KeptJob | undefined {
+    return this.jobs.get(jobId)
+  }
+
+  /** Starts a job in the background; its progress and outcome land in its view. */
+  start(toolId: string, body: FuzzBody): string {
+    const id = randomUUID()
+    const total = body.runs ?? DEFAULT_RUNS
+    const job: KeptJob = { view: { id, toolId, phase: 'fuzzing', done: 0, total }, cancel: () => {}, settled: false }
+    this.jobs.set(id, job)
+    this.forgetOld()
+    const { registry, cancel } = cancellableRuns(this.runs)
+    job.cancel = cancel
+    const options: FuzzJobOptions = { toolId, runs: total, seed: body.seed, checks: body.checks, network: body.network, clock: body.clock }
+    const progress = (done: number, runs: number) => {
+      if (job.view.phase === 'fuzzing') job.view = { ...job.view, done, total: runs }
+    }
+    fuzzJob(this.host, registry, options, progress)
+      .then((result) => {
+        if (job.view.phase === 'fuzzing') job.view = { ...job.view, phase: 'done', done: result.report.executed, report: shownReport(result) }
+      })
+      .catch((err: unknown) => {
+        if (job.view.phase === 'fuzzing') job.view = { ...job.view, phase: 'failed', error: (err as Error)?.message ?? String(err) }
+      })
+      .finally(() => {
+        job.settled = true
+        this.forgetOld()
+      })
+    return id
+  }
+
+  /** Stops a job: it shows as cancelled at once; its run in flight ends on its own. */
+  cancel(job: KeptJob): void {
+    if (job.view.phase !== 'fuzzing') return
+    job.view = { ...job.view, phase: 'cancelled' }
+    job.cancel()
+  }
+
+  /** Drops the oldest settled jobs past MAX_KEPT_JOBS (a job still fuzzing is kept: its poller needs it). */
+  private forgetOld(): void {
+    for (const [id, job] of this.jobs) {
+      if (this.jobs.size <= MAX_KEPT_JOBS) break
+      if (job.settled) this.jobs.delete(id)
+    }
+  }
+}
+
+/** Adds the fuzz routes to `app` (before its /api catch-all). */
+export function mountFuzzRoutes(app: Hono, host: ToolHost, runs: RunRegistry): void {
+  const jobs = new FuzzJobs(host, runs)
+  const unknownJob = (jobId: string) => `Unknown fuzz job "${shownId(jobId)}": jobs are kept in memory, the last ${MAX_KEPT_JOBS}, until the server restarts.`
+
+  app.post('/api/tools/:id/fuzz', async (c) => {
+    await host.ready
+    const toolId = c.req.param('id')
+    if (!host.catalog.tools.some((t) => t.id === toolId)) return apiError(c, 'unknown-tool', `Unknown tool "${shownId(toolId)}".`)
+    const body = await readJson(c, FuzzBody, {})
+    if (!body.ok) return body.response
+    if (jobs.active >= MAX_ACTIVE_JOBS) {
+      return apiError(c, 'too-many-runs', `${MAX_ACTIVE_JOBS} fuzz jobs are already running: wait for one to finish or cancel one, then start this one.`)
+    }
+    return c.json({ jobId: jobs.start(toolId, body.data) } satisfies FuzzStarted, 202)
+  })
+
+  app.get('/api/fuzz/:jobId', (c) => {
+    const job = jobs.get(c.req.param('jobId'))
+    return job ? c.json(job.view satisfies FuzzJob) : apiError(c, 'not-found', unknownJob(c.req.param('jobId')))
+  })
+
+  app.post('/api/fuzz/:jobId/cancel', (c) => {
+    const job = jobs.get(c.req.param('jobId'))
+    if (!job) return apiError(c, 'not-found', unknownJob(c.req.param('jobId')))
+    jobs.cancel(job)
+    return c.json(job.view satisfies FuzzJob)
+  })
+}
