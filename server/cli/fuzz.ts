@@ -3,6 +3,7 @@
 // (as many as the host has slots), each tool's calls one after another; one line per tool, for a failure its minimal
 // call, seed, shrinks, run id and the command that reproduces it; a closing `N passed, N failed`, exit 1 on a failure.
 // `--save` writes the minimal failing run as a scenario that expects the correct behaviour: it fails until the fix.
+// Under each tool, its schema coverage; `--coverage` lists what no input exercised and writes the tool files' lcov.
 
 import { randomInt } from 'node:crypto'
 import path from 'node:path'
@@ -22,6 +23,7 @@ import { fuzzJob, projectChecks, type FuzzedRun, type FuzzJobOptions, type FuzzJ
 import { createHeadlessRunner, type HeadlessRunner } from '../runs/replayHost.ts'
 import { intFlag, junitOutput, readArgs, withParsedArgs } from './args.ts'
 import { writeJUnit, type JUnitCase } from './junit.ts'
+import { DEFAULT_LCOV_FILE, scenarioInputs, schemaCoverageLines, writeLcovFile } from './fuzzCoverage.ts'
 import { loadReport } from './loadReport.ts'
 
 const USAGE = `Usage: toolscope fuzz [path ...] [options]
@@ -45,6 +47,9 @@ Options:
   --reporter junit       also write JUnit XML (to --output, default fuzz.xml)
   --output <file>        where the JUnit XML goes
   --timeout <ms>         per-run timeout (default 60000)
+  --coverage             list the schema parts no input exercised, and collect code coverage of the tool files
+                         (the workers reload with V8 coverage on) as lcov
+  --coverage-file <f>    where --coverage writes lcov (default ${DEFAULT_LCOV_FILE}); implies --coverage
 ${MCP_USAGE}
   -h, --help             show this help
 
@@ -65,6 +70,9 @@ export interface FuzzArgs {
   scenariosDir?: string
   junit?: string
   timeoutMs?: number
+  /** `--coverage`: missed schema items listed, and lcov written to `coverageFile`. */
+  coverage: boolean
+  coverageFile: string
   mcp: McpServerSpec[]
   /** The flags that change what runs (network, clock, checks, timeout, MCP servers), as given: the reproducing command repeats them. */
   runFlags: string[]
@@ -78,7 +86,7 @@ function checkFlag(text: string, flag: string): FuzzCheckId {
 
 /** Parses `fuzz` arguments; throws an Error with a message for the user on bad input. */
 export function parseFuzzArgs(args: string[]): FuzzArgs {
-  const out: FuzzArgs = { paths: [], tools: [], runs: 100, checks: [], skipChecks: [], save: false, mcp: [], runFlags: [], help: false }
+  const out: FuzzArgs = { paths: [], tools: [], runs: 100, checks: [], skipChecks: [], save: false, coverage: false, coverageFile: DEFAULT_LCOV_FILE, mcp: [], runFlags: [], help: false }
   let reporter: string | undefined
   let output: string | undefined
   readArgs(
@@ -112,6 +120,8 @@ export function parseFuzzArgs(args: string[]): FuzzArgs {
         case '--scenarios': out.scenariosDir = take(); break
         case '--reporter': reporter = take(); break
         case '--output': output = take(); break
+        case '--coverage': out.coverage = true; break
+        case '--coverage-file': out.coverageFile = take(); out.coverage = true; break
         case '--timeout': out.timeoutMs = intFlag(kept(take()), flag, 1); break
         case '--mcp':
         case '--mcp-header': takeMcpFlag(out.mcp, flag, kept(take())); break
@@ -287,6 +297,9 @@ export async function runFuzz(args: FuzzArgs, print: (line: string) => void = (l
     const seed = args.seed ?? randomInt(2 ** 31)
     print(`Fuzzing ${ids.length} tool${ids.length === 1 ? '' : 's'}: ${args.runs} runs each, seed ${seed}`)
     const progress = new ProgressLine(ids.length)
+    const scenarios = await scenarioInputs(scenariosDir)
+    // Before the runs: the workers reload with coverage on, so the tools' loads count too.
+    if (args.coverage) await runner.host.coverage('start')
     const optionsOf = (toolId: string): FuzzJobOptions => ({ toolId, runs: args.runs, seed, checks: checksFor(toolId, args, config.fuzz), network: args.network, clock: args.clock })
     const cases: JUnitCase[] = []
     let next = 0
@@ -295,10 +308,12 @@ export async function runFuzz(args: FuzzArgs, print: (line: string) => void = (l
       while (outcomes[next]) {
         const outcome = outcomes[next]!
         const lines = outcomeLines(outcome, args)
+        const tool = tools.find((t) => t.id === outcome.toolId)
+        const coverage = outcome.result ? schemaCoverageLines(tool?.schemas.input as Record<string, unknown> | undefined, outcome.result.report.inputs, scenarios.get(outcome.toolId) ?? [], args.coverage) : []
         if (args.save && outcome.result?.report.failure && outcome.result.failedRun) lines.push(...(await saveFailure(outcome.result.report, outcome.result.failedRun, scenariosDir).catch((err: Error) => [`      could not save the scenario: ${err.message}`])))
         progress.clear()
-        for (const line of lines) print(line)
-        cases.push(junitCase(outcome, lines, displayPath(tools.find((t) => t.id === outcome.toolId)?.file ?? '')))
+        for (const line of [...lines, ...coverage]) print(line)
+        cases.push(junitCase(outcome, lines, displayPath(tool?.file ?? '')))
         next++
       }
     }
@@ -310,6 +325,7 @@ export async function runFuzz(args: FuzzArgs, print: (line: string) => void = (l
     })
     await flushing
     progress.clear()
+    if (args.coverage) print(await writeLcovFile(await runner.host.coverage('stop'), args.coverageFile))
     if (args.junit) {
       await writeJUnit(args.junit, cases)
       print(`JUnit report: ${displayPath(path.resolve(args.junit))}`)

@@ -3,12 +3,16 @@
 // is what the Fuzz tab polls (progress, then the report); `POST /api/fuzz/:jobId/cancel` stops it. Jobs live in memory
 // only, the last MAX_KEPT_JOBS of them, and at most MAX_ACTIVE_JOBS fuzz at once: each runs its calls one after
 // another, so two jobs already keep both cores' worker slots busy next to the runs people start by hand.
+// Every report carries its schema coverage; a job with `coverage: true` also the code coverage of the tool's file
+// (fuzzCoverage.ts).
 
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
 import { FuzzBody, type FuzzJob, type FuzzStarted } from '../../src/shared/protocol.ts'
+import type { FileCoverage } from '../../src/testbench/fuzz/lcov.ts'
 import { apiError } from './apiError.ts'
 import { readJson } from './body.ts'
+import { coverageSince, CoverageLease, jobCoverage } from './fuzzCoverage.ts'
 import { shownId } from './security.ts'
 import { fuzzJob, type FuzzJobOptions, type FuzzJobResult } from '../runs/fuzzRunner.ts'
 import type { RunRegistry } from '../runs/runs.ts'
@@ -30,10 +34,11 @@ interface KeptJob {
   settled: boolean
 }
 
-/** The report as the API shows it: without the list of every input tried (large, and for coverage only). */
-function shownReport({ report, invalid }: FuzzJobResult): NonNullable<FuzzJob['report']> {
+/** The report as the API shows it: its coverage instead of the list of every input tried (large, and for coverage only). */
+async function shownReport({ report, invalid }: FuzzJobResult, host: ToolHost, files: FileCoverage[] | undefined): Promise<NonNullable<FuzzJob['report']>> {
   const { inputs: _inputs, ...rest } = report
-  return { ...rest, invalid }
+  const tool = host.catalog.tools.find((t) => t.id === report.toolId)
+  return { ...rest, invalid, ...(tool ? { coverage: await jobCoverage(tool, report, files) } : {}) }
 }
 
 /** Thrown into a cancelled job's next run start. */
@@ -68,11 +73,14 @@ function cancellableRuns(runs: RunRegistry): { registry: RunRegistry; cancel: ()
 /** Keeps jobs in memory, newest last, and starts them. */
 class FuzzJobs {
   private jobs = new Map<string, KeptJob>()
+  private coverage: CoverageLease
 
   constructor(
     private host: ToolHost,
     private runs: RunRegistry,
-  ) {}
+  ) {
+    this.coverage = new CoverageLease(host)
+  }
 
   get active(): number {
     return [...this.jobs.values()].filter((j) => !j.settled).length
@@ -95,9 +103,10 @@ class FuzzJobs {
     const progress = (done: number, runs: number) => {
       if (job.view.phase === 'fuzzing') job.view = { ...job.view, done, total: runs }
     }
-    fuzzJob(this.host, registry, options, progress)
-      .then((result) => {
-        if (job.view.phase === 'fuzzing') job.view = { ...job.view, phase: 'done', done: result.report.executed, report: shownReport(result) }
+    this.fuzzWithCoverage(registry, options, progress, body.coverage === true)
+      .then(async ({ result, files }) => {
+        const report = await shownReport(result, this.host, files)
+        if (job.view.phase === 'fuzzing') job.view = { ...job.view, phase: 'done', done: result.report.executed, report }
       })
       .catch((err: unknown) => {
         if (job.view.phase === 'fuzzing') job.view = { ...job.view, phase: 'failed', error: (err as Error)?.message ?? String(err) }
@@ -107,6 +116,20 @@ class FuzzJobs {
         this.forgetOld()
       })
     return id
+  }
+
+  /**
+   * Runs the job; with `coverage`, code coverage is collected around its runs. Starting and stopping it reloads the
+   * tool workers (the pool is replaced; runs in flight finish on their old workers), so it is only done when asked.
+   */
+  private async fuzzWithCoverage(registry: RunRegistry, options: FuzzJobOptions, progress: (done: number, runs: number) => void, coverage: boolean): Promise<{ result: FuzzJobResult; files?: FileCoverage[] }> {
+    if (!coverage) return { result: await fuzzJob(this.host, registry, options, progress) }
+    const before = await this.coverage.acquire()
+    // Released whether the job ends or throws (a cancelled job throws): the last one out turns coverage off.
+    const fuzzed = await fuzzJob(this.host, registry, options, progress).then((result) => ({ result }), (error: unknown) => ({ error }))
+    const after = await this.coverage.release()
+    if ('error' in fuzzed) throw fuzzed.error
+    return { result: fuzzed.result, files: coverageSince(before, after) }
   }
 
   /** Stops a job: it shows as cancelled at once; its run in flight ends on its own. */

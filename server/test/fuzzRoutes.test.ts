@@ -1,6 +1,9 @@
 // The fuzz routes over real HTTP: a fuzz of a tool with a planted bug (fixtures/tools/fuzzTarget.ts) runs in the
 // background, is polled to its end, and reports the minimal failing input with its run in history; bad bodies,
 // unknown tools and unknown jobs are refused; a third job at once is refused with 429 and a job can be cancelled.
+// Every report has its schema coverage; a job with `coverage: true` also the tool file's source and line counts.
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError, FuzzJob, FuzzStarted, RunDetail } from '../../src/shared/protocol.ts'
 import { Status } from '../../src/runtime/index.ts'
@@ -52,8 +55,31 @@ describe('fuzz routes', () => {
     expect(result.report?.invalid).toBeGreaterThan(0)
   }, 120_000)
 
+  it('reports schema coverage always, and with coverage: true the tool file\'s lines and source', async () => {
+    const plain = (await ended(await started('fuzz-target', { runs: 30, seed: 7 }))).report!
+    expect(plain.coverage?.files).toBeUndefined()
+    const result = await ended(await started('fuzz-target', { runs: 30, seed: 7, coverage: true }))
+    expect(result.phase).toBe('done')
+    const coverage = result.report!.coverage!
+    // Each enum value, the optional note present and absent, and its maxLength.
+    expect(coverage.schema.items).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'mode', kind: 'enum', label: '"purge"', hit: expect.any(Number) })]))
+    expect(coverage.schema.items.find((i) => i.path === 'mode' && i.label === '"purge"')!.hit).toBeGreaterThan(0)
+    expect(coverage.schema.total).toBe(coverage.schema.items.length)
+    expect(coverage.schema).toEqual(plain.coverage!.schema)
+    // Only the fuzzed tool's own file, read on the server: its text by line, and the planted bug's line counted.
+    const file = fileURLToPath(new URL('./fixtures/tools/fuzzTarget.ts', import.meta.url))
+    expect(coverage.files).toHaveLength(1)
+    const [covered] = coverage.files!
+    expect(covered!.file.endsWith('fuzzTarget.ts')).toBe(true)
+    expect(covered!.source).toEqual((await readFile(file, 'utf8')).split('\n'))
+    const bugLine = covered!.source.findIndex((l) => l.includes('throw new Error')) + 1
+    expect(covered!.lines[bugLine]).toBeGreaterThan(0)
+    // Comment lines are not executable: no count.
+    expect(covered!.lines[1]).toBeUndefined()
+  }, 120_000)
+
   it('refuses a bad body (400), an unknown tool (404) and an unknown job (404)', async () => {
-    for (const body of [{ runs: 0 }, { runs: 5001 }, { runs: 1.5 }, { checks: ['no-such-check'] }, { network: 'record' }, { extra: true }]) {
+    for (const body of [{ runs: 0 }, { runs: 5001 }, { runs: 1.5 }, { checks: ['no-such-check'] }, { network: 'record' }, { extra: true }, { coverage: 'yes' }]) {
       const res = await startFuzz('echo', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(ApiError.parse(await res.json()).code).toBe('invalid-body')

@@ -1,5 +1,5 @@
 // The Fuzz tab's settings: how many calls, the seed (empty for a random one), the checks (each with what it asks),
-// the network mode and the fake clock, and Start. A native form: Enter in a field starts, and every control is
+// the network mode, the fake clock, code coverage, and Start. A native form: Enter in a field starts, and every control is
 // reachable with the keyboard.
 import { useId, type FormEvent } from 'react'
 import { CHECK_DESCRIPTIONS, FUZZ_CHECKS, type FuzzCheckId } from '../../testbench/fuzz/checks.ts'
@@ -50,6 +50,13 @@ export function FuzzForm({ draft, onDraft, onStart, busy }: Props) {
         <label className="flex h-8 items-center gap-1.5 text-xs">
           <input type="checkbox" checked={draft.fakeClock} onChange={(e) => onDraft({ ...draft, fakeClock: e.target.checked })} />
           Fake clock
+        </label>
+        <label className="flex h-8 items-center gap-1.5 text-xs">
+          <input type="checkbox" checked={draft.coverage} onChange={(e) => onDraft({ ...draft, coverage: e.target.checked })} />
+          Collect code coverage
+          <span className="text-zinc-500 dark:text-zinc-400">
+            (reloads the tool’s workers)
+          </span>
         </label>
         <Button type="submit" variant="primary" className="h-8" disabled={!checked.ok || busy}>
           {busy ? 'Fuzzing…' : 'Start'}

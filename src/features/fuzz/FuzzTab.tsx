@@ -7,6 +7,7 @@ import { useApi } from '../../api/useApi.ts'
 import { fuzzJobQuery, keys } from '../../api/queries.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
+import { FuzzCoverage } from './FuzzCoverage.tsx'
 import { FuzzForm } from './FuzzForm.tsx'
 import { FuzzOutcome, FuzzProgress } from './FuzzResult.tsx'
 import { draftToBody, rememberedFuzz, rememberFuzz, type FuzzDraft } from './fuzzDraft.ts'
@@ -50,11 +51,7 @@ export default function FuzzTab({ toolId, onNavigate }: { toolId: string; onNavi
       <ApiErrorMessage error={start.error ?? job.error ?? cancel.error} />
       {job.data?.phase === 'fuzzing' && <FuzzProgress job={job.data} onCancel={() => jobId && cancel.mutate(jobId)} />}
       {ended && job.data && <FuzzOutcome job={job.data} onOpen={onNavigate} />}
-      {/* Coverage: schema and code coverage of the tool go here (another part of issue 27 fills this section). */}
-      <section aria-label="Coverage" className="space-y-1 rounded-md border border-dashed border-zinc-300 p-3 dark:border-zinc-700">
-        <h3 className="text-sm font-semibold">Coverage</h3>
-        <p className="text-xs text-zinc-500">Coverage appears here when collected.</p>
-      </section>
+      <FuzzCoverage coverage={ended ? job.data?.report?.coverage : undefined} />
     </section>
   )
 }

@@ -16,9 +16,11 @@ export interface FuzzDraft {
   checks: FuzzCheckId[]
   network: FuzzNetwork
   fakeClock: boolean
+  /** Collect code coverage of the tool's file (off by default: the server reloads the tool workers for it). */
+  coverage: boolean
 }
 
-export const DEFAULT_DRAFT: FuzzDraft = { runs: '100', seed: '', checks: [...DEFAULT_CHECKS], network: 'live', fakeClock: false }
+export const DEFAULT_DRAFT: FuzzDraft = { runs: '100', seed: '', checks: [...DEFAULT_CHECKS], network: 'live', fakeClock: false, coverage: false }
 
 export const MAX_FUZZ_RUNS = 5000
 
@@ -33,7 +35,7 @@ export function draftToBody(draft: FuzzDraft): { ok: true; body: FuzzBody } | { 
   if (!draft.checks.length) return { ok: false, field: 'checks', problem: 'Choose at least one check.' }
   return {
     ok: true,
-    body: { runs, ...(seedText ? { seed: Number(seedText) } : {}), checks: draft.checks, network: draft.network, ...(draft.fakeClock ? { clock: 'fake' as const } : {}) },
+    body: { runs, ...(seedText ? { seed: Number(seedText) } : {}), checks: draft.checks, network: draft.network, ...(draft.fakeClock ? { clock: 'fake' as const } : {}), ...(draft.coverage ? { coverage: true } : {}) },
   }
 }
 

@@ -16,6 +16,8 @@ export const FuzzBody = z
     checks: z.array(FuzzCheckId).optional(),
     network: z.enum(['live', 'replay', 'mock']).optional(),
     clock: z.literal('fake').optional(),
+    /** Collect code coverage of the tool files around the job's runs (the server reloads the tool workers to do so). */
+    coverage: z.boolean().optional(),
   })
   .strict()
 export type FuzzBody = z.infer<typeof FuzzBody>
@@ -42,6 +44,29 @@ export const FuzzFailureShape = z.object({
 })
 export type FuzzFailureShape = z.infer<typeof FuzzFailureShape>
 
+/** One part of the input schema to exercise (src/testbench/fuzz/schemaCoverage.ts) and how many inputs did. */
+export const CoverageItemShape = z.object({
+  path: z.string(),
+  kind: z.enum(['enum', 'branch', 'optional-present', 'optional-absent', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems']),
+  label: z.string(),
+  hit: z.number().int(),
+})
+
+/** Code coverage of one tool file: its source text by line, and each executable line's count (1-based lines; JSON keys). */
+export const FileCoverageShape = z.object({
+  file: z.string(),
+  source: z.array(z.string()),
+  lines: z.record(z.string(), z.number().int()),
+})
+export type FileCoverageShape = z.infer<typeof FileCoverageShape>
+
+/** What a job covered: the input schema's parts (always), and the tool file's lines when coverage was asked for. */
+export const FuzzCoverageShape = z.object({
+  schema: z.object({ items: z.array(CoverageItemShape), covered: z.number().int(), total: z.number().int() }),
+  files: z.array(FileCoverageShape).optional(),
+})
+export type FuzzCoverageShape = z.infer<typeof FuzzCoverageShape>
+
 /** A fuzz report, the fields the UI shows (the server's FuzzReport also lists every input tried). */
 export const FuzzReportShape = z.object({
   toolId: z.string(),
@@ -53,6 +78,7 @@ export const FuzzReportShape = z.object({
   /** Invalid inputs generated (each must be refused), when the runner counts them. */
   invalid: z.number().int().optional(),
   durationMs: z.number(),
+  coverage: FuzzCoverageShape.optional(),
 })
 export type FuzzReportShape = z.infer<typeof FuzzReportShape>
 
