@@ -4,6 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RunEvent } from '../../src/shared/protocol.ts'
 import { ToolHost } from '../toolHost/host.ts'
+import { HostWorker, type HostWorkerEvents } from '../toolHost/hostWorker.ts'
+import { Status } from '../../src/runtime/index.ts'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -25,6 +27,33 @@ let host: ToolHost | undefined
 afterEach(() => host?.close())
 
 describe('worker pool', () => {
+  it('a worker let go while it still reports a run is terminated only after that run\'s last event', async () => {
+    const seen: RunEvent[] = []
+    let exited: () => void = () => {}
+    const gone = new Promise<void>((resolve) => (exited = resolve))
+    const events: HostWorkerEvents = { onEvent: (_runId, e) => void seen.push(e), onStartFailed() {}, onParked() {}, onNetwork() {}, onRunEnded() {}, onExit: () => exited(), log() {} }
+    const worker = new HostWorker({ files: [join(FIXTURES, 'large.ts')], skip: [], interceptNetwork: true }, events, 60_000)
+    await worker.loadResult
+    worker.start('let-go', { toolId: 'many-events', input: { count: 2_000 } }, 30_000)
+    worker.letGo('let go mid-run')
+    await gone
+    expect(seen.at(-1)).toMatchObject({ type: 'run-finished', status: Status.success })
+    expect(seen.filter((e) => e.type === 'writer-chunk')).toHaveLength(2_000)
+  }, 60_000)
+
+  it('a worker let go while its run\'s last event is on the way (a full pool) goes only after that event', async () => {
+    const finished = new Map<string, RunEvent>()
+    const lost = new Map<string, string>()
+    // No idle worker kept: every worker whose run ended is let go, right when it says it is free (before run-finished).
+    host = new ToolHost({ paths: [FIXTURES], watch: false, log: () => {}, spareWorkers: 0, maxIdleWorkers: 0, sink: { onEvent: (runId, e) => void (e.type === 'run-finished' && finished.set(runId, e)), onRunLost: (runId, message) => void lost.set(runId, message) } })
+    await host.ready
+    const ids = Array.from({ length: 40 }, (_, i) => `let-go-${i}`)
+    for (let i = 0; i < ids.length; i += 4) await Promise.all(ids.slice(i, i + 4).map((id) => host!.start(id, { toolId: 'echo', input: { text: id } }, 10_000)))
+    await vi.waitFor(() => expect(finished.size + lost.size).toBe(ids.length), { timeout: 60_000, interval: 50 })
+    expect([...lost.values()]).toEqual([])
+    expect([...finished.values()].every((e) => e.type === 'run-finished' && e.status === Status.success)).toBe(true)
+  }, 90_000)
+
   it('a start refused before it reaches the worker leaves no busy or parked worker, even after a reload', async () => {
     const made = newHost()
     host = made.host

@@ -68,6 +68,8 @@ export class HostWorker {
   private checks = new Map<number, (problems: string[]) => void>()
   /** The run that ended leaving the worker unfit, until its last message is handled. */
   private retiring: string | undefined
+  /** Set by letGo(): why the worker goes once its runs have ended. */
+  private letGoReason: string | undefined
   /** The last run handed to this worker and its tool: named when the worker is stopped because of it. */
   lastRun: { runId: string; toolId: string } | undefined
   /** Set at the first run: the worker's output is no longer load-time output (see forward()). */
@@ -204,6 +206,7 @@ export class HostWorker {
         if (event.data.type === 'run-finished') this.runs.delete(msg.runId)
         this.events.onEvent(msg.runId, bounded)
         if (event.data.type === 'run-finished') this.retireAfter(msg.runId)
+        if (event.data.type === 'run-finished') this.letGoIfDone()
         break
       }
       case 'run-ended':
@@ -215,6 +218,7 @@ export class HostWorker {
       case 'parked':
         this.runs.delete(msg.runId)
         this.events.onParked(msg.runId, msg.checkpoint)
+        this.letGoIfDone()
         break
       case 'poisoned':
         this.terminate(msg.runId ? `run ${msg.runId}'s tool ${msg.problem}, which every later run would depend on` : `a tool ${msg.problem}`)
@@ -325,6 +329,20 @@ export class HostWorker {
   }
 
   /** Stops the worker (a synchronous endless loop included); `reason` is reported to every live run. */
+  /**
+   * Terminates the worker once the runs it still reports on have sent their last event. A reusable worker is free (and
+   * may be let go, by a full pool or a trim) before its run's `run-finished` has arrived: terminating it at once would
+   * drop that event and end the run in error.
+   */
+  letGo(reason: string): void {
+    this.letGoReason = reason
+    this.letGoIfDone()
+  }
+
+  private letGoIfDone(): void {
+    if (this.letGoReason !== undefined && this.runs.size === 0) this.terminate(this.letGoReason)
+  }
+
   terminate(reason: string): void {
     if (this.exited) return
     this.deathReason ??= reason

@@ -110,7 +110,7 @@ export class WorkerPool {
     }
     const waiter = this.nextWaiter()
     if (waiter) return waiter.resolve(worker)
-    if (this.idle.length >= this.options.maxIdle) return worker.terminate('more idle workers than needed')
+    if (this.idle.length >= this.options.maxIdle) return worker.letGo('more idle workers than needed')
     this.idle.push(worker)
     this.idleSince.set(worker, Date.now())
     this.scheduleTrim()
@@ -129,7 +129,7 @@ export class WorkerPool {
     while (this.idle.length > this.options.spares) {
       const since = this.idleSince.get(this.idle[0]!) ?? now
       if (now - since < IDLE_TRIM_MS) return this.scheduleTrim(IDLE_TRIM_MS - (now - since))
-      this.idle.shift()!.terminate(`idle for ${IDLE_TRIM_MS / 1000} s beyond the ${this.options.spares} kept ready`)
+      this.idle.shift()!.letGo(`idle for ${IDLE_TRIM_MS / 1000} s beyond the ${this.options.spares} kept ready`)
     }
   }
 
@@ -144,7 +144,7 @@ export class WorkerPool {
     this.closed = true
     clearTimeout(this.retryTimer)
     clearTimeout(this.trimTimer)
-    for (const w of this.idle) w.terminate(reason)
+    for (const w of this.idle) w.letGo(reason)
     this.idle = []
     for (const w of this.waiters.splice(0)) w.reject(new Error(`The tool host was ${reason}.`))
   }
