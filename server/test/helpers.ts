@@ -111,7 +111,7 @@ export async function waitForEvent(server: TestServer, runId: string, match: (e:
   } finally {
     controller.abort()
   }
-  throw new Error(`Stream ended without the awaited event; saw ${seen.map((e) => e.type).join(', ')}`)
+  throw new Error(`Stream ended without the awaited event; saw ${seen.map((e) => (e.type === 'error' ? `error (${e.message.slice(0, 300)})` : e.type)).join(', ')}`)
 }
 
 /** The run-finished event of a list. */

@@ -6,7 +6,9 @@ import type { HostWorker } from '../toolHost/hostWorker.ts'
 import { IDLE_TRIM_MS, WorkerPool } from '../toolHost/pool.ts'
 
 function stubWorker(): HostWorker & { reason?: string } {
-  const w = { unusable: false, loadResult: Promise.resolve({ tools: [], errors: [] }), terminate: (reason: string) => ((w as { reason?: string }).reason = reason) }
+  const terminate = (reason: string) => ((w as { reason?: string }).reason = reason)
+  // A stub has no run in flight: letting it go terminates it at once, as a real worker with no runs does.
+  const w = { unusable: false, loadResult: Promise.resolve({ tools: [], errors: [] }), terminate, letGo: terminate }
   return w as unknown as HostWorker & { reason?: string }
 }
 
