@@ -180,7 +180,7 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.cassettes) mountCassetteRoutes(app, runs, deps.cassettes)
   mountRunTransferRoutes(app, runs, deps.cassettes)
   mountRerunRoutes(app, runs, deps.log ?? (() => {}))
-  mountFuzzRoutes(app, host, runs)
+  mountFuzzRoutes(app, host, runs, deps.scenarios?.store)
 
   app.get('/api/capacity', (c) => {
     const { executing, waiting, queued } = host.stats()

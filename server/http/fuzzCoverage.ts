@@ -69,8 +69,8 @@ export async function toolFileCoverage(tool: ToolDetail, files: FileCoverage[]):
   return out
 }
 
-/** A job's coverage: the schema's parts its inputs exercised, and the tool file's lines when collected. */
-export async function jobCoverage(tool: ToolDetail, report: FuzzReport, files: FileCoverage[] | undefined): Promise<FuzzCoverageShape> {
-  const schema = schemaCoverage((tool.schemas.input as Record<string, unknown> | undefined) ?? {}, report.inputs)
+/** A job's coverage: the schema's parts its inputs (and the tool's scenarios') exercised, and the tool file's lines when collected. */
+export async function jobCoverage(tool: ToolDetail, report: FuzzReport, files: FileCoverage[] | undefined, scenarioInputs: unknown[] = []): Promise<FuzzCoverageShape> {
+  const schema = schemaCoverage((tool.schemas.input as Record<string, unknown> | undefined) ?? {}, [...report.inputs, ...scenarioInputs])
   return { schema, ...(files ? { files: await toolFileCoverage(tool, files) } : {}) }
 }

@@ -15,6 +15,7 @@ import { readJson } from './body.ts'
 import { coverageSince, CoverageLease, jobCoverage } from './fuzzCoverage.ts'
 import { shownId } from './security.ts'
 import { fuzzJob, type FuzzJobOptions, type FuzzJobResult } from '../runs/fuzzRunner.ts'
+import type { ScenarioStore } from '../history/scenarioStore.ts'
 import type { RunRegistry } from '../runs/runs.ts'
 import type { ToolHost } from '../toolHost/host.ts'
 
@@ -35,10 +36,17 @@ interface KeptJob {
 }
 
 /** The report as the API shows it: its coverage instead of the list of every input tried (large, and for coverage only). */
-async function shownReport({ report, invalid }: FuzzJobResult, host: ToolHost, files: FileCoverage[] | undefined): Promise<NonNullable<FuzzJob['report']>> {
+async function shownReport({ report, invalid }: FuzzJobResult, host: ToolHost, files: FileCoverage[] | undefined, scenarioInputs: unknown[]): Promise<NonNullable<FuzzJob['report']>> {
   const { inputs: _inputs, ...rest } = report
   const tool = host.catalog.tools.find((t) => t.id === report.toolId)
-  return { ...rest, invalid, ...(tool ? { coverage: await jobCoverage(tool, report, files) } : {}) }
+  return { ...rest, invalid, ...(tool ? { coverage: await jobCoverage(tool, report, files, scenarioInputs) } : {}) }
+}
+
+/** The inputs of the tool's saved scenarios (they count for its schema coverage, as in `toolscope fuzz`); none when unread. */
+async function scenarioInputs(store: ScenarioStore | undefined, toolId: string): Promise<unknown[]> {
+  if (!store) return []
+  const { scenarios } = await store.list(toolId).catch(() => ({ scenarios: [] }))
+  return scenarios.flatMap(({ scenario }) => (scenario.input === undefined ? [] : [scenario.input]))
 }
 
 /** Thrown into a cancelled job's next run start. */
@@ -78,6 +86,7 @@ class FuzzJobs {
   constructor(
     private host: ToolHost,
     private runs: RunRegistry,
+    private scenarios: ScenarioStore | undefined,
   ) {
     this.coverage = new CoverageLease(host)
   }
@@ -105,7 +114,7 @@ class FuzzJobs {
     }
     this.fuzzWithCoverage(registry, options, progress, body.coverage === true)
       .then(async ({ result, files }) => {
-        const report = await shownReport(result, this.host, files)
+        const report = await shownReport(result, this.host, files, await scenarioInputs(this.scenarios, toolId))
         if (job.view.phase === 'fuzzing') job.view = { ...job.view, phase: 'done', done: result.report.executed, report }
       })
       .catch((err: unknown) => {
@@ -149,8 +158,8 @@ class FuzzJobs {
 }
 
 /** Adds the fuzz routes to `app` (before its /api catch-all). */
-export function mountFuzzRoutes(app: Hono, host: ToolHost, runs: RunRegistry): void {
-  const jobs = new FuzzJobs(host, runs)
+export function mountFuzzRoutes(app: Hono, host: ToolHost, runs: RunRegistry, scenarios?: ScenarioStore): void {
+  const jobs = new FuzzJobs(host, runs, scenarios)
   const unknownJob = (jobId: string) => `Unknown fuzz job "${shownId(jobId)}": jobs are kept in memory, the last ${MAX_KEPT_JOBS}, until the server restarts.`
 
   app.post('/api/tools/:id/fuzz', async (c) => {

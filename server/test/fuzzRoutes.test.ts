@@ -2,12 +2,13 @@
 // background, is polled to its end, and reports the minimal failing input with its run in history; bad bodies,
 // unknown tools and unknown jobs are refused; a third job at once is refused with 429 and a job can be cancelled.
 // Every report has its schema coverage; a job with `coverage: true` also the tool file's source and line counts.
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError, FuzzJob, FuzzStarted, RunDetail } from '../../src/shared/protocol.ts'
 import { Status } from '../../src/runtime/index.ts'
-import { startTestServer, type TestServer } from './helpers.ts'
+import { startTestServer, tempDir, type TestServer } from './helpers.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -31,6 +32,29 @@ async function ended(jobId: string): Promise<FuzzJob> {
 }
 
 describe('fuzz routes', () => {
+  it('counts the tool\'s saved scenarios in its schema coverage', async () => {
+    const dir = await tempDir('toolscope-fuzz-scenarios-')
+    const own = await startTestServer({ scenariosDir: dir.dir })
+    try {
+      const fuzzOnce = async () => {
+        const res = await own.api('/api/tools/fuzz-target/fuzz', { method: 'POST', json: { runs: 3, seed: 21 } })
+        const { jobId } = FuzzStarted.parse(await res.json())
+        await expect.poll(async () => FuzzJob.parse(await (await own.api(`/api/fuzz/${jobId}`)).json()).phase, { timeout: 60_000, interval: 100 }).not.toBe('fuzzing')
+        const report = FuzzJob.parse(await (await own.api(`/api/fuzz/${jobId}`)).json()).report!
+        return report.coverage!.schema.items.find((i) => i.kind === 'enum' && i.label.includes('write'))!.hit
+      }
+      const before = await fuzzOnce()
+      await mkdir(join(dir.dir, 'fuzz-target'), { recursive: true })
+      const scenario = { version: 1, name: 'by-hand', toolId: 'fuzz-target', input: { mode: 'write', note: 'hello' }, decisions: [], expect: { status: Status.success } }
+      await writeFile(join(dir.dir, 'fuzz-target', 'by-hand.json'), JSON.stringify(scenario))
+      // The same seed, the same generated inputs: one more hit, the scenario's.
+      expect(await fuzzOnce()).toBe(before + 1)
+    } finally {
+      await own.stop()
+      await dir.cleanup()
+    }
+  }, 120_000)
+
   it('finds the planted bug, shrinks it to the minimal input and names its run in history', async () => {
     const jobId = await started('fuzz-target', { runs: 60, seed: 7 })
     const result = await ended(jobId)
