@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { join } from 'node:path'
 import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { RunEvent } from '../../src/shared/protocol.ts'
+import type { CatalogEvent, RunEvent } from '../../src/shared/protocol.ts'
 import { toLcov } from '../../src/testbench/fuzz/lcov.ts'
 import { ToolHost } from '../toolHost/host.ts'
 import { tempProject, type TempProject } from './tempProject.ts'
@@ -101,6 +101,9 @@ describe('code coverage of tool files', () => {
 
   it('counts the other branch once an input reaches it, and stops counting after stop', async () => {
     const { host, run } = await startHost()
+    // Switching coverage reloads the workers, but nothing changed: no catalog event (no "Tools reloaded" notice).
+    const events: CatalogEvent[] = []
+    host.onCatalogChange((e) => void events.push(e))
     await host.coverage('start')
     await run('small', 1)
     expect((await host.coverage('take'))[0]!.lines[lineOf('LARGE')]).toBe(0)
@@ -110,5 +113,6 @@ describe('code coverage of tool files', () => {
     expect(taken[0]!.lines[lineOf('SMALL')]).toBe(1)
     await run('after', 60)
     expect(await host.coverage('take')).toEqual([])
+    expect(events).toEqual([])
   }, 90_000)
 })

@@ -106,7 +106,9 @@ export class ToolHost {
   /** The tools of MCP servers (runs in this process, no worker), and the catalog changes they made. */
   private mcp: McpSources | undefined
   private mcpChanges = new McpCatalogChanges()
-  private cov = new CoverageCollector({ reload: () => this.reload(), poolCollects: () => this.pool && !!this.pool.init.coverage })
+  /** A reload nobody asked for by saving a file (coverage switched on or off) says nothing when nothing changed. */
+  private quietReloads = 0
+  private cov = new CoverageCollector({ reload: () => (this.quietReloads++, this.reload()), poolCollects: () => this.pool && !!this.pool.init.coverage })
 
   constructor(private options: ToolHostOptions) {
     this.runs = new HostedRuns(
@@ -230,6 +232,9 @@ export class ToolHost {
     this.digests = digests
     if (!notify) return
     const event = catalogChange(before, { tools: result.tools, digests }, this.catalogState.version, result.errors)
+    const quiet = this.quietReloads > 0 && !this.reloadQueued
+    this.quietReloads = 0
+    if (quiet && !event.added.length && !event.removed.length && !event.changed.length) return
     for (const l of this.listeners) l(event)
   }
 
