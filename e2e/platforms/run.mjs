@@ -26,6 +26,8 @@ const SUITES = [
   'server/test/soak.test.ts',
   // MCP servers as child processes through the SDK client, and Ajv on the server's JSON Schemas.
   'server/test/mcpSchemas.test.ts',
+  // V8 coverage in the workers, mapped through the loader's source maps (the loader differs from Node 22.15 on).
+  'server/test/fuzzCoverage.test.ts',
 ]
 
 const binary = (name) => `${here}node_modules/${name}/bin/node`

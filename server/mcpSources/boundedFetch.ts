@@ -9,16 +9,20 @@ export function boundedFetch(maxBytes: number, describe: (bytes: number) => stri
     if (!response.body) return response
     const stream = (response.headers.get('content-type') ?? '').includes('text/event-stream')
     let size = 0
-    let tail = ''
+    let last = -1
     const counted = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           if (stream) {
-            // An event ends at a blank line: count the bytes since the last one.
-            const text = tail + new TextDecoder().decode(chunk)
-            const end = Math.max(text.lastIndexOf('\n\n'), text.lastIndexOf('\r\n\r\n'))
-            size = end >= 0 ? text.length - end : size + chunk.byteLength
-            tail = text.slice(-3)
+            // An event ends at a blank line (LF LF, or CR LF CR LF): count the bytes since the last one, scanning the
+            // bytes as they come (`last` is the byte before this chunk).
+            // An event that ends inside the chunk counts too: the bound is checked at every byte, not after the chunk.
+            for (let i = 0; i < chunk.byteLength; i++) {
+              const byte = chunk[i]!
+              size = byte === 10 && (last === 10 || (last === 13 && i >= 2 && chunk[i - 2] === 10)) ? 0 : size + 1
+              last = byte
+              if (size > maxBytes) return controller.error(new Error(`The server ${describe(maxBytes)}`))
+            }
           } else size += chunk.byteLength
           if (size > maxBytes) return controller.error(new Error(`The server ${describe(maxBytes)}`))
           controller.enqueue(chunk)

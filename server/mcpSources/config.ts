@@ -4,7 +4,7 @@
 
 import { readFile } from 'node:fs/promises'
 import { basename, extname, resolve } from 'node:path'
-import { isSecretKey } from '../../src/runtime/index.ts'
+import { isSecretKey, isSecretQueryName, redactUrl, REDACTED, secretArgs } from '../../src/runtime/index.ts'
 
 /** One MCP server to connect to, as configured (references not yet expanded). */
 export type McpServerSpec =
@@ -195,6 +195,15 @@ export function expandSpec(spec: McpServerSpec, env: NodeJS.ProcessEnv = process
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g
 
+/** The values of a URL's secret-looking query parameters (`?token=…`). */
+function urlSecrets(url: string): string[] {
+  try {
+    return [...new URL(url).searchParams].filter(([k]) => isSecretQueryName(k)).map(([, v]) => v)
+  } catch {
+    return []
+  }
+}
+
 /**
  * What a spec keeps out of sight, as it stands here: the value of every `${VAR}` it names, every header value and every
  * secret-looking env entry, expanded. A published file must hold none of them (`toolscope build` redacts them).
@@ -209,13 +218,19 @@ export function specSecrets(spec: McpServerSpec, env: NodeJS.ProcessEnv = proces
       return ''
     }
   }
-  const hidden = spec.transport === 'http' ? Object.values(spec.headers ?? {}) : Object.entries(spec.env ?? {}).filter(([k]) => isSecretKey(k)).map(([, v]) => v)
+  const hidden = spec.transport === 'http' ? [...Object.values(spec.headers ?? {}), ...urlSecrets(spec.url)] : [...Object.entries(spec.env ?? {}).filter(([k]) => isSecretKey(k)).map(([, v]) => v), ...secretArgs(spec.args).map((s) => s.value)]
   // A credential after its scheme (`Bearer …`) is a secret on its own too.
   const values = hidden.map(expand).flatMap((v) => [v, v.replace(/^[A-Za-z-]+ +/, '')])
   return [...new Set([...referenced, ...values])].filter(Boolean)
 }
 
-/** How a server is shown: its command or URL, with header values and env values left out. */
+/**
+ * How a server is shown (catalog, demo sites): its command or URL as configured, without header and env values, and
+ * with a secret written out literally (after a secret-looking flag, in a secret-looking query parameter) redacted.
+ */
 export function describeSpec(spec: McpServerSpec): string {
-  return spec.transport === 'http' ? spec.url : [spec.command, ...spec.args].map((w) => (/\s/.test(w) ? JSON.stringify(w) : w)).join(' ')
+  if (spec.transport === 'http') return redactUrl(spec.url)
+  const args = [...spec.args]
+  for (const { index, prefix } of secretArgs(spec.args)) args[index] = `${prefix}${REDACTED}`
+  return [spec.command, ...args].map((w) => (/\s/.test(w) ? JSON.stringify(w) : w)).join(' ')
 }

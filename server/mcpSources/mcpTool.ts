@@ -57,8 +57,12 @@ export function mcpToolEntry(server: string, listing: McpTool, call: McpCall): {
   const id = mcpToolId(server, listing.name)
   const input = jsonSchemaStandard(listing.inputSchema as Record<string, unknown>)
   const output = listing.outputSchema ? jsonSchemaStandard(listing.outputSchema as Record<string, unknown>) : undefined
-  /** Each finished call's content, by tool call id, until toModelOutput takes it. */
-  const contents = new Map<string, CallToolResult['content']>()
+  /**
+   * Each result's content blocks, by the raw output they came with (structuredContent, or the blocks themselves): the
+   * model view is built from them. Weak, so a run that never reaches toModelOutput (its output broke the outputSchema,
+   * it was aborted) leaves nothing behind.
+   */
+  const contents = new WeakMap<object, CallToolResult['content']>()
   const annotations = { ...(listing.annotations ?? {}), ...(listing.title && !listing.annotations?.title ? { title: listing.title } : {}) }
   const tool = createTool({
     id,
@@ -69,14 +73,13 @@ export function mcpToolEntry(server: string, listing: McpTool, call: McpCall): {
     execute: async (args: unknown, context: ToolExecutionContext) => {
       const result = await call(listing.name, (args ?? {}) as Record<string, unknown>, context)
       if (result.isError) throw new Error(errorText(result))
-      const toolCallId = context.toolCallId ?? ''
-      contents.set(toolCallId, result.content)
       // structuredContent is the raw output; without it, the content blocks are.
-      return result.structuredContent ?? result.content
+      const raw = result.structuredContent ?? result.content
+      contents.set(raw, result.content)
+      return raw
     },
-    toModelOutput: (_output: unknown, callInfo?: { toolCallId: string }) => {
-      const content = contents.get(callInfo?.toolCallId ?? '') ?? []
-      contents.delete(callInfo?.toolCallId ?? '')
+    toModelOutput: (output: unknown) => {
+      const content = (output !== null && typeof output === 'object' ? contents.get(output) : undefined) ?? []
       return { type: 'content', value: content.map(modelPart) }
     },
   } as never) as unknown as Tool

@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { describeSpec, expandSpec, expandVars, parseMcpConfig, parseMcpFlag, splitCommandLine, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
+import { describeSpec, expandSpec, expandVars, parseMcpConfig, parseMcpFlag, specSecrets, splitCommandLine, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
 import { ToolHost } from '../toolHost/host.ts'
 import type { CatalogEvent } from '../../src/shared/protocol.ts'
 import { EVERYTHING_BIN } from './everythingServer.ts'
@@ -75,6 +75,16 @@ describe('.mcp.json', () => {
     // What is shown (catalog, logs) is the configured text.
     for (const s of spec) expect(describeSpec(s)).not.toContain('sk-planted')
     expect(describeSpec(spec[1])).toBe('srv --key ${TOKEN}')
+  })
+
+  it('never shows a secret written out literally in a command line or a URL, and counts it among what files must not hold', () => {
+    const stdio = parseMcpFlag('node server.js --api-key sk-literal-123 --token=tok-literal-456 --port 8080 --name docs')
+    expect(describeSpec(stdio)).toBe('node server.js --api-key [REDACTED] --token=[REDACTED] --port 8080 --name docs')
+    expect(specSecrets(stdio, {})).toEqual(expect.arrayContaining(['sk-literal-123', 'tok-literal-456']))
+    const http = parseMcpFlag('https://example.com/mcp?token=qs-literal-789&region=eu')
+    expect(describeSpec(http)).not.toContain('qs-literal-789')
+    expect(describeSpec(http)).toContain('region=eu')
+    expect(specSecrets(http, {})).toContain('qs-literal-789')
   })
 })
 

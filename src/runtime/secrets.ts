@@ -195,3 +195,29 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
   }
   return out
 }
+
+/** A secret written out in a command line: its argument's index, the value, the `--flag=` before it, and the flag's name. */
+export interface SecretArg {
+  index: number
+  value: string
+  prefix: string
+  flag: string
+}
+
+/**
+ * The secrets written out literally in a command line's arguments: the value after a secret-looking flag
+ * (`--api-key sk-…`, `--token=…`; a flag's words read as a key, `--api-key` as api_key). A `${VAR}` reference is not a
+ * value and is left alone.
+ */
+export function secretArgs(args: readonly string[]): SecretArg[] {
+  const out: SecretArg[] = []
+  args.forEach((arg, index) => {
+    if (!arg.startsWith('-')) return
+    const eq = arg.indexOf('=')
+    const flag = (eq > 0 ? arg.slice(0, eq) : arg).replace(/^-+/, '')
+    if (!isSecretKey(flag.replace(/-/g, '_'))) return
+    const found = eq > 0 ? { index, value: arg.slice(eq + 1), prefix: arg.slice(0, eq + 1), flag } : { index: index + 1, value: args[index + 1] ?? '', prefix: '', flag }
+    if (found.value && !found.value.startsWith('-') && !found.value.includes('${')) out.push(found)
+  })
+  return out
+}

@@ -86,6 +86,19 @@ describe('toMcpVitestTest', () => {
     expect(() => toMcpVitestTest(scenario({ input: undefined, inputText: '{ nope' }), { server: STDIO, tool: 'echo' })).toThrow(/not JSON/)
   })
 
+  it('reads a secret written out literally in the command line from a variable named after its flag', () => {
+    const server: McpExportServer = { name: 'keyed', transport: 'stdio', command: 'node', args: ['server.js', '--api-key', 'sk-planted-arg-1', '--token=tok-planted-arg-2', '--port', '9'] }
+    const code = toMcpVitestTest(scenario(), { server, tool: 'echo' })
+    expect(code).not.toContain('sk-planted-arg-1')
+    expect(code).not.toContain('tok-planted-arg-2')
+    expect(code).toContain("'--api-key', (process.env['API_KEY'] || unset('API_KEY'))")
+    expect(code).toContain("'--token=' + (process.env['TOKEN'] || unset('TOKEN'))")
+    expect(code).toContain("'--port', '9'")
+    const flags = mcpFlags({ ...server, origin: '--mcp' })
+    expect(flags.join(' ')).not.toContain('planted')
+    expect(flags[1]).toBe('keyed=node server.js --api-key ${API_KEY} --token=${TOKEN} --port 9')
+  })
+
   it('writes a configured text as literal parts and environment reads', () => {
     expect(configuredText('plain')).toBe("'plain'")
     expect(configuredText('${A}')).toBe("(process.env['A'] || unset('A'))")

@@ -5,7 +5,7 @@
 // process.env when the test runs, and a header or a secret-looking env entry without one is read from the environment
 // too, so no value a configuration keeps out of its file is ever written into a test.
 
-import { isSecretKey, Status } from '../runtime/index.ts'
+import { isSecretKey, secretArgs, Status } from '../runtime/index.ts'
 import { codeLiteral, commentText, stringLiteral } from './codeLiteral.ts'
 import { envNameFor } from './envRefs.ts'
 import type { Scenario } from './scenario.ts'
@@ -62,6 +62,16 @@ function envValue(name: string, value: string): string {
 const recordCode = (record: Record<string, string>, value: (k: string, v: string) => string, by: string) =>
   `{\n${Object.entries(record).map(([k, v]) => `${by}  ${q(k)}: ${value(k, v)}`).join(',\n')}\n${by}}`
 
+/**
+ * A command line's arguments as code, a secret written out literally (`--api-key sk-…`) read from a variable named
+ * after its flag instead (API_KEY), so the export never holds it: `read(name)` is the code that reads it.
+ */
+function argsWithSecretsFromEnv(args: readonly string[], read: (name: string) => string): string[] {
+  const words = args.map(configuredText)
+  for (const { index, prefix, flag } of secretArgs(args)) words[index] = prefix ? `${configuredText(prefix)} + ${read(envNameFor(flag))}` : read(envNameFor(flag))
+  return words
+}
+
 /** The `new …Transport(…)` of the server. */
 function transportCode(server: McpExportServer): string {
   if (server.transport === 'http') {
@@ -70,7 +80,7 @@ function transportCode(server: McpExportServer): string {
   }
   const fields = [
     `command: ${configuredText(server.command)}`,
-    `args: [${server.args.map(configuredText).join(', ')}]`,
+    `args: [${argsWithSecretsFromEnv(server.args, envRead).join(', ')}]`,
     server.env && Object.keys(server.env).length ? `env: ${recordCode(server.env, envValue, '    ')}` : undefined,
     server.cwd !== undefined ? `cwd: ${configuredText(server.cwd)}` : undefined,
   ].filter(Boolean)
@@ -247,5 +257,8 @@ export function mcpFlags(server: McpExportServer): string[] {
   }
   // `name=/…` is not read as a name (the parser takes it for a command), so a command from the root is quoted.
   const command = server.command.startsWith('/') ? quoted(server.command) : shellWord(server.command)
-  return ['--mcp', `${server.name}=${[command, ...server.args.map(shellWord)].join(' ')}`]
+  // A secret written out literally becomes a `${VAR}` the started Toolscope reads from its environment.
+  const args = server.args.map(shellWord)
+  for (const { index, prefix, flag } of secretArgs(server.args)) args[index] = shellWord(`${prefix}\${${envNameFor(flag)}}`)
+  return ['--mcp', `${server.name}=${[command, ...args].join(' ')}`]
 }
