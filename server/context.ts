@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from './http/app.ts'
+import { modelKeysFrom, type ModelKeys } from './models/keys.ts'
+import { TrySessions } from './models/trySessions.ts'
 import { createCassetteStore } from './history/cassetteStore.ts'
 import { readProjectConfig } from './projectConfig.ts'
 import { collectWhenIdle } from './runs/idleCollect.ts'
@@ -19,6 +21,7 @@ import { resolveToken } from './http/security.ts'
 import { forwardingSink, ToolHost, type RunSink, type ToolHostOptions } from './toolHost/host.ts'
 import { MCP_CONFIG_FILE, type McpServerSpec } from './mcpSources/config.ts'
 import type { ConnectionLimits } from './mcpSources/connection.ts'
+import type { ModelTarget } from '../src/shared/protocol.ts'
 
 /** The bundled example tools, served when no path is given: TypeScript source in either layout, loaded like a user's tools. */
 export const EXAMPLES_DIR = ownPath('server', 'examples') + sep
@@ -92,6 +95,8 @@ export interface ContextOptions {
   interceptNetwork?: boolean
   /** More header and query parameter names to redact (default: package.json "toolscope.network.redact"). */
   redact?: { headers?: string[]; query?: string[] }
+  /** Model keys (default: the environment's) and the Try form's default model (issue 28). */
+  models?: { keys?: ModelKeys; defaultModel?: ModelTarget }
   /** The listening port, once known (Host/Origin checks need it). */
   getPort: () => number | undefined
 }
@@ -142,7 +147,10 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const mcp = createMcpEndpoint(host, runs)
   const stopCollecting = collectWhenIdle(() => runs.liveCount)
   const scenarios = { store: createScenarioStore(scenariosDir), toolPaths: paths }
-  const app = createApp({ host, runs, mcp, scenarios, cassettes, lintConfig: project.lint, log, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
+  const keys = options.models?.keys ?? modelKeysFrom()
+  const tries = new TrySessions({ host, runs, keys })
+  const models = { sessions: tries, keys, defaultModel: options.models?.defaultModel }
+  const app = createApp({ host, runs, mcp, scenarios, cassettes, models, lintConfig: project.lint, log, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
   let closing: Promise<void> | undefined
   return {
     app,
@@ -153,6 +161,7 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
     close() {
       closing ??= (async () => {
         stopCollecting()
+        tries.cancelAll()
         await mcp.close()
         runs.endAll('The server was closed while the run was in flight.')
         await host.close()

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { withParsedArgs } from './args.ts'
 import { MCP_USAGE, takeMcpFlag } from '../mcpSources/config.ts'
+import { emptyModelFlags, keysOf, MODEL_USAGE, modelTargetsOf, takeModelFlag } from '../models/modelFlags.ts'
 import { DEFAULT_APP_DIR, startServer, type StartServerOptions } from '../index.ts'
 import { ownPath, PACKAGE_ROOT } from '../packageRoot.ts'
 
@@ -18,6 +19,7 @@ Commands:
   toolscope call <tool-id> [path ...]  run one tool and print its four views as JSON (toolscope call --help)
   toolscope lint [path ...]            check what each model provider accepts (toolscope lint --help)
   toolscope fuzz [path ...]            generated inputs, checked runs, shrunk failures (toolscope fuzz --help)
+  toolscope eval [path ...] --model m  run the eval files against models: pass rate, pass^k (toolscope eval --help)
   toolscope build [path ...] --out d   write a static demo site of recorded runs (toolscope build --help)
 
 Options:
@@ -26,6 +28,7 @@ Options:
   --token <t>       session token (default TOOLSCOPE_TOKEN, else random)
   --timeout <ms>    per-run timeout (default 60000)
 ${MCP_USAGE}
+${MODEL_USAGE}
   --scenarios <dir> scenario folder (default toolscope/scenarios)
   --data-dir <dir>  where run history is kept (default .toolscope; history.db inside; one server per folder)
   --history-runs <n>       most finished runs kept in history (default 500)
@@ -53,6 +56,7 @@ export interface ServeArgs {
 export function parseServeArgs(args: string[]): ServeArgs {
   const options: StartServerOptions = { paths: [] }
   const out: ServeArgs = { options, open: true, build: true, help: false }
+  const modelFlags = emptyModelFlags()
   const value = (i: number, flag: string) => {
     const v = args[i + 1]
     if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`)
@@ -66,6 +70,7 @@ export function parseServeArgs(args: string[]): ServeArgs {
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i].startsWith('--') && args[i].includes('=') ? args[i].split(/=(.*)/s, 2) : [args[i], undefined]
     const take = (name: string) => (inline !== undefined ? inline : value(i++, name))
+    if (takeModelFlag(modelFlags, flag, () => take(flag))) continue
     switch (flag) {
       case '--port': options.port = int(take('--port'), '--port', 0); break
       case '--host': options.host = take('--host'); break
@@ -92,6 +97,8 @@ export function parseServeArgs(args: string[]): ServeArgs {
         options.paths!.push(flag)
     }
   }
+  // The first --model is the Try form's default; keys come from the environment and --env-file.
+  options.models = { keys: keysOf(modelFlags), defaultModel: modelTargetsOf(modelFlags)[0] }
   return out
 }
 

@@ -31,6 +31,7 @@ import { mountScenarioRoutes, type ScenarioDeps } from './scenarioRoutes.ts'
 import { mountRunTransferRoutes } from './runTransferRoutes.ts'
 import { mountRerunRoutes } from './rerunRoutes.ts'
 import { mountFuzzRoutes } from './fuzzRoutes.ts'
+import { mountTryRoutes, type TryRouteDeps } from './tryRoutes.ts'
 import { mountLegacyControlRoutes, type ControlHandler } from './legacyControlRoutes.ts'
 import { recordSecrets } from '../../src/shared/redact.ts'
 import { Status } from '../../src/runtime/index.ts'
@@ -56,6 +57,8 @@ export interface AppDeps {
   cassettes?: CassetteStore
   /** The project's lint settings (package.json "toolscope.lint"). */
   lintConfig?: LintConfig
+  /** Model keys and conversations: the "Try with a model" routes are mounted when given. */
+  models?: TryRouteDeps
   /** Where the app reports problems that do not fail a request (the provider checks failing). */
   log?: (line: string) => void
 }
@@ -181,6 +184,7 @@ export function createApp(deps: AppDeps): Hono {
   mountRunTransferRoutes(app, runs, deps.cassettes)
   mountRerunRoutes(app, runs, deps.log ?? (() => {}))
   mountFuzzRoutes(app, host, runs, deps.scenarios?.store)
+  if (deps.models) mountTryRoutes(app, deps.models)
 
   app.get('/api/capacity', (c) => {
     const { executing, waiting, queued } = host.stats()

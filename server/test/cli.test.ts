@@ -2,6 +2,9 @@
 
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseServeArgs } from '../cli/serve.ts'
 import { resolveToken } from '../http/security.ts'
@@ -31,6 +34,23 @@ describe('parseServeArgs', () => {
       waitingExpiryMs: 9000,
     })
     expect(() => parseServeArgs(['--run-limit-mb', '0'])).toThrow(/--run-limit-mb must be an integer ≥ 1/)
+  })
+
+  it("reads the Try form's default model and an env file of keys, never putting the keys in process.env", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'toolscope-env-'))
+    const envFile = join(dir, '.env')
+    await writeFile(envFile, 'export ANTHROPIC_API_KEY="sk-ant-from-file"\n# a comment\nOPENAI_COMPATIBLE_API_KEY=local-key # trailing\n')
+    const parsed = parseServeArgs(['--provider', 'openai-compatible', '--model', 'llama3.2', '--base-url', 'http://127.0.0.1:11434/v1', '--env-file', envFile])
+    expect(parsed.options.models?.defaultModel).toEqual({ provider: 'openai-compatible', model: 'llama3.2', baseURL: 'http://127.0.0.1:11434/v1' })
+    expect(parsed.options.models?.keys?.key('anthropic')).toBe('sk-ant-from-file')
+    expect(parsed.options.models?.keys?.key('openai-compatible')).toBe('local-key')
+    expect(process.env.ANTHROPIC_API_KEY).not.toBe('sk-ant-from-file')
+    expect(parseServeArgs(['--model', 'anthropic:claude-sonnet-4-5']).options.models?.defaultModel).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-5' })
+    expect(() => parseServeArgs(['--model', 'gpt-4o'])).toThrow(/--model gpt-4o needs a provider/)
+    expect(() => parseServeArgs(['--provider', 'openai-compatible', '--model', 'x'])).toThrow(/openai-compatible needs --base-url/)
+    expect(() => parseServeArgs(['--provider', 'cohere', '--model', 'x'])).toThrow(/--provider must be one of openai, anthropic, google, openai-compatible/)
+    expect(() => parseServeArgs(['--env-file', join(dir, 'missing.env')])).toThrow(/The env file .*missing\.env could not be read: ENOENT/)
+    await rm(dir, { recursive: true, force: true })
   })
 
   it('explains bad input', () => {

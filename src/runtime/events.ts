@@ -161,7 +161,8 @@ export interface RunToolOptions {
   messages?: ToolMessage[]
   workflowState?: unknown
   toolCallId?: string
-  stream?: { chunkSize?: number }
+  /** `chunks`: the exact fragments of the input text (a model's argument deltas), used when they join to it. */
+  stream?: { chunkSize?: number; chunks?: string[] }
   /** Pause before each phase until continue() (a debugger for tools). */
   stepping?: boolean
   /** Given to the tool as `context.mastra`: the Mastra instance it was registered with, as Mastra's agents do. */

@@ -15,6 +15,16 @@ export function splitChunks(text: string, size: number): string[] {
   return chunks
 }
 
+/**
+ * The deltas a run streams its input text in: the caller's exact fragments when they join to the text (a model's
+ * argument deltas, empty ones left out), else chunks of `chunkSize` (default 16).
+ */
+export function inputFragments(text: string, stream: { chunkSize?: number; chunks?: string[] } | undefined): string[] {
+  const chunks = stream?.chunks
+  if (chunks && chunks.join('') === text) return chunks.filter((c) => c !== '')
+  return splitChunks(text, stream?.chunkSize ?? 16)
+}
+
 /** Line and column (1-based) of a character offset. */
 function locate(text: string, position: number): { line: number; column: number } {
   const before = text.slice(0, position)

@@ -49,6 +49,15 @@ describe('event stream', () => {
     expect(small[0].views).toMatchObject({ raw: '{"a":', display: { value: '{"a":', passthrough: true } })
   })
 
+  it("streams a model's exact argument fragments as its input deltas when they join to the text, else fixed chunks", async () => {
+    const text = '{"location":"Lima"}'
+    const fragments = ['{"loc', 'ation":', '', '"Lima"}']
+    const exact = ofType((await runTool(echo, { inputText: text, stream: { chunks: fragments } }).result).events, 'input-delta')
+    expect(exact.map((d) => d.inputTextDelta)).toEqual(['{"loc', 'ation":', '"Lima"}'])
+    const mismatched = ofType((await runTool(echo, { inputText: text, stream: { chunks: ['{"other":1}'], chunkSize: 10 } }).result).events, 'input-delta')
+    expect(mismatched.map((d) => d.inputTextDelta)).toEqual(['{"location', '":"Lima"}'])
+  })
+
   it('ends with an error saying where JSON parsing failed, without calling execute', async () => {
     let called = false
     const tool = createTool({ id: 'j', description: 'd', execute: async () => (called = true) })

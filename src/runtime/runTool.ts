@@ -6,7 +6,7 @@ import { isPlainData, type RunCheckpoint } from './checkpoint.ts'
 import { elicitationIssues } from './elicitation.ts'
 import { errorMessage, RunControlError, toValidationIssues } from './errors.ts'
 import type { RunToolOptions, ToolRun } from './events.ts'
-import { parseInputText, splitChunks } from './inputText.ts'
+import { inputFragments, parseInputText } from './inputText.ts'
 import { createObserve } from './observe.ts'
 import { acceptsInput, checkInput, checkRequestContext, checkResume, contextEncoder } from './pipeline.ts'
 import { requestContextValues, TransformedRequestContext } from './requestContext.ts'
@@ -77,7 +77,7 @@ class Run extends RunCore {
     const text = this.opts.inputText ?? (this.opts.input === undefined ? '{}' : JSON.stringify(this.opts.input))
     const shown = maskSecrets(text, this.secrets())
     let offset = 0
-    for (const delta of splitChunks(text, this.opts.stream?.chunkSize ?? 16)) {
+    for (const delta of inputFragments(text, this.opts.stream)) {
       const shownDelta = shown.slice(offset, (offset += delta.length))
       const views = await this.views('inputDelta', shownDelta, { inputTextDelta: shownDelta })
       this.live()

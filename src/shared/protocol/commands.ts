@@ -8,6 +8,9 @@ import { CASSETTE_NAME, Cassette, Mocks, NetworkMode } from './network.ts'
 
 type RuntimeControlErrorCode = RunControlErrorShape['code']
 
+/** Most input fragments a run streams: a model's argument deltas, merged beyond this. */
+export const MAX_INPUT_CHUNKS = 10_000
+
 /** The fields that describe one call of a tool: shared by run requests and scenario files. */
 export const CallFields = {
   toolId: z.string().min(1),
@@ -17,7 +20,8 @@ export const CallFields = {
   caller: Caller.optional(),
   messages: z.array(Message).optional(),
   workflowState: z.unknown().optional(),
-  stream: z.object({ chunkSize: z.number().int().min(1).max(100_000).optional() }).strict().optional(),
+  /** How the input text streams in: fixed-size chunks, or these exact fragments (a model's argument deltas; they join to the input text). */
+  stream: z.object({ chunkSize: z.number().int().min(1).max(100_000).optional(), chunks: z.array(z.string()).max(MAX_INPUT_CHUNKS).optional() }).strict().optional(),
   /** The run's network mode (default `live`). */
   network: NetworkMode.optional(),
   /** For `replay`: a cassette's name (a file of the tool's cassette folder) or the cassette itself; for `record`: the name to save it under. */

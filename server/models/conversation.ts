@@ -1,0 +1,318 @@
+// A model in the loop (issue 28): the agent loop Toolscope runs against a real provider package. Each step streams one
+// model call; each tool call the model makes becomes a real run (history shows it) that receives the model's exact
+// argument fragments as its input deltas, asks its prompts like any run, and sends its model view back as the tool
+// result; steps go on until the model answers without calling a tool or the step limit is reached. The "Try with a
+// model" panel and `toolscope eval` both go through here; what happens is reported as TryEvents.
+
+import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider'
+import type { ConversationTurn, ModelTarget, ModelToolCall, ModelUsage, ToolDetail, ToolOffer, TryEvent, TryPhase } from '../../src/shared/protocol.ts'
+import { MAX_MODEL_STEPS } from '../../src/shared/protocol.ts'
+import type { NetworkMode, Mocks } from '../../src/shared/protocol.ts'
+import { maskSecrets, scrubSecrets } from '../../src/runtime/index.ts'
+import type { ToolHost } from '../toolHost/host.ts'
+import type { RunRegistry } from '../runs/runs.ts'
+import { callRequest, followCallRun, type CallOutcome, type PromptAnswerer } from './callRun.ts'
+import type { ModelKeys } from './keys.ts'
+import { modelErrorMessage, modelFor } from './providerModels.ts'
+import { offeredTools, toolDefinition, type ToolOverride } from './toolOffer.ts'
+
+/** What a conversation asks: the model, the prompt (after an optional short conversation), the tools and how they run. */
+export interface ConversationRequest {
+  model: ModelTarget
+  prompt: string
+  system?: string
+  messages?: ConversationTurn[]
+  tools: ToolOffer
+  maxSteps?: number
+  network?: NetworkMode
+  cassette?: string
+  mocks?: Mocks
+  clock?: 'real' | 'fake'
+  /** Description tuning: what the model is told about a tool instead of its own description / input schema. */
+  toolOverrides?: Record<string, ToolOverride>
+}
+
+/** How it went: the phase it ended in, the final answer, every tool call, the tokens, and every event. */
+export interface ConversationResult {
+  phase: TryPhase
+  text: string
+  calls: ModelToolCall[]
+  usage: ModelUsage
+  steps: number
+  error?: string
+  events: TryEvent[]
+}
+
+export interface ConversationDeps {
+  host: ToolHost
+  runs: RunRegistry
+  keys: ModelKeys
+  /** Answers a run's prompts itself (evals); without it a prompt waits for /control like any run. */
+  answer?: PromptAnswerer
+  signal?: AbortSignal
+  onEvent?: (event: TryEvent) => void
+}
+
+/** Default model calls per conversation. */
+export const DEFAULT_MAX_STEPS = 5
+/** Longest answer text kept per step, and longest argument text per call: a runaway model ends its conversation. */
+const MAX_STEP_TEXT = 1_000_000
+const MAX_ARGUMENT_TEXT = 1_000_000
+/** Most tool calls one step may make. */
+const MAX_CALLS_PER_STEP = 32
+
+/** The status of a call that never had a run (a tool it was not offered, a run the registry refused). */
+export const NOT_RUN = 'not-run'
+
+/** Ends a conversation from inside a step (a provider error, a bound crossed). */
+class ConversationEnd extends Error {}
+
+/** A tool call as the stream delivers it, and the run carrying it out once the call is complete. */
+interface StreamedCall {
+  call: ModelToolCall
+  fragments: string[]
+  outcome?: Promise<CallOutcome>
+}
+
+export async function converse(deps: ConversationDeps, request: ConversationRequest): Promise<ConversationResult> {
+  const events: TryEvent[] = []
+  const emit = (event: DistributiveOmit<TryEvent, 'seq'>) => {
+    // A key never leaves the server: a provider's error text or a model echoing one is masked before it is kept.
+    const full = scrubSecrets({ ...event, seq: events.length } as TryEvent, deps.keys.secrets())
+    events.push(full)
+    deps.onEvent?.(full)
+  }
+  const calls: ModelToolCall[] = []
+  const usage: ModelUsage = {}
+  let text = ''
+  let steps = 0
+  const finish = (phase: TryPhase, error?: string): ConversationResult => {
+    const message = error === undefined ? undefined : maskSecrets(error, deps.keys.secrets())
+    emit({ type: 'finished', phase, text, usage, steps, ...(message !== undefined ? { error: message } : {}) })
+    return { phase, text, calls, usage, steps, events, ...(message !== undefined ? { error: message } : {}) }
+  }
+  let model: LanguageModelV3
+  let tools: ToolDetail[]
+  try {
+    await deps.host.ready
+    tools = offeredTools(deps.host.catalog.tools, request.tools)
+    model = modelFor(request.model, deps.keys)
+  } catch (err) {
+    return finish('failed', (err as Error).message)
+  }
+  const definitions = tools.map((t) => toolDefinition(t, request.toolOverrides?.[t.id]))
+  const prompt = initialPrompt(request)
+  const maxSteps = Math.min(request.maxSteps ?? DEFAULT_MAX_STEPS, MAX_MODEL_STEPS)
+  const live = new Set<string>()
+  const abortLive = () => {
+    for (const runId of live) void deps.runs.control(runId, { type: 'abort', reason: 'The conversation was cancelled.' }).catch(() => undefined)
+  }
+  deps.signal?.addEventListener('abort', abortLive, { once: true })
+  try {
+    while (steps < maxSteps) {
+      if (deps.signal?.aborted) return finish('cancelled')
+      const step = ++steps
+      emit({ type: 'step-start', step })
+      const streamed: StreamedCall[] = []
+      const startCall = (s: StreamedCall) => {
+        calls.push(s.call)
+        s.outcome = startRun(deps, request, s, live, () => emit({ type: 'tool-call', call: { ...s.call } }))
+      }
+      let result: StepResult
+      try {
+        result = await streamStep(model, prompt, definitions, step, deps.signal, {
+          onText: (delta) => emit({ type: 'text-delta', step, text: delta }),
+          onCall: (s) => {
+            streamed.push(s)
+            startCall(s)
+          },
+        })
+      } catch (err) {
+        if (deps.signal?.aborted) return finish('cancelled')
+        return finish('failed', err instanceof ConversationEnd ? err.message : modelErrorMessage(err, request.model, deps.keys))
+      }
+      text = result.text
+      addUsage(usage, result.usage)
+      emit({ type: 'step-finish', step, finishReason: result.finishReason, usage: result.usage })
+      if (streamed.length === 0) {
+        if (result.finishReason === 'content-filter') return finish('failed', `${request.model.model} refused: ${result.text || 'content filter'}`)
+        return finish('done')
+      }
+      const outcomes = await Promise.all(streamed.map((s) => s.outcome!))
+      streamed.forEach((s, i) => {
+        const outcome = outcomes[i]
+        s.call.status = outcome.status
+        if (outcome.error && !s.call.error) s.call.error = outcome.error
+        emit({ type: 'tool-result', call: { ...s.call }, modelView: outcome.output })
+      })
+      prompt.push(assistantMessage(result.text, streamed), toolMessage(streamed, outcomes))
+    }
+    return finish('step-limit', `The model was still calling tools after ${maxSteps} step${maxSteps === 1 ? '' : 's'}.`)
+  } finally {
+    deps.signal?.removeEventListener('abort', abortLive)
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** The system message, the earlier turns and the prompt, in the provider-neutral prompt format. */
+function initialPrompt(request: ConversationRequest): LanguageModelV3Prompt {
+  const prompt: LanguageModelV3Message[] = []
+  if (request.system) prompt.push({ role: 'system', content: request.system })
+  for (const turn of request.messages ?? []) {
+    prompt.push(turn.role === 'user' ? { role: 'user', content: [{ type: 'text', text: turn.content }] } : { role: 'assistant', content: [{ type: 'text', text: turn.content }] })
+  }
+  prompt.push({ role: 'user', content: [{ type: 'text', text: request.prompt }] })
+  return prompt
+}
+
+/**
+ * Starts a complete call's run, reporting the call once it has its run (`started`); a call the registry refuses (an
+ * unknown tool, too many runs) fails without one.
+ */
+async function startRun(deps: ConversationDeps, request: ConversationRequest, s: StreamedCall, live: Set<string>, started: () => void): Promise<CallOutcome> {
+  const call = s.call
+  const notRun = (): CallOutcome => {
+    started()
+    return { status: NOT_RUN, output: { type: 'error-text', value: call.error! }, error: call.error }
+  }
+  if (call.error) return notRun()
+  let runId: string
+  try {
+    runId = await deps.runs.start(callRequest(call, s.fragments, request))
+  } catch (err) {
+    call.error = `The call of ${call.toolId} could not start a run: ${(err as Error).message}`
+    return notRun()
+  }
+  call.runId = runId
+  live.add(runId)
+  started()
+  try {
+    return await followCallRun(deps.runs, runId, call, deps.answer)
+  } finally {
+    live.delete(runId)
+  }
+}
+
+interface StepResult {
+  text: string
+  finishReason: string
+  usage: ModelUsage
+}
+
+/** Streams one model call: text deltas as they come, each tool call as soon as its arguments are complete. */
+async function streamStep(
+  model: LanguageModelV3,
+  prompt: LanguageModelV3Prompt,
+  tools: ReturnType<typeof toolDefinition>[],
+  step: number,
+  signal: AbortSignal | undefined,
+  on: { onText: (delta: string) => void; onCall: (s: StreamedCall) => void },
+): Promise<StepResult> {
+  const offered = new Set(tools.map((t) => t.name))
+  const { stream } = await model.doStream({ prompt, tools, toolChoice: { type: 'auto' }, abortSignal: signal })
+  const fragments = new Map<string, string[]>()
+  let text = ''
+  let finishReason = 'other'
+  let usage: ModelUsage = {}
+  let callCount = 0
+  const reader = stream.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      const part: LanguageModelV3StreamPart = value
+      switch (part.type) {
+        case 'text-delta':
+          if (text.length + part.delta.length > MAX_STEP_TEXT) throw new ConversationEnd(`The model's answer passed ${MAX_STEP_TEXT} characters in one step.`)
+          text += part.delta
+          on.onText(part.delta)
+          break
+        case 'tool-input-start':
+          fragments.set(part.id, [])
+          break
+        case 'tool-input-delta': {
+          const list = fragments.get(part.id) ?? []
+          list.push(part.delta)
+          if (list.reduce((n, f) => n + f.length, 0) > MAX_ARGUMENT_TEXT) throw new ConversationEnd(`The model's arguments for one call passed ${MAX_ARGUMENT_TEXT} characters.`)
+          fragments.set(part.id, list)
+          break
+        }
+        case 'tool-call': {
+          if (++callCount > MAX_CALLS_PER_STEP) throw new ConversationEnd(`The model made more than ${MAX_CALLS_PER_STEP} tool calls in one step.`)
+          const argsText = part.input
+          const call: ModelToolCall = { step, toolCallId: part.toolCallId, toolId: part.toolName, argsText }
+          const parsed = parseArgs(argsText)
+          if (parsed.ok) call.args = parsed.value
+          if (!offered.has(part.toolName)) call.error = `The model called "${part.toolName}", a tool it was not offered (offered: ${[...offered].join(', ') || 'none'}).`
+          on.onCall({ call, fragments: fragments.get(part.toolCallId) ?? [] })
+          break
+        }
+        case 'finish':
+          finishReason = part.finishReason.unified
+          usage = usageOf(part.usage, part.providerMetadata)
+          break
+        case 'error':
+          throw part.error
+      }
+    }
+  } finally {
+    reader.releaseLock()
+  }
+  return { text, finishReason, usage }
+}
+
+function parseArgs(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: text.trim() === '' ? {} : JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** The step's tokens, and its cost where the provider reports one (OpenRouter and others put `cost` in their metadata). */
+function usageOf(usage: { inputTokens: { total: number | undefined }; outputTokens: { total: number | undefined } }, metadata: Record<string, unknown> | undefined): ModelUsage {
+  const input = usage.inputTokens.total
+  const output = usage.outputTokens.total
+  const cost = reportedCost(metadata)
+  return {
+    ...(input !== undefined ? { inputTokens: input } : {}),
+    ...(output !== undefined ? { outputTokens: output } : {}),
+    ...(input !== undefined || output !== undefined ? { totalTokens: (input ?? 0) + (output ?? 0) } : {}),
+    ...(cost !== undefined ? { cost } : {}),
+  }
+}
+
+function reportedCost(metadata: Record<string, unknown> | undefined): number | undefined {
+  for (const entry of Object.values(metadata ?? {})) {
+    const value = entry as { cost?: unknown; usage?: { cost?: unknown } } | undefined
+    const cost = value?.cost ?? value?.usage?.cost
+    if (typeof cost === 'number' && Number.isFinite(cost)) return cost
+  }
+  return undefined
+}
+
+function addUsage(total: ModelUsage, step: ModelUsage): void {
+  for (const key of ['inputTokens', 'outputTokens', 'totalTokens', 'cost'] as const) {
+    if (step[key] !== undefined) total[key] = (total[key] ?? 0) + step[key]
+  }
+}
+
+/** The assistant turn of a step: its text and its tool calls (a call with malformed arguments sent back as their text). */
+function assistantMessage(text: string, streamed: StreamedCall[]): LanguageModelV3Message {
+  return {
+    role: 'assistant',
+    content: [
+      ...(text ? [{ type: 'text' as const, text }] : []),
+      ...streamed.map((s) => ({ type: 'tool-call' as const, toolCallId: s.call.toolCallId, toolName: s.call.toolId, input: s.call.args ?? s.call.argsText })),
+    ],
+  }
+}
+
+/** The tool turn: each call's model view, as the tool result the model reads. */
+function toolMessage(streamed: StreamedCall[], outcomes: CallOutcome[]): LanguageModelV3Message {
+  return {
+    role: 'tool',
+    content: streamed.map((s, i) => ({ type: 'tool-result' as const, toolCallId: s.call.toolCallId, toolName: s.call.toolId, output: outcomes[i].output })),
+  }
+}
