@@ -44,6 +44,11 @@ export function mcpSourcesOf(servers: McpServerSpec[] | undefined, configDir: st
 }
 
 /** Where the scenarios of `toolPaths` are: the bundled examples keep theirs beside them, a project's are in toolscope/scenarios. */
+/** The eval folder beside a scenario folder: toolscope/scenarios → toolscope/evals. */
+export function evalDirOf(scenariosDir: string): string {
+  return join(dirname(resolve(scenariosDir)), 'evals')
+}
+
 export function scenarioDirOf(toolPaths: readonly string[]): string {
   return toolPaths.length > 0 && toolPaths.every((p) => `${p}${sep}`.startsWith(EXAMPLES_DIR)) ? EXAMPLE_SCENARIOS_DIR : resolve(DEFAULT_SCENARIO_DIR)
 }
@@ -149,7 +154,8 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const scenarios = { store: createScenarioStore(scenariosDir), toolPaths: paths }
   const keys = options.models?.keys ?? modelKeysFrom()
   const tries = new TrySessions({ host, runs, keys })
-  const models = { sessions: tries, keys, defaultModel: options.models?.defaultModel }
+  // Eval files live beside the scenarios: toolscope/scenarios → toolscope/evals (the examples' own with no paths).
+  const models = { sessions: tries, keys, defaultModel: options.models?.defaultModel, evalsDir: evalDirOf(scenariosDir) }
   const app = createApp({ host, runs, mcp, scenarios, cassettes, models, lintConfig: project.lint, log, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
   let closing: Promise<void> | undefined
   return {

@@ -14,4 +14,5 @@ export const commands: Record<string, () => Promise<CliCommand>> = {
   lint: () => import('./lint.ts'),
   build: () => import('./build.ts'),
   fuzz: () => import('./fuzz.ts'),
+  eval: () => import('./eval.ts'),
 }

@@ -32,6 +32,7 @@ import { mountRunTransferRoutes } from './runTransferRoutes.ts'
 import { mountRerunRoutes } from './rerunRoutes.ts'
 import { mountFuzzRoutes } from './fuzzRoutes.ts'
 import { mountTryRoutes, type TryRouteDeps } from './tryRoutes.ts'
+import { mountEvalRoutes } from './evalRoutes.ts'
 import { mountLegacyControlRoutes, type ControlHandler } from './legacyControlRoutes.ts'
 import { recordSecrets } from '../../src/shared/redact.ts'
 import { Status } from '../../src/runtime/index.ts'
@@ -57,8 +58,8 @@ export interface AppDeps {
   cassettes?: CassetteStore
   /** The project's lint settings (package.json "toolscope.lint"). */
   lintConfig?: LintConfig
-  /** Model keys and conversations: the "Try with a model" routes are mounted when given. */
-  models?: TryRouteDeps
+  /** Model keys, conversations and the eval folder: the "Try with a model" and eval routes are mounted when given. */
+  models?: TryRouteDeps & { evalsDir: string }
   /** Where the app reports problems that do not fail a request (the provider checks failing). */
   log?: (line: string) => void
 }
@@ -184,7 +185,10 @@ export function createApp(deps: AppDeps): Hono {
   mountRunTransferRoutes(app, runs, deps.cassettes)
   mountRerunRoutes(app, runs, deps.log ?? (() => {}))
   mountFuzzRoutes(app, host, runs, deps.scenarios?.store)
-  if (deps.models) mountTryRoutes(app, deps.models)
+  if (deps.models) {
+    mountTryRoutes(app, deps.models)
+    mountEvalRoutes(app, { host, runs, keys: deps.models.keys, evalsDir: deps.models.evalsDir })
+  }
 
   app.get('/api/capacity', (c) => {
     const { executing, waiting, queued } = host.stats()

@@ -88,6 +88,7 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
   let steps = 0
   const finish = (phase: TryPhase, error?: string): ConversationResult => {
     const message = error === undefined ? undefined : maskSecrets(error, deps.keys.secrets())
+    text = maskSecrets(text, deps.keys.secrets())
     emit({ type: 'finished', phase, text, usage, steps, ...(message !== undefined ? { error: message } : {}) })
     return { phase, text, calls, usage, steps, events, ...(message !== undefined ? { error: message } : {}) }
   }
@@ -120,7 +121,7 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
       }
       let result: StepResult
       try {
-        result = await streamStep(model, prompt, definitions, step, deps.signal, {
+        result = await streamStep(model, prompt, definitions, step, deps.signal, deps.keys.secrets(), {
           onText: (delta) => emit({ type: 'text-delta', step, text: delta }),
           onCall: (s) => {
             streamed.push(s)
@@ -207,6 +208,7 @@ async function streamStep(
   tools: ReturnType<typeof toolDefinition>[],
   step: number,
   signal: AbortSignal | undefined,
+  secrets: readonly string[],
   on: { onText: (delta: string) => void; onCall: (s: StreamedCall) => void },
 ): Promise<StepResult> {
   const offered = new Set(tools.map((t) => t.name))
@@ -240,12 +242,13 @@ async function streamStep(
         }
         case 'tool-call': {
           if (++callCount > MAX_CALLS_PER_STEP) throw new ConversationEnd(`The model made more than ${MAX_CALLS_PER_STEP} tool calls in one step.`)
-          const argsText = part.input
+          // A key the model echoes into its arguments is masked before the run (and history) sees them.
+          const argsText = maskSecrets(part.input, secrets)
           const call: ModelToolCall = { step, toolCallId: part.toolCallId, toolId: part.toolName, argsText }
           const parsed = parseArgs(argsText)
           if (parsed.ok) call.args = parsed.value
           if (!offered.has(part.toolName)) call.error = `The model called "${part.toolName}", a tool it was not offered (offered: ${[...offered].join(', ') || 'none'}).`
-          on.onCall({ call, fragments: fragments.get(part.toolCallId) ?? [] })
+          on.onCall({ call, fragments: maskedFragments(fragments.get(part.toolCallId) ?? [], argsText) })
           break
         }
         case 'finish':
@@ -260,6 +263,13 @@ async function streamStep(
     reader.releaseLock()
   }
   return { text, finishReason, usage }
+}
+
+/** The fragments cut at the same places from the masked text (masking keeps lengths), or none when they do not join to it. */
+function maskedFragments(fragments: readonly string[], masked: string): string[] {
+  if (fragments.join('').length !== masked.length) return []
+  let offset = 0
+  return fragments.map((f) => masked.slice(offset, (offset += f.length)))
 }
 
 function parseArgs(text: string): { ok: true; value: unknown } | { ok: false } {

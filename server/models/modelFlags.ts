@@ -2,7 +2,7 @@
 // (the Try form's default model) and `toolscope eval` (the models to run against): `--provider`, `--model` (repeatable;
 // `provider:model` or an id of --provider), `--base-url` and `--env-file`.
 
-import { ModelProvider, ModelTarget } from '../../src/shared/protocol.ts'
+import { MODEL_PROVIDERS, ModelTarget, type ModelProvider } from '../../src/shared/protocol.ts'
 import { modelKeysFrom, readEnvFile, type ModelKeys } from './keys.ts'
 
 export const MODEL_USAGE = `  --provider <p>    openai, anthropic, google or openai-compatible (Ollama, LM Studio, vLLM, OpenRouter, …)
@@ -32,23 +32,29 @@ export function takeModelFlag(flags: ModelFlags, flag: string, take: () => strin
   }
 }
 
-/** The models the flags name; throws a usage message for an unknown provider, a missing one or a bad base URL. */
+const isProvider = (text: string): text is ModelProvider => (MODEL_PROVIDERS as readonly string[]).includes(text)
+
+/**
+ * The model of a `--model` value: `provider:id` when what comes before the first colon is a provider, else an id of
+ * `--provider` (an id may hold colons itself: `--provider openai-compatible --model llama3.1:8b`).
+ */
+export function modelTarget(text: string, provider: string | undefined, baseURL: string | undefined): ModelTarget {
+  const colon = text.indexOf(':')
+  const prefix = colon > 0 ? text.slice(0, colon) : undefined
+  const [chosen, model] = prefix !== undefined && isProvider(prefix) ? [prefix, text.slice(colon + 1)] : [provider, text]
+  if (chosen === undefined) throw new Error(`--model "${text}" names no provider: give --provider (${MODEL_PROVIDERS.join(', ')}) or write provider:model`)
+  if (!isProvider(chosen)) throw new Error(`unknown provider "${chosen}": use one of ${MODEL_PROVIDERS.join(', ')}`)
+  if (!model) throw new Error(`--model "${text}" names no model id`)
+  if (chosen === 'openai-compatible' && baseURL === undefined) throw new Error(`${chosen}:${model} needs --base-url (for Ollama: http://127.0.0.1:11434/v1)`)
+  const parsed = ModelTarget.safeParse({ provider: chosen, model, ...(baseURL !== undefined ? { baseURL } : {}) })
+  if (!parsed.success) throw new Error(`--model "${text}": ${parsed.error.issues.map((i) => `${i.path.join('.') || 'model'}: ${i.message}`).join('; ')}`)
+  return parsed.data
+}
+
+/** The models the flags name; throws a usage message for an unknown provider, a missing one or a missing base URL. */
 export function modelTargetsOf(flags: ModelFlags): ModelTarget[] {
-  return flags.models.map((text) => {
-    const colon = text.indexOf(':')
-    const prefix = colon > 0 ? text.slice(0, colon) : undefined
-    const named = prefix !== undefined && ModelProvider.safeParse(prefix).success
-    const provider = named ? prefix : flags.provider
-    const model = named ? text.slice(colon + 1) : text
-    if (provider === undefined) throw new Error(`--model ${text} needs a provider: give --provider or write provider:model (providers: ${ModelProvider.options.join(', ')}).`)
-    const parsed = ModelTarget.safeParse({ provider, model, ...(flags.baseURL ? { baseURL: flags.baseURL } : {}) })
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const what = issue.path[0] === 'provider' ? `--provider must be one of ${ModelProvider.options.join(', ')}, got "${provider}"` : issue.path[0] === 'baseURL' ? (flags.baseURL ? `--base-url must be a URL, got "${flags.baseURL}"` : `${provider} needs --base-url (for Ollama: http://127.0.0.1:11434/v1)`) : `--model: ${issue.message}`
-      throw new Error(what)
-    }
-    return parsed.data
-  })
+  if (flags.provider !== undefined && !isProvider(flags.provider)) throw new Error(`unknown provider "${flags.provider}": use one of ${MODEL_PROVIDERS.join(', ')}`)
+  return flags.models.map((m) => modelTarget(m, flags.provider, flags.baseURL))
 }
 
 /** The keys: the environment, then the --env-file (read into this object, never into process.env). */

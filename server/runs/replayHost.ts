@@ -98,10 +98,12 @@ export async function createHeadlessRunner(options: {
   redact?: { headers?: string[]; query?: string[] }
   /** MCP servers whose tools join the catalog (started here, closed with the runner). */
   mcp?: ToolHostOptions['mcp']
+  /** Keep the runs in this folder's history (`--data-dir`), so the UI shows them later; default in memory only. */
+  dataDir?: string
 }): Promise<HeadlessRunner> {
   const log = options.log ?? (() => {})
-  // History in memory only, kept small: the CLI reads each run as it happens.
-  const store = new RunStore({ maxRuns: 100, log })
+  // History in memory only, kept small, unless a data folder is named: the CLI reads each run as it happens.
+  const store = new RunStore(options.dataDir ? { dataDir: options.dataDir, log } : { maxRuns: 100, log })
   const host: ToolHost = new ToolHost({ paths: options.paths, watch: false, sink: forwardingSink((): RunSink => runs), log, toolOutputToStderr: true, redact: options.redact, mcp: options.mcp })
   const runs = new RunRegistry({ host, store, timeoutMs: options.timeoutMs ?? 60_000, log, maxLiveRuns: 10_000, cassettes: options.cassettes })
   try {

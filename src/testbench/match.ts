@@ -40,6 +40,16 @@ export function compareOutcome(expected: Expectation, actual: Outcome): Mismatch
   return out
 }
 
+/**
+ * Every difference between one expected value (which may hold `$any` matchers) and the actual one, under `path`;
+ * `partial` leaves keys the expected object does not name uncompared. Eval files match a model's tool-call arguments with it.
+ */
+export function compareValues(expected: unknown, actual: unknown, path: string, partial: boolean): Mismatch[] {
+  const out: Mismatch[] = []
+  compareValue(expected, actual, path, partial, out)
+  return out
+}
+
 function compareValue(expected: unknown, actual: unknown, path: string, partial: boolean, out: Mismatch[]): void {
   if (Object.is(expected, actual)) return
   // `{ "$any": "date" }` & co. stand for a value that differs on every run (anyValue.ts).
