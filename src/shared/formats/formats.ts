@@ -52,6 +52,9 @@ export const RUN_EXPORT_FILE = defineFormat({
 /** `demo/manifest.json` of a static demo (its version also covers the run files it lists). */
 export const DEMO_MANIFEST_FILE = defineFormat({ name: 'demo manifest', current: FORMAT_VERSIONS.demoManifest, oldest: 1, steps: {}, versionField: 'version' })
 
+/** One case of an eval file (`toolscope/evals/*.json`); a case without `version` is version 1. */
+export const EVAL_CASE = defineFormat({ name: 'eval case', current: FORMAT_VERSIONS.evalCase, oldest: 1, steps: {}, versionField: 'version', missingVersion: 1 })
+
 /** The JSON of a history event row; its version is the row's `format` column (NULL in rows written before it: 1). */
 export const STORED_EVENT = defineFormat({ name: 'stored event', current: FORMAT_VERSIONS.storedEvent, oldest: 1, steps: {} })
 

@@ -16,6 +16,8 @@ export const FORMAT_VERSIONS = {
   runExport: 1,
   /** `demo/manifest.json` of a static demo site (and the run files it lists). */
   demoManifest: 1,
+  /** `toolscope/evals/*.json`, each case of the file; cases without `version` are version 1. */
+  evalCase: 1,
   /** The JSON of one event row of the history database (its version is the row's `format` column). */
   storedEvent: 1,
 } as const

@@ -66,6 +66,12 @@ describe('eval files', () => {
     expect(!bounds.ok && bounds.problems.join('\n')).toMatch(/min.*must not be above/)
   })
 
+  it('reads a case of version 1 or without a version, and names a case written by a newer Toolscope', () => {
+    expect(parsed({ ...minimal, version: 1 }).ok).toBe(true)
+    const newer = parsed([minimal, { ...minimal, name: 'later', version: 2 }])
+    expect(!newer.ok && newer.problems).toEqual([expect.stringMatching(/^\[1\]: .*eval case.*version 2.*version 1/)])
+  })
+
   it('publishes a JSON Schema that takes one case or an array of them', () => {
     const schema = evalJsonSchema() as { anyOf: Array<{ type: string; properties?: Record<string, unknown>; required?: string[] }> }
     const single = schema.anyOf.find((s) => s.type === 'object')!

@@ -3,6 +3,9 @@
 // published as eval.schema.json so editors complete the files under toolscope/evals/.
 
 import { z } from 'zod'
+import { EVAL_CASE, FileVersionError } from '../../shared/formats/formats.ts'
+import { readDocument } from '../../shared/formats/modernize.ts'
+import { FORMAT_VERSIONS } from '../../shared/formats/versions.ts'
 import { ConversationTurn, MAX_MODEL_STEPS, MAX_PROMPT_CHARS, ToolOffer, ToolRunSettings } from '../../shared/protocol.ts'
 
 /** Most trials a case may ask for (the same cap as an eval run's `k`). */
@@ -76,6 +79,8 @@ export const EvalCase = z
   .object({
     /** Where the JSON Schema is, for editors; ignored. */
     $schema: z.string().optional(),
+    /** The eval format's version; a case without it is version 1 (upgraded on read). */
+    version: z.literal(FORMAT_VERSIONS.evalCase).optional(),
     name: z.string().min(1).max(200),
     description: z.string().max(2_000).optional(),
     system: z.string().max(MAX_PROMPT_CHARS).optional(),
@@ -120,8 +125,16 @@ export function parseEvalFile(text: string): ParsedEvalFile {
   const cases: EvalCase[] = []
   const problems: string[] = []
   entries.forEach((entry, index) => {
-    const parsed = EvalCase.safeParse(entry)
     const prefix = Array.isArray(json) ? `[${index}]` : ''
+    let parsed: ReturnType<typeof EvalCase.safeParse>
+    try {
+      parsed = readDocument(EVAL_CASE, EvalCase, entry)
+    } catch (err) {
+      // A case written by a newer Toolscope: named, never half-read.
+      if (!(err instanceof FileVersionError)) throw err
+      problems.push(`${prefix || '(root)'}: ${err.message}`)
+      return
+    }
     if (parsed.success) cases.push(parsed.data)
     else problems.push(...parsed.error.issues.map((issue) => `${placeOf(prefix, issue.path)}: ${messageOf(issue)}`))
   })
