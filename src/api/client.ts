@@ -7,9 +7,15 @@ import {
   ApiError,
   CassetteList,
   Catalog,
-  ExportResponse,
+  EvalJob,
+  EvalList,
+  ModelsInfo,
+  TryStarted,
+  type EvalRunBody,
   FuzzJob,
   FuzzStarted,
+  type TryBody,
+  ExportResponse,
   SuggestedExpectation,
   ImportRunResponse,
   ProviderReport,
@@ -105,11 +111,24 @@ export interface ApiClient {
   /** A fuzz job's progress, then its report. */
   fuzzJob(jobId: string, signal?: AbortSignal): Promise<FuzzJob>
   cancelFuzz(jobId: string): Promise<FuzzJob>
+  /** The model providers: whether each has its key set (never the key), and the model the server was started with. */
+  models(signal?: AbortSignal): Promise<ModelsInfo>
+  /** Starts a conversation with a model; follow it with openStream(`/api/try/:id/events`). */
+  startTry(body: TryBody): Promise<TryStarted>
+  /** A conversation so far. */
+  cancelTry(tryId: string): Promise<void>
+  /** The eval files of the project (and the ones that could not be read). */
+  evals(signal?: AbortSignal): Promise<EvalList>
+  /** Starts an eval job in the background; poll it with evalJob(). */
+  runEvals(body: EvalRunBody): Promise<{ jobId: string }>
+  evalJob(jobId: string, signal?: AbortSignal): Promise<EvalJob>
+  cancelEvals(jobId: string): Promise<EvalJob>
   /** Opens a streaming GET (SSE); the caller reads the body. */
   openStream(path: string, init: { signal?: AbortSignal; lastEventId?: string }): Promise<Response>
 }
 
 /** Client over fetch, with `Authorization: Bearer <token>` on every call. */
+
 export function createHttpClient(options: { baseUrl?: string; token?: string } = {}): ApiClient {
   const base = options.baseUrl ?? ''
   const headers = (extra?: Record<string, string>): Record<string, string> => ({
@@ -166,6 +185,15 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     startFuzz: (toolId, body) => request(FuzzStarted, `/api/tools/${encodeURIComponent(toolId)}/fuzz`, { method: 'POST', body: JSON.stringify(body) }),
     fuzzJob: (jobId, signal) => request(FuzzJob, `/api/fuzz/${encodeURIComponent(jobId)}`, { signal }),
     cancelFuzz: (jobId) => request(FuzzJob, `/api/fuzz/${encodeURIComponent(jobId)}/cancel`, { method: 'POST', body: '{}' }),
+    models: (signal) => request(ModelsInfo, '/api/models', { signal }),
+    startTry: (body) => request(TryStarted, '/api/try', { method: 'POST', body: JSON.stringify(body) }),
+    async cancelTry(tryId) {
+      await request(z.unknown(), `/api/try/${encodeURIComponent(tryId)}/cancel`, { method: 'POST', body: '{}' })
+    },
+    evals: (signal) => request(EvalList, '/api/evals', { signal }),
+    runEvals: (body) => request(EvalStarted, '/api/evals/run', { method: 'POST', body: JSON.stringify(body) }),
+    evalJob: (jobId, signal) => request(EvalJob, `/api/evals/jobs/${encodeURIComponent(jobId)}`, { signal }),
+    cancelEvals: (jobId) => request(EvalJob, `/api/evals/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST', body: '{}' }),
     async openStream(path, init) {
       const res = await fetch(base + path, {
         signal: init.signal,
@@ -179,6 +207,9 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     },
   }
 }
+
+/** `POST /api/evals/run` answers 202 with the job's id. */
+const EvalStarted = z.object({ jobId: z.string() })
 
 function queryString(query: RunListQuery): string {
   const params = new URLSearchParams()

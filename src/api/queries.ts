@@ -26,6 +26,10 @@ export const keys = {
   runTokens: (runId: string, phases: string) => ['run-tokens', runId, phases] as const,
   recordedRun: (runId: string) => ['recorded-run', runId] as const,
   fuzzJob: (jobId: string) => ['fuzz-job', jobId] as const,
+  models: ['models'] as const,
+  trySession: (tryId: string) => ['try', tryId] as const,
+  evals: ['evals'] as const,
+  evalJob: (jobId: string) => ['eval-job', jobId] as const,
 }
 
 /** A finished run whole, for playback: from a demo's file, or its detail and every event read from the server. */
@@ -85,6 +89,27 @@ export const fuzzJobQuery = (api: ApiClient, jobId: string) =>
     queryFn: ({ signal }) => api.fuzzJob(jobId, signal),
     // A job the server no longer knows (restarted, or past the last 20) answers 404: polling stops there.
     refetchInterval: (query) => (!query.state.error && (query.state.data?.phase ?? 'fuzzing') === 'fuzzing' ? FUZZ_POLL_MS : false),
+    refetchIntervalInBackground: true,
+    retry: false,
+    refetchOnWindowFocus: false,
+  })
+
+/** The model providers and whether each has a key (asked again on focus: a key may be set and the server restarted). */
+export const modelsQuery = (api: ApiClient) => queryOptions({ queryKey: keys.models, queryFn: ({ signal }) => api.models(signal) })
+
+/** The project's eval files. */
+export const evalsQuery = (api: ApiClient) => queryOptions({ queryKey: keys.evals, queryFn: ({ signal }) => api.evals(signal) })
+
+/** How often an eval job is polled while it evaluates. */
+export const EVAL_POLL_MS = 500
+
+/** An eval job, polled every EVAL_POLL_MS until it ends (done, failed or cancelled). */
+export const evalJobQuery = (api: ApiClient, jobId: string) =>
+  queryOptions({
+    queryKey: keys.evalJob(jobId),
+    queryFn: ({ signal }) => api.evalJob(jobId, signal),
+    // A job the server no longer knows answers 404: polling stops there.
+    refetchInterval: (query) => (!query.state.error && (query.state.data?.phase ?? 'evaluating') === 'evaluating' ? EVAL_POLL_MS : false),
     refetchIntervalInBackground: true,
     retry: false,
     refetchOnWindowFocus: false,

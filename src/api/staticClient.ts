@@ -97,5 +97,12 @@ export function createStaticClient(manifestUrl: string): ApiClient {
     startFuzz: readOnly,
     fuzzJob: readOnly,
     cancelFuzz: readOnly,
+    models: readOnly,
+    startTry: readOnly,
+    cancelTry: readOnly,
+    evals: readOnly,
+    runEvals: readOnly,
+    evalJob: readOnly,
+    cancelEvals: readOnly,
   }
 }

@@ -86,6 +86,13 @@ export function createFakeApi(): FakeApi {
     startFuzz: unused('startFuzz'),
     fuzzJob: unused('fuzzJob'),
     cancelFuzz: unused('cancelFuzz'),
+    models: unused('models'),
+    startTry: unused('startTry'),
+    cancelTry: unused('cancelTry'),
+    evals: unused('evals'),
+    runEvals: unused('runEvals'),
+    evalJob: unused('evalJob'),
+    cancelEvals: unused('cancelEvals'),
   }
   return fake
 }

@@ -1,4 +1,4 @@
-// The open tool: its header (id, title, badges) and the Run / Overview / Scenarios / History / Fuzz tabs (Recorded runs and
+// The open tool: its header (id, title, badges) and the Run / Model / Overview / Scenarios / History / Fuzz / Evals tabs (Recorded runs and
 // Overview in a static demo), plus Diff while two runs are compared (?tab=diff&run=…&vs=…). Loads the tool's detail,
 // which hot reload invalidates, so schemas refresh in place.
 import { lazy, Suspense, useEffect, useRef } from 'react'
@@ -11,21 +11,28 @@ import { Badge } from '../../components/ui/Badge.tsx'
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx'
 import { toolBadges } from '../tools/toolFilter.ts'
 import { RunWorkspace } from '../runs/RunWorkspace.tsx'
-import { OverviewTab } from '../overview/OverviewTab.tsx'
-import { HistoryTab } from '../history/HistoryTab.tsx'
+import { RunPrompts } from '../runs/RunPrompts.tsx'
 import { ScenariosTab } from '../scenarios/lazyParts.ts'
 
 // Its own chunk: comparing runs is occasional, and the initial JavaScript stays within its budget.
 const RunDiffView = lazy(() => import('../diff/RunDiffView.tsx'))
+// Overview and History load on their first visit: the Run tab opens first, and the initial JavaScript stays in budget.
+const OverviewTab = lazy(() => import('../overview/OverviewTab.tsx').then((m) => ({ default: m.OverviewTab })))
+const HistoryTab = lazy(() => import('../history/HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })))
 // Its own chunk too: fuzzing is occasional.
 const FuzzTab = lazy(() => import('../fuzz/FuzzTab.tsx'))
+// A model in the loop (issue 28): its own chunks as well.
+const TryTab = lazy(() => import('../model/TryTab.tsx'))
+const EvalsTab = lazy(() => import('../evals/EvalsTab.tsx'))
 
 const TABS = [
   { id: 'run', label: 'Run' },
+  { id: 'model', label: 'Model' },
   { id: 'overview', label: 'Overview' },
   { id: 'scenarios', label: 'Scenarios' },
   { id: 'history', label: 'History' },
   { id: 'fuzz', label: 'Fuzz' },
+  { id: 'evals', label: 'Evals' },
 ]
 /** A static demo plays back recorded runs instead of running the tool. */
 const RECORDED_TABS = [
@@ -87,16 +94,34 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
           {tab === 'run' && !api.recorded && (
             <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })} onNavigate={(s) => navigate(s)} />
           )}
-          {tab === 'overview' && <OverviewTab tool={t} />}
+          {tab === 'overview' && (
+            <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the overview…</p>}>
+              <OverviewTab tool={t} />
+            </Suspense>
+          )}
           {tab === 'scenarios' && (
             <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading scenarios…</p>}>
               <ScenariosTab toolId={t.id} onOpenRun={(s) => navigate(s)} />
             </Suspense>
           )}
-          {tab === 'history' && <HistoryTab toolId={t.id} onOpen={(s) => navigate(s)} />}
+          {tab === 'history' && (
+            <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the history…</p>}>
+              <HistoryTab toolId={t.id} onOpen={(s) => navigate(s)} />
+            </Suspense>
+          )}
           {tab === 'fuzz' && (
             <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the fuzzer…</p>}>
               <FuzzTab toolId={t.id} onNavigate={(s) => navigate(s)} />
+            </Suspense>
+          )}
+          {tab === 'model' && (
+            <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the model panel…</p>}>
+              <TryTab toolId={t.id} onNavigate={(s) => navigate(s)} prompts={RunPrompts} />
+            </Suspense>
+          )}
+          {tab === 'evals' && (
+            <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the evals…</p>}>
+              <EvalsTab toolId={t.id} onNavigate={(s) => navigate(s)} />
             </Suspense>
           )}
           {tab === 'diff' && (
