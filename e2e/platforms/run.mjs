@@ -3,7 +3,7 @@
 // Node 24 (the binaries of this folder's package, from the npm registry) after the whole suite ran on the Node that
 // started it. Chosen by what differs between versions: module loading and its hooks (tsx runs them in the worker's own
 // thread on Node >= 22.22.3 / 24.11.1), workers, SQLite (better-sqlite3 is built for the installing Node; another Node
-// uses node:sqlite), HTTP interception, memory (the soak), plus the runtime, and the example scenarios end to end through
+// uses node:sqlite), HTTP interception, memory (the soak), the AI SDK provider packages, plus the runtime, and the example scenarios end to end through
 // the compiled build (as an installed toolscope runs them). Installs this folder from its lock file when the binaries are
 // missing (a fresh clone), and builds the compiled tree when it is missing.
 import { spawnSync } from 'node:child_process'
@@ -28,6 +28,8 @@ const SUITES = [
   'server/test/mcpSchemas.test.ts',
   // V8 coverage in the workers, mapped through the loader's source maps (the loader differs from Node 22.15 on).
   'server/test/fuzzCoverage.test.ts',
+  // The AI SDK provider packages (fetch, streams) against the scripted model: a model in the loop on each version.
+  'server/test/tryModel.test.ts',
 ]
 
 const binary = (name) => `${here}node_modules/${name}/bin/node`
