@@ -5,7 +5,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import { createOpenAI } from '@ai-sdk/openai'
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import { createOpenAICompatible, type MetadataExtractor } from '@ai-sdk/openai-compatible'
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider'
 import { modelLabel, type ModelProvider, type ModelTarget } from '../../src/shared/protocol.ts'
 import { maskSecrets } from '../../src/runtime/index.ts'
@@ -38,8 +38,29 @@ export function modelFor(target: ModelTarget, keys: ModelKeys): LanguageModelV3 
       return createGoogleGenerativeAI({ apiKey, baseURL })(target.model)
     case 'openai-compatible':
       if (!baseURL) throw new ModelSetupError('An openai-compatible model needs a base URL (for Ollama: http://127.0.0.1:11434/v1).')
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true })(target.model)
+      return createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true, metadataExtractor: COST_EXTRACTOR })(target.model)
   }
+}
+
+/** The cost an OpenAI-compatible server reports in its usage (OpenRouter's `usage.cost`, in USD), when it does. */
+function reportedUsageCost(body: unknown): number | undefined {
+  const cost = (body as { usage?: { cost?: unknown } } | null)?.usage?.cost
+  return typeof cost === 'number' && Number.isFinite(cost) ? cost : undefined
+}
+
+/** Keeps a reported cost as provider metadata (`openaiCompatibleCost.cost`), where the conversation reads a step's cost. */
+const COST_EXTRACTOR: MetadataExtractor = {
+  extractMetadata: async ({ parsedBody }) => {
+    const cost = reportedUsageCost(parsedBody)
+    return cost === undefined ? undefined : { openaiCompatibleCost: { cost } }
+  },
+  createStreamExtractor: () => {
+    let cost: number | undefined
+    return {
+      processChunk: (chunk) => (cost = reportedUsageCost(chunk) ?? cost),
+      buildMetadata: () => (cost === undefined ? undefined : { openaiCompatibleCost: { cost } }),
+    }
+  },
 }
 
 /** A provider error as a sentence naming the model: the HTTP status, the provider's message, when to retry. Keys masked. */

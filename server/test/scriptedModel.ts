@@ -38,6 +38,8 @@ export interface RecordedRequest {
 export interface ScriptedModelOptions {
   /** How many fragments each tool call's argument JSON is streamed in (at least 1). Default 3. */
   argumentFragments?: number
+  /** A cost (USD) each OpenAI answer reports in its usage, as OpenRouter does (`usage.cost`). */
+  costPerAnswer?: number
 }
 
 export interface ScriptedModel {
@@ -62,7 +64,7 @@ export const turn = {
   rateLimit: (retryAfterSeconds = 1, message?: string): ScriptedTurn => ({ type: 'rate-limit', retryAfterSeconds, message }),
 }
 
-interface Usage { input: number; output: number }
+interface Usage { input: number; output: number; cost?: number }
 
 /** A resolved tool call: its id and the exact argument text the model sends. */
 interface WireCall { id: string; name: string; args: string }
@@ -95,7 +97,7 @@ export async function startScriptedModel(script: ScriptedTurn[] = [], options: S
     const next = turns.shift()
     if (!next) return sendError(res, api, 500, `scripted model: no turn left for request ${requests.length}`)
     if (next.type === 'rate-limit') return sendRateLimit(res, api, next)
-    const usage = { input: estimateTokens(JSON.stringify(body.messages ?? '')), output: estimateTokens(JSON.stringify(next)) }
+    const usage: Usage = { input: estimateTokens(JSON.stringify(body.messages ?? '')), output: estimateTokens(JSON.stringify(next)), ...(options.costPerAnswer !== undefined ? { cost: options.costPerAnswer } : {}) }
     const calls = next.type === 'tool-calls'
       ? next.calls.map((call): WireCall => ({ id: call.id ?? nextCallId(api), name: call.name, args: call.rawArguments ?? JSON.stringify(call.input ?? {}) }))
       : []
@@ -180,7 +182,7 @@ function startSse(res: ServerResponse): void {
 const created = () => Math.floor(Date.now() / 1000)
 
 function openAIUsage(usage: Usage) {
-  return { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output }
+  return { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output, ...(usage.cost !== undefined ? { cost: usage.cost } : {}) }
 }
 
 type AnswerTurn = Exclude<ScriptedTurn, { type: 'rate-limit' }>

@@ -10,7 +10,7 @@ import { TryEvent, type ProviderReport, type TryBody, type TrySession } from '..
 import { EXAMPLES_DIR } from '../context.ts'
 import { modelKeysFrom } from '../models/keys.ts'
 import { finished, readSse, startTestServer, waitForEvent, type TestServer } from './helpers.ts'
-import { startScriptedModel, turn, type ScriptedModel, type ScriptedTurn } from './scriptedModel.ts'
+import { startScriptedModel, turn, type ScriptedModel, type ScriptedModelOptions, type ScriptedTurn } from './scriptedModel.ts'
 
 const PLANTED_KEY = 'sk-planted-try-key-0123456789abcdef'
 let server: TestServer | undefined
@@ -22,7 +22,11 @@ afterEach(async () => {
 })
 
 async function setUp(...turns: ScriptedTurn[]): Promise<{ server: TestServer; model: ScriptedModel }> {
-  model = await startScriptedModel(turns, { argumentFragments: 4 })
+  return setUpWith({ argumentFragments: 4 }, ...turns)
+}
+
+async function setUpWith(options: ScriptedModelOptions, ...turns: ScriptedTurn[]): Promise<{ server: TestServer; model: ScriptedModel }> {
+  model = await startScriptedModel(turns, options)
   server = await startTestServer({ paths: [EXAMPLES_DIR], models: { keys: modelKeysFrom({ OPENAI_API_KEY: PLANTED_KEY, ANTHROPIC_API_KEY: PLANTED_KEY }) } })
   return { server, model }
 }
@@ -123,6 +127,16 @@ describe('try a tool with a model', () => {
     expect(new Set(ofType(events, 'tool-result').map((r) => r.call.runId)).size).toBe(2)
     expect(last(events)).toMatchObject({ phase: 'failed' })
     expect(last(events).error).toMatch(/openai:gpt-scripted answered HTTP 429 \(rate limited\): .*Rate limit reached.*Retry after 7 s/)
+  })
+
+  it("shows each step's cost where the provider reports one (OpenRouter's usage.cost), and a refusal as a failed conversation", async () => {
+    const { server, model } = await setUpWith({ costPerAnswer: 0.0125 }, turn.call('weather-tool', { location: 'Lima' }), turn.text('Sunny.'), turn.refusal("I can't help with that."))
+    const target = { provider: 'openai-compatible' as const, model: 'scripted', baseURL: model.baseURL }
+    const priced = await tryEvents(server, await startTry(server, { model: target, prompt: 'Lima?', tools: ['weather-tool'] }))
+    expect(ofType(priced, 'step-finish').map((s) => s.usage.cost)).toEqual([0.0125, 0.0125])
+    expect(last(priced).usage.cost).toBeCloseTo(0.025)
+    const refused = await tryEvents(server, await startTry(server, { model: { provider: 'openai', model: 'gpt-scripted', baseURL: model.baseURL }, prompt: 'Something bad', tools: ['weather-tool'] }))
+    expect(last(refused)).toMatchObject({ phase: 'failed', error: "gpt-scripted refused: I can't help with that." })
   })
 
   it('refuses an unknown tool, a missing key and a bad body with reasons', async () => {
