@@ -133,7 +133,7 @@ export const ModelProviderInfo = z.object({
 })
 export const ModelsInfo = z.object({
   providers: z.array(ModelProviderInfo),
-  /** The model `--provider/--model/--base-url` (or TOOLSCOPE_MODEL) chose at start, the form's default. */
+  /** The model `--provider/--model/--base-url` chose at start: the form's default. */
   defaultModel: z.object({ provider: ModelProvider, model: z.string(), baseURL: z.string().optional() }).optional(),
 })
 export type ModelsInfo = z.infer<typeof ModelsInfo>
