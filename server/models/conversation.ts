@@ -97,7 +97,7 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
   try {
     await deps.host.ready
     tools = offeredTools(deps.host.catalog.tools, request.tools)
-    model = modelFor(request.model, deps.keys)
+    model = await modelFor(request.model, deps.keys)
   } catch (err) {
     return finish('failed', (err as Error).message)
   }

@@ -2,10 +2,7 @@
 // errors turned into sentences. The 3.x providers (LanguageModelV3) run on Node 18 and later, so the feature works on
 // every Node Toolscope supports. OpenAI is reached through Chat Completions, the wire format the Providers panel shows.
 
-import { createAnthropic } from '@ai-sdk/anthropic'
-import { createGoogleGenerativeAI } from '@ai-sdk/google'
-import { createOpenAI } from '@ai-sdk/openai'
-import { createOpenAICompatible, type MetadataExtractor } from '@ai-sdk/openai-compatible'
+import type { MetadataExtractor } from '@ai-sdk/openai-compatible'
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider'
 import { modelLabel, type ModelProvider, type ModelTarget } from '../../src/shared/protocol.ts'
 import { maskSecrets } from '../../src/runtime/index.ts'
@@ -22,8 +19,11 @@ export const PROVIDER_INFO: Readonly<Record<ModelProvider, { label: string; defa
 /** Thrown when a model cannot be made: no key, no base URL. */
 export class ModelSetupError extends Error {}
 
-/** The provider's language model for `target`. Keys are required except for openai-compatible (local servers need none). */
-export function modelFor(target: ModelTarget, keys: ModelKeys): LanguageModelV3 {
+/**
+ * The provider's language model for `target`. Keys are required except for openai-compatible (local servers need none).
+ * Each provider package loads on its first use: a server nobody tries a model on does not hold them in memory.
+ */
+export async function modelFor(target: ModelTarget, keys: ModelKeys): Promise<LanguageModelV3> {
   const apiKey = keys.key(target.provider)
   const baseURL = target.baseURL
   if (!apiKey && target.provider !== 'openai-compatible') {
@@ -31,14 +31,14 @@ export function modelFor(target: ModelTarget, keys: ModelKeys): LanguageModelV3 
   }
   switch (target.provider) {
     case 'openai':
-      return createOpenAI({ apiKey, baseURL }).chat(target.model)
+      return (await import('@ai-sdk/openai')).createOpenAI({ apiKey, baseURL }).chat(target.model)
     case 'anthropic':
-      return createAnthropic({ apiKey, baseURL })(target.model)
+      return (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey, baseURL })(target.model)
     case 'google':
-      return createGoogleGenerativeAI({ apiKey, baseURL })(target.model)
+      return (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey, baseURL })(target.model)
     case 'openai-compatible':
       if (!baseURL) throw new ModelSetupError('An openai-compatible model needs a base URL (for Ollama: http://127.0.0.1:11434/v1).')
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true, metadataExtractor: COST_EXTRACTOR })(target.model)
+      return (await import('@ai-sdk/openai-compatible')).createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true, metadataExtractor: COST_EXTRACTOR })(target.model)
   }
 }
 
