@@ -22,6 +22,7 @@ import { captureConsole } from './consoleCapture.ts'
 import { redactAlso, requestsInFlight, routeNetwork } from '../../src/network/intercept.ts'
 import { installFakeClock } from './fakeClock.ts'
 import { WorkerCoverage } from './v8Coverage.ts'
+import { idleCollector } from './workerIdleCollect.ts'
 
 const port = parentPort!
 const init = workerData as WorkerInit
@@ -170,6 +171,9 @@ function capture(runId: string, run: ToolRun, found: DetectedTool, request: Star
   }
 }
 
+/** After a run ends: one memory-reducing collection once the worker has been without a run for a while. */
+const collectWhenIdle = idleCollector(() => runs.size > 0)
+
 /** Posts the run's events until it finishes, or until it waits for a person and can be parked (see park()). */
 async function follow(runId: string, toolId: string, run: ToolRun, release: () => void, payloadBytes?: number): Promise<void> {
   runs.set(runId, run)
@@ -183,6 +187,7 @@ async function follow(runId: string, toolId: string, run: ToolRun, release: () =
         runs.delete(runId)
         postCoverage()
         post({ type: 'run-ended', runId, reusable: reusableAfter(runId, toolId) })
+        collectWhenIdle()
       }
       post({ type: 'event', runId, event: boundedForPost(toPlainJson(event), payloadBytes) })
       if ((event.type === 'approval-requested' || event.type === 'suspended') && park(runId, toolId, run, release)) return
