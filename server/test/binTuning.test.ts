@@ -1,5 +1,5 @@
 // The toolscope binary starts itself again with its memory settings where Node can replace a process's image
-// (process.execve: Node 22.15+, 23.11+): the same pid, with a 1 MiB young generation, `gc` exposed and glibc's malloc tuned. On Node 20 it
+// (process.execve: Node 22.15+, 23.11+): the same pid, with a 1 MiB young generation, V8's --optimize-for-size, `gc` exposed and glibc's malloc tuned. On Node 20 it
 // runs as started. Read from /proc (Linux), on every Node of test:platforms.
 
 import { spawn } from 'node:child_process'
@@ -28,10 +28,11 @@ it(`${canExec ? 'restarts itself with its memory settings' : 'runs as started'} 
     const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0')
     const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')
     if (canExec) {
-      expect(argv).toEqual(expect.arrayContaining(['--max-semi-space-size=1', '--expose-gc']))
+      expect(argv).toEqual(expect.arrayContaining(['--max-semi-space-size=1', '--optimize-for-size', '--expose-gc']))
       expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']))
     } else {
       expect(argv).not.toContain('--expose-gc')
+      expect(argv).not.toContain('--optimize-for-size')
       expect(environ).not.toContain('MALLOC_ARENA_MAX=2')
     }
   } finally {
