@@ -8,12 +8,14 @@ import { fileURLToPath } from 'node:url'
 
 // Memory settings a process only takes when it starts: a 1 MiB young generation for the main thread (V8 otherwise keeps
 // up to 16 MiB of young garbage a side); V8's --optimize-for-size, whose smaller heap growth took the soak's peak from
-// ≈ 400 to ≈ 352 MB on Node 22 and ≈ 366 MB on Node 24 for ≈ 5 % on a small run (BENCHMARKS.md); glibc's malloc with at most two arenas and blocks of 128 KiB or more mapped on
-// their own (tool-host worker threads come and go, and glibc otherwise keeps the arena each used and the large blocks
-// they freed); `gc` exposed, so the server collects once when a burst of runs is over (server/runs/idleCollect.ts). Where
-// Node can replace a process with a new image (process.execve: 22.15+, 23.11+), the binary starts itself again with
-// them: the same process, no second one. Node 20 runs as started. TOOLSCOPE_TUNE=0 turns this off; settings a user
-// gives (a semi-space size or (--no-)optimize-for-size in NODE_OPTIONS, MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_) are kept.
+// ≈ 400 to 338–369 MB on Node 22 and 24 for ≈ 5 % on a small run (BENCHMARKS.md); glibc's malloc with at most two
+// arenas and blocks of 128 KiB or more mapped on their own (tool-host worker threads come and go, and glibc otherwise
+// keeps the arena each used and the large blocks they freed); `gc` exposed, so the server collects once when a burst of
+// runs is over (server/runs/idleCollect.ts) and each worker once it has been idle (server/toolHost/workerIdleCollect.ts).
+// Where Node can replace a process with a new image (process.execve: 22.15+, 23.11+), the binary starts itself again
+// with them: the same process, no second one. Node 20 runs as started. TOOLSCOPE_TUNE=0 turns this off; settings a user
+// gives (a semi-space size in NODE_OPTIONS, --no-optimize-for-size on node's command line, MALLOC_ARENA_MAX,
+// MALLOC_MMAP_THRESHOLD_) are kept.
 if (typeof process.execve === 'function' && process.env.TOOLSCOPE_TUNED === undefined && process.env.TOOLSCOPE_TUNE !== '0') {
   const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`
   const flags = [...(/--max-semi-space-size/.test(given) ? [] : ['--max-semi-space-size=1']), ...(/optimize-for-size/.test(given) ? [] : ['--optimize-for-size']), '--expose-gc']
