@@ -5,8 +5,9 @@
 // trials still run the working copy's tools.
 
 import { execFile } from 'node:child_process'
+import { statSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
-import { join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import type { ToolOverride } from '../models/toolOffer.ts'
 import { forwardingSink, ToolHost } from '../toolHost/host.ts'
@@ -18,8 +19,10 @@ export class CommittedToolsError extends Error {}
 
 /** Each tool's description and input schema at `ref`, by tool id; tools the commit does not have are left out. */
 export async function committedOverrides(paths: readonly string[], ref: string, cwd = process.cwd()): Promise<Record<string, ToolOverride>> {
-  const root = await git(['rev-parse', '--show-toplevel'], cwd, 'is not in a git repository')
-  const commit = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], cwd, `has no commit "${ref}"`)
+  // The repository is the one the tools are in (the first path's), wherever the command runs.
+  const anchor = paths.length ? folderOf(resolve(cwd, paths[0]!)) : cwd
+  const root = await git(['rev-parse', '--show-toplevel'], anchor, 'is not in a git repository')
+  const commit = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], root, `has no commit "${ref}"`)
   const dir = join(root, '.toolscope', `at-${commit.slice(0, 12)}-${process.pid}`)
   const mapped = paths.map((p) => {
     const rel = relative(root, resolve(cwd, p))
@@ -38,6 +41,15 @@ export async function committedOverrides(paths: readonly string[], ref: string, 
     }
   } finally {
     await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** The path itself when it is a folder, else the folder it is in. */
+function folderOf(path: string): string {
+  try {
+    return statSync(path).isDirectory() ? path : dirname(path)
+  } catch {
+    return dirname(path)
   }
 }
 

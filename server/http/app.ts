@@ -187,7 +187,7 @@ export function createApp(deps: AppDeps): Hono {
   mountFuzzRoutes(app, host, runs, deps.scenarios?.store)
   if (deps.models) {
     mountTryRoutes(app, deps.models)
-    mountEvalRoutes(app, { host, runs, keys: deps.models.keys, evalsDir: deps.models.evalsDir })
+    mountEvalRoutes(app, { host, runs, keys: deps.models.keys, evalsDir: deps.models.evalsDir, toolPaths: deps.scenarios?.toolPaths })
   }
 
   app.get('/api/capacity', (c) => {

@@ -17,6 +17,8 @@ import type { ToolHost } from '../toolHost/host.ts'
 import { apiError } from './apiError.ts'
 import { readJson } from './body.ts'
 import { shownId } from './security.ts'
+import { committedOverrides } from '../evals/committedTools.ts'
+import type { ToolOverride } from '../models/toolOffer.ts'
 
 /** Eval jobs running at once; one more is refused with 429. */
 export const MAX_ACTIVE_JOBS = 2
@@ -31,6 +33,8 @@ export interface EvalRouteDeps {
   keys: ModelKeys
   /** Where the project's eval files are; default toolscope/evals in the working folder. */
   evalsDir?: string
+  /** The tool paths the host loads: `against` reads the same paths at a git commit. */
+  toolPaths?: readonly string[]
 }
 
 /** A job as kept: what GET answers, and how to stop it. */
@@ -58,28 +62,33 @@ class EvalJobs {
   /** Starts a job in the background; its progress and rows land in its view. */
   start(cases: LoadedEval[], body: EvalRunBody): string {
     const id = randomUUID()
-    const total = trialCount(cases, body.models, body)
+    // The commit's row counts before its descriptions are read (its tools do not change the count).
+    const total = trialCount(cases, body.models, { k: body.k, variants: body.variants, against: body.against === undefined ? undefined : { name: body.against, tools: {} } })
     const job: KeptJob = { view: { id, phase: 'evaluating', done: 0, total, results: [] }, controller: new AbortController(), settled: false }
     this.jobs.set(id, job)
     this.forgetOld()
     const evaluating = () => job.view.phase === 'evaluating'
     const { host, runs, keys } = this.deps
-    runEvals(
-      { host, runs, keys },
-      {
-        cases,
-        models: body.models,
-        k: body.k,
-        variants: body.variants,
-        signal: job.controller.signal,
-        onProgress: (done, all) => {
-          if (evaluating()) job.view = { ...job.view, done, total: all }
-        },
-        onResult: (result) => {
-          if (evaluating()) job.view = { ...job.view, results: [...job.view.results, result] }
-        },
-      },
-    )
+    this.against(body)
+      .then((against) =>
+        runEvals(
+          { host, runs, keys },
+          {
+            cases,
+            models: body.models,
+            k: body.k,
+            variants: body.variants,
+            against,
+            signal: job.controller.signal,
+            onProgress: (done, all) => {
+              if (evaluating()) job.view = { ...job.view, done, total: all }
+            },
+            onResult: (result) => {
+              if (evaluating()) job.view = { ...job.view, results: [...job.view.results, result] }
+            },
+          },
+        ),
+      )
       .then(() => {
         if (evaluating()) job.view = { ...job.view, phase: 'done' }
       })
@@ -91,6 +100,12 @@ class EvalJobs {
         this.forgetOld()
       })
     return id
+  }
+
+  /** The variant row of `against`: the tools as that commit described them (the job fails, saying why, when it cannot be read). */
+  private async against(body: EvalRunBody): Promise<{ name: string; tools: Record<string, ToolOverride> } | undefined> {
+    if (body.against === undefined) return undefined
+    return { name: body.against, tools: await committedOverrides(this.deps.toolPaths ?? [], body.against) }
   }
 
   /** Stops a job: it shows as cancelled at once; its trial in flight is cancelled and ends on its own. */

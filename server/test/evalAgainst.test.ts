@@ -9,7 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEvalArgs, runEval } from '../cli/eval.ts'
 import { committedOverrides, CommittedToolsError } from '../evals/committedTools.ts'
-import { tempDir } from './helpers.ts'
+import { EvalJob } from '../../src/shared/protocol.ts'
+import { startTestServer, tempDir } from './helpers.ts'
 import { startScriptedModel, turn, type ScriptedModel } from './scriptedModel.ts'
 
 // The repository lives outside this project, so its tool imports the runtime and zod by absolute URL.
@@ -60,9 +61,8 @@ describe('toolscope eval --against', () => {
     model = await startScriptedModel([...call('A-17'), ...call('A-17'), ...call('A-17'), ...call('17')])
     const lines: string[] = []
     const args = parseEvalArgs([join(repo, 'tools'), '--evals', join(repo, 'toolscope', 'evals'), '--provider', 'openai-compatible', '--base-url', model.baseURL, '--model', 'scripted', '--against', 'HEAD'])
-    const cwd = process.cwd()
-    process.chdir(repo)
-    const code = await runEval(args, (line) => lines.push(line), {}).finally(() => process.chdir(cwd))
+    // Run from this project's folder: the commit is read from the repository the tools are in.
+    const code = await runEval(args, (line) => lines.push(line), {})
     expect(code, lines.join('\n')).toBe(0)
     const told = model.requests.filter((r) => r.body.tools).map((r) => r.body.tools[0].function.description)
     // Two requests per trial (the call, then the answer), two trials per row.
@@ -71,6 +71,28 @@ describe('toolscope eval --against', () => {
     expect(lines.find((l) => l.includes('where-is-my-order [HEAD]'))).toMatch(/✗ .*1\/2 \(50%\)/)
     expect(lines).toContain('  Δ where-is-my-order  openai-compatible:scripted: base 100%; HEAD 50% (−50 points)')
     expect(lines.at(-1)).toBe('1 passed, 0 failed')
+  })
+
+  it('runs from the Evals tab too: a job with against: HEAD has a row per case with the commit\'s descriptions', { timeout: TIMEOUT }, async () => {
+    const repo = await repository()
+    const call = (orderId: string) => [turn.call('order-lookup', { orderId }), turn.text(`Order ${orderId} has shipped.`)]
+    model = await startScriptedModel([...call('A-17'), ...call('A-17'), ...call('A-17'), ...call('17')])
+    const server = await startTestServer({ paths: [join(repo, 'tools')], scenariosDir: join(repo, 'toolscope', 'scenarios') })
+    try {
+      const target = { provider: 'openai-compatible', model: 'scripted', baseURL: model.baseURL }
+      const started = await server.api('/api/evals/run', { method: 'POST', json: { models: [target], against: 'HEAD' } })
+      expect(started.status, await started.clone().text()).toBe(202)
+      const { jobId } = (await started.json()) as { jobId: string }
+      const job = async () => EvalJob.parse(await (await server.api(`/api/evals/jobs/${jobId}`)).json())
+      await expect.poll(async () => (await job()).phase, { timeout: 60_000 }).toBe('done')
+      const { results } = await job()
+      expect(results.map((r) => [r.variant, r.passes, r.k])).toEqual([[undefined, 2, 2], ['HEAD', 1, 2]])
+      expect(model.requests.filter((r) => r.body.tools).map((r) => r.body.tools[0].function.description).slice(4)).toEqual(Array(4).fill('Look up an order by its id.'))
+      const bad = await server.api('/api/evals/run', { method: 'POST', json: { models: [target], against: 'HEAD; rm -rf /' } })
+      expect(bad.status).toBe(400)
+    } finally {
+      await server.stop()
+    }
   })
 
   it('says why when the folder is not a git repository or the ref does not exist', async () => {

@@ -82,6 +82,10 @@ export function EvalForm({ models, draft, onDraft, check, onRun, busy }: Props) 
           <input type="checkbox" checked={draft.variants} onChange={(e) => onDraft({ ...draft, variants: e.target.checked })} />
           Also run description variants
         </label>
+        <label className="flex h-8 items-center gap-1.5 text-xs" title="Runs every case once more with the tools described as in the last commit (their descriptions and input schemas); the tools run as they are now">
+          <input type="checkbox" checked={draft.againstLastCommit} onChange={(e) => onDraft({ ...draft, againstLastCommit: e.target.checked })} />
+          Compare with the last commit
+        </label>
         <Button type="submit" variant="primary" className="h-8" disabled={!check.ok || busy}>
           {busy ? 'Running…' : 'Run evals'}
         </Button>

@@ -16,6 +16,8 @@ export interface EvalDraft {
   /** Empty: each case's own k. */
   k: string
   variants: boolean
+  /** Also run each case with the tools as the last commit described them (`against: "HEAD"`). */
+  againstLastCommit: boolean
 }
 
 export const MAX_EVAL_MODELS = 8
@@ -39,7 +41,7 @@ export function draftToEvalBody(draft: EvalDraft, names: string[]): EvalCheck {
   const k = Number(kText)
   if (kText && (!/^\d+$/.test(kText) || k < 1 || k > MAX_EVAL_K)) return { ok: false, field: 'k', problem: `k is a whole number from 1 to ${MAX_EVAL_K}, or empty for each case’s own.` }
   if (!names.length) return { ok: false, problem: 'No eval offers this tool.' }
-  return { ok: true, body: { names, models, ...(kText ? { k } : {}), ...(draft.variants ? { variants: true } : {}) } }
+  return { ok: true, body: { names, models, ...(kText ? { k } : {}), ...(draft.variants ? { variants: true } : {}), ...(draft.againstLastCommit ? { against: 'HEAD' } : {}) } }
 }
 
 /** The evals that offer `toolId` (a case offering the whole catalog offers it too). */
@@ -64,7 +66,7 @@ export function parseStoredEvalDraft(stored: string | null): EvalDraft | undefin
   try {
     const r = JSON.parse(stored) as Record<string, unknown>
     const models = Array.isArray(r.models) ? r.models.map(parseRow).filter((m): m is EvalModelRow => !!m).slice(0, MAX_EVAL_MODELS) : []
-    return { models, k: typeof r.k === 'string' ? r.k : '', variants: r.variants === true }
+    return { models, k: typeof r.k === 'string' ? r.k : '', variants: r.variants === true, againstLastCommit: r.againstLastCommit === true }
   } catch {
     return undefined
   }
@@ -75,13 +77,13 @@ export function initialEvalDraft(models: ModelsInfo | undefined, stored = readSe
   const remembered = parseStoredEvalDraft(stored)
   if (remembered) return remembered
   const tried = parseStoredDraft(tryStored)
-  if (tried?.model) return { models: [{ provider: tried.provider, model: tried.model, baseURL: tried.baseURL }], k: '', variants: false }
+  if (tried?.model) return { models: [{ provider: tried.provider, model: tried.model, baseURL: tried.baseURL }], k: '', variants: false, againstLastCommit: false }
   const m = models?.defaultModel
-  return { models: [m ? { provider: m.provider, model: m.model, baseURL: m.baseURL ?? '' } : { provider: 'openai', model: '', baseURL: '' }], k: '', variants: false }
+  return { models: [m ? { provider: m.provider, model: m.model, baseURL: m.baseURL ?? '' } : { provider: 'openai', model: '', baseURL: '' }], k: '', variants: false, againstLastCommit: false }
 }
 
 export function rememberEvalDraft(d: EvalDraft): void {
-  writeSetting(STORE_KEY, JSON.stringify({ models: d.models.map(({ provider, model, baseURL }) => ({ provider, model, baseURL })), k: d.k, variants: d.variants }))
+  writeSetting(STORE_KEY, JSON.stringify({ models: d.models.map(({ provider, model, baseURL }) => ({ provider, model, baseURL })), k: d.k, variants: d.variants, againstLastCommit: d.againstLastCommit }))
 }
 
 /** The last eval job of each tool in this page, so a run opened from the table and Back find the results. */

@@ -58,19 +58,19 @@ describe('the eval form', () => {
   const row = { provider: 'openai-compatible' as const, model: 'llama3.2', baseURL: 'http://127.0.0.1:1/v1' }
 
   it('becomes the run body of the evals named', () => {
-    expect(draftToEvalBody({ models: [row], k: '', variants: false }, ['lima'])).toEqual({ ok: true, body: { names: ['lima'], models: [row] } })
-    expect(draftToEvalBody({ models: [row, { provider: 'openai', model: 'gpt', baseURL: '' }], k: '5', variants: true }, ['lima'])).toEqual({
+    expect(draftToEvalBody({ models: [row], k: '', variants: false, againstLastCommit: false }, ['lima'])).toEqual({ ok: true, body: { names: ['lima'], models: [row] } })
+    expect(draftToEvalBody({ models: [row, { provider: 'openai', model: 'gpt', baseURL: '' }], k: '5', variants: true, againstLastCommit: true }, ['lima'])).toEqual({
       ok: true,
-      body: { names: ['lima'], models: [row, { provider: 'openai', model: 'gpt' }], k: 5, variants: true },
+      body: { names: ['lima'], models: [row, { provider: 'openai', model: 'gpt' }], k: 5, variants: true, against: 'HEAD' },
     })
   })
 
   it('names the row and field of a problem', () => {
-    expect(draftToEvalBody({ models: [row, { ...row, baseURL: '' }], k: '', variants: false }, ['x'])).toMatchObject({ ok: false, row: 1, field: 'baseURL' })
-    expect(draftToEvalBody({ models: [{ ...row, model: ' ' }], k: '', variants: false }, ['x'])).toMatchObject({ ok: false, row: 0, field: 'model' })
-    expect(draftToEvalBody({ models: [row], k: '0', variants: false }, ['x'])).toMatchObject({ ok: false, field: 'k' })
-    expect(draftToEvalBody({ models: [], k: '', variants: false }, ['x'])).toMatchObject({ ok: false })
-    expect(draftToEvalBody({ models: [row], k: '', variants: false }, [])).toMatchObject({ ok: false })
+    expect(draftToEvalBody({ models: [row, { ...row, baseURL: '' }], k: '', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({ ok: false, row: 1, field: 'baseURL' })
+    expect(draftToEvalBody({ models: [{ ...row, model: ' ' }], k: '', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({ ok: false, row: 0, field: 'model' })
+    expect(draftToEvalBody({ models: [row], k: '0', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({ ok: false, field: 'k' })
+    expect(draftToEvalBody({ models: [], k: '', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({ ok: false })
+    expect(draftToEvalBody({ models: [row], k: '', variants: false, againstLastCommit: false }, [])).toMatchObject({ ok: false })
   })
 
   it('lists the evals that offer a tool', () => {
@@ -80,7 +80,7 @@ describe('the eval form', () => {
   })
 
   it('starts from the remembered form, else the Model tab’s model, and stores no other field', () => {
-    expect(initialEvalDraft(undefined, null, JSON.stringify({ provider: 'anthropic', model: 'claude', baseURL: '' }))).toEqual({ models: [{ provider: 'anthropic', model: 'claude', baseURL: '' }], k: '', variants: false })
-    expect(parseStoredEvalDraft(JSON.stringify({ models: [{ ...row, apiKey: 'sk' }, { provider: 'nope' }], k: '3', variants: true }))).toEqual({ models: [row], k: '3', variants: true })
+    expect(initialEvalDraft(undefined, null, JSON.stringify({ provider: 'anthropic', model: 'claude', baseURL: '' }))).toEqual({ models: [{ provider: 'anthropic', model: 'claude', baseURL: '' }], k: '', variants: false, againstLastCommit: false })
+    expect(parseStoredEvalDraft(JSON.stringify({ models: [{ ...row, apiKey: 'sk' }, { provider: 'nope' }], k: '3', variants: true }))).toEqual({ models: [row], k: '3', variants: true, againstLastCommit: false })
   })
 })

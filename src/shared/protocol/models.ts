@@ -182,6 +182,8 @@ export const EvalRunBody = z
     k: z.number().int().min(1).max(50).optional(),
     /** Also run each case's description variants, to compare their pass rates. */
     variants: z.boolean().optional(),
+    /** Also run each case with the tools as this git commit described them (`HEAD`: the last commit). */
+    against: z.string().regex(/^[\w./~^@{}-]{1,100}$/, 'a git ref is 1–100 letters, digits and . / ~ ^ @ { } - _').optional(),
   })
   .strict()
 export type EvalRunBody = z.infer<typeof EvalRunBody>
