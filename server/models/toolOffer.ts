@@ -1,9 +1,11 @@
 // The tools a conversation offers a model (issue 28): which catalog tools, and each one's definition as the
-// provider packages take it — the tool id as the function name, the description, and the input JSON Schema exactly as
-// the Providers panel shows it (src/lint/providers: no `$schema`, an empty object schema when the tool has none).
-// Description tuning swaps a tool's description or input schema here and nowhere else: the tool runs unchanged.
+// provider packages take it — the tool id as the function name, the description, the input JSON Schema exactly as
+// the Providers panel shows it (src/lint/providers: no `$schema`, an empty object schema when the tool has none), its
+// input examples and provider options; `server/test/tryModel.test.ts` compares the requests with the panel's
+// definitions. Description tuning swaps a tool's description or input schema here and nowhere else: the tool runs
+// unchanged.
 
-import type { JSONSchema7, LanguageModelV3FunctionTool } from '@ai-sdk/provider'
+import type { JSONObject, JSONSchema7, LanguageModelV3FunctionTool, SharedV3ProviderOptions } from '@ai-sdk/provider'
 import { withoutDialect } from '../../src/lint/jsonSchema.ts'
 import { inputSchemaOf } from '../../src/lint/providers/common.ts'
 import type { JsonObject } from '../../src/lint/types.ts'
@@ -31,5 +33,13 @@ export function offeredTools(catalog: readonly ToolDetail[], offer: ToolOffer): 
 export function toolDefinition(tool: ToolDetail, override?: ToolOverride): LanguageModelV3FunctionTool {
   const description = override?.description ?? tool.description
   const inputSchema = (override?.inputSchema ? withoutDialect(override.inputSchema as JsonObject) : inputSchemaOf(tool)) as JSONSchema7
-  return { type: 'function', name: tool.id, ...(description ? { description } : {}), inputSchema }
+  return {
+    type: 'function',
+    name: tool.id,
+    ...(description ? { description } : {}),
+    inputSchema,
+    // As the Providers panel shows them: Anthropic sends the examples as `input_examples`, each provider its options.
+    ...(tool.inputExamples?.length ? { inputExamples: tool.inputExamples.map((e) => ({ input: e.input as JSONObject })) } : {}),
+    ...(tool.providerOptions ? { providerOptions: tool.providerOptions as SharedV3ProviderOptions } : {}),
+  }
 }

@@ -73,13 +73,18 @@ describe('try a tool with a model', () => {
     expect(session.events).toHaveLength(events.length)
   })
 
-  it('offers each tool exactly as the Providers panel shows its OpenAI definition', async () => {
-    const { server, model } = await setUp(turn.text('No tool needed.'))
-    const tryId = await startTry(server, { model: { provider: 'openai', model: 'gpt-scripted', baseURL: model.baseURL }, prompt: 'hi', tools: ['weather-tool', 'delete-repository'] })
-    expect(last(await tryEvents(server, tryId))).toMatchObject({ phase: 'done', text: 'No tool needed.' })
-    for (const [i, id] of ['weather-tool', 'delete-repository'].entries()) {
+  it('offers each tool exactly as the Providers panel shows its OpenAI and Anthropic definitions', async () => {
+    const { server, model } = await setUp(turn.text('No tool needed.'), turn.text('Nor here.'))
+    const tools = ['weather-tool', 'delete-repository']
+    const openai = await startTry(server, { model: { provider: 'openai', model: 'gpt-scripted', baseURL: model.baseURL }, prompt: 'hi', tools })
+    expect(last(await tryEvents(server, openai))).toMatchObject({ phase: 'done', text: 'No tool needed.' })
+    const anthropic = await startTry(server, { model: { provider: 'anthropic', model: 'claude-scripted', baseURL: model.baseURL }, prompt: 'hi', tools })
+    expect(last(await tryEvents(server, anthropic))).toMatchObject({ phase: 'done', text: 'Nor here.' })
+    for (const [i, id] of tools.entries()) {
       const report = (await (await server.api(`/api/tools/${id}/providers`)).json()) as ProviderReport
       expect(model.requests[0].body.tools[i]).toEqual(report.providers.find((p) => p.id === 'openai')!.definition)
+      // @ai-sdk/anthropic adds fine-grained tool streaming to every tool of a streamed request (its toolStreaming default).
+      expect(model.requests[1].body.tools[i]).toEqual({ ...(report.providers.find((p) => p.id === 'anthropic')!.definition as object), eager_input_streaming: true })
     }
     expect(model.requests[0].headers.authorization).toBe(`Bearer ${PLANTED_KEY}`)
   })
