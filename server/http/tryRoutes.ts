@@ -1,14 +1,15 @@
 // "Try with a model" over HTTP (issue 28): `GET /api/models` lists the providers and whether each has a key (never the
-// key), `POST /api/try` starts a conversation (202 with its id), `GET /api/try/:id` reads it back, `GET /api/try/:id/events`
-// streams its TryEvents from the first, and `POST /api/try/:id/cancel` stops it. The runs a conversation starts are
-// normal runs: their approvals are answered with the usual run controls.
+// key), `POST /api/try` starts a conversation (202 with its id), `GET /api/try/:id` reads it back,
+// `GET /api/try/:id/events` streams its TryEvents from the first (or after Last-Event-ID), and
+// `POST /api/try/:id/cancel` stops it. The runs a conversation starts are normal runs: their approvals are answered
+// with the usual run controls.
 
 import type { Hono } from 'hono'
 import { MODEL_PROVIDERS, TryBody, type ModelsInfo, type ModelTarget, type TryStarted } from '../../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
 import { readJson } from './body.ts'
 import { shownId } from './security.ts'
-import { sseResponse } from './sse.ts'
+import { lastEventIdOf, sseResponse } from './sse.ts'
 import { KEY_VARIABLES, type ModelKeys } from '../models/keys.ts'
 import { PROVIDER_INFO } from '../models/providerModels.ts'
 import { TooManyTriesError, type TrySessions } from '../models/trySessions.ts'
@@ -54,8 +55,11 @@ export function mountTryRoutes(app: Hono, deps: TryRouteDeps): void {
   app.get('/api/try/:id/events', (c) => {
     const id = c.req.param('id')
     if (!sessions.get(id)) return apiError(c, 'not-found', unknown(id))
+    // A reconnecting client names the last event it has (Last-Event-ID): only the later ones are sent again.
+    const after = lastEventIdOf(c.req.raw)
     return sseResponse((sink) => {
       const unsubscribe = sessions.subscribe(id, (event) => {
+        if (event.seq <= after && event.type !== 'finished') return
         sink.send({ event: 'try', id: event.seq, data: event })
         if (event.type === 'finished') queueMicrotask(() => sink.close())
       })

@@ -71,6 +71,10 @@ describe('try a tool with a model', () => {
     const session = (await (await server.api(`/api/try/${tryId}`)).json()) as TrySession
     expect(session.phase).toBe('done')
     expect(session.events).toHaveLength(events.length)
+    // A client that reconnects with Last-Event-ID gets only what it has not seen.
+    const resumed: TryEvent[] = []
+    for await (const frame of readSse(await server.api(`/api/try/${tryId}/events`, { headers: { 'last-event-id': String(events.length - 3) } }))) resumed.push(TryEvent.parse(JSON.parse(frame.data)))
+    expect(resumed.map((e) => e.seq)).toEqual([events.length - 2, events.length - 1])
   })
 
   it('offers each tool exactly as the Providers panel shows its OpenAI and Anthropic definitions', async () => {
