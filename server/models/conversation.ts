@@ -72,6 +72,8 @@ interface StreamedCall {
   call: ModelToolCall
   fragments: string[]
   outcome?: Promise<CallOutcome>
+  /** Settles once the call has its run (or is known to have none). */
+  started?: Promise<void>
 }
 
 export async function converse(deps: ConversationDeps, request: ConversationRequest): Promise<ConversationResult> {
@@ -105,10 +107,11 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
   const prompt = initialPrompt(request)
   const maxSteps = Math.min(request.maxSteps ?? DEFAULT_MAX_STEPS, MAX_MODEL_STEPS)
   const live = new Set<string>()
-  const abortLive = () => {
-    for (const runId of live) void deps.runs.control(runId, { type: 'abort', reason: 'The conversation was cancelled.' }).catch(() => undefined)
+  const abortLive = (reason = 'The conversation was cancelled.') => {
+    for (const runId of live) void deps.runs.control(runId, { type: 'abort', reason }).catch(() => undefined)
   }
-  deps.signal?.addEventListener('abort', abortLive, { once: true })
+  const onCancel = () => abortLive()
+  deps.signal?.addEventListener('abort', onCancel, { once: true })
   try {
     while (steps < maxSteps) {
       if (deps.signal?.aborted) return finish('cancelled')
@@ -117,7 +120,12 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
       const streamed: StreamedCall[] = []
       const startCall = (s: StreamedCall) => {
         calls.push(s.call)
-        s.outcome = startRun(deps, request, s, live, () => emit({ type: 'tool-call', call: { ...s.call } }))
+        let started = () => {}
+        s.started = new Promise<void>((resolve) => (started = resolve))
+        s.outcome = startRun(deps, request, s, live, () => {
+          emit({ type: 'tool-call', call: { ...s.call } })
+          started()
+        })
       }
       let result: StepResult
       try {
@@ -129,8 +137,16 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
           },
         })
       } catch (err) {
-        if (deps.signal?.aborted) return finish('cancelled')
-        return finish('failed', err instanceof ConversationEnd ? err.message : modelErrorMessage(err, request.model, deps.keys))
+        // Calls the model completed before its step ended have runs nobody will read the results of: they end here,
+        // once each has its run.
+        await Promise.all(streamed.map((s) => s.started))
+        if (deps.signal?.aborted) {
+          abortLive()
+          return finish('cancelled')
+        }
+        const message = err instanceof ConversationEnd ? err.message : modelErrorMessage(err, request.model, deps.keys)
+        abortLive(`The model's step failed: ${message}`.slice(0, 1_000))
+        return finish('failed', message)
       }
       text = result.text
       addUsage(usage, result.usage)
@@ -150,7 +166,7 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
     }
     return finish('step-limit', `The model was still calling tools after ${maxSteps} step${maxSteps === 1 ? '' : 's'}.`)
   } finally {
-    deps.signal?.removeEventListener('abort', abortLive)
+    deps.signal?.removeEventListener('abort', onCancel)
   }
 }
 

@@ -148,6 +148,16 @@ describe('try a tool with a model', () => {
     expect(last(refused)).toMatchObject({ phase: 'failed', error: "gpt-scripted refused: I can't help with that." })
   })
 
+  it('ends a step of more than 32 calls, and aborts the runs its calls had started', { timeout: 120_000 }, async () => {
+    const calls = Array.from({ length: 33 }, (_, i) => ({ name: 'delete-repository', input: { repo: `acme/repo-${i}` } }))
+    const { server, model } = await setUp(turn.calls(...calls))
+    const events = await tryEvents(server, await startTry(server, { model: { provider: 'openai-compatible', model: 'scripted', baseURL: model.baseURL }, prompt: 'Delete them all', tools: ['delete-repository'] }))
+    expect(last(events)).toMatchObject({ phase: 'failed', error: 'The model made more than 32 tool calls in one step.' })
+    const runIds = ofType(events, 'tool-call').flatMap((e) => (e.call.runId ? [e.call.runId] : []))
+    expect(runIds.length).toBeGreaterThan(0)
+    for (const runId of runIds) expect(finished(await server.events(runId))).toMatchObject({ status: Status.aborted })
+  })
+
   it('refuses an unknown tool, a missing key and a bad body with reasons', async () => {
     const { server, model } = await setUp()
     const unknownTool = await startTry(server, { model: { provider: 'openai-compatible', model: 'm', baseURL: model.baseURL }, prompt: 'x', tools: ['no-such-tool'] })
