@@ -124,11 +124,27 @@ async function runTrial(deps: EvalDeps, row: EvalRow, signal: AbortSignal | unde
     const error = result.phase === 'failed' || result.phase === 'cancelled' ? (result.error ?? `the conversation ended ${result.phase}`) : undefined
     const outcome = { calls: result.calls, answer: result.text, ...(error !== undefined ? { error } : {}) }
     const failures = judgeTrial(c.expect, outcome)
-    return { passed: failures.length === 0, failures, ...outcome, usage: result.usage }
+    return { passed: failures.length === 0, failures, ...keptOutcome(outcome), usage: result.usage }
   } catch (err) {
     const error = (err as Error)?.message ?? String(err)
     return { passed: false, failures: [`the conversation failed: ${error}`], calls: [], answer: '', usage: NO_USAGE, error }
   }
+}
+
+/** Longest argument text and answer a trial keeps (judged whole, kept cut: a job holds many trials; each run has all). */
+export const MAX_KEPT_ARGS = 10_000
+export const MAX_KEPT_ANSWER = 20_000
+
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`)
+
+/** What a trial keeps of its calls and answer: long argument texts and answers cut (a cut call keeps no parsed args). */
+export function keptOutcome<T extends { calls: ModelToolCall[]; answer: string }>(outcome: T): T {
+  const calls = outcome.calls.map((call) => {
+    if (call.argsText.length <= MAX_KEPT_ARGS) return call
+    const { args: _args, ...rest } = call
+    return { ...rest, argsText: cut(call.argsText, MAX_KEPT_ARGS) }
+  })
+  return { ...outcome, calls, answer: cut(outcome.answer, MAX_KEPT_ANSWER) }
 }
 
 /** A row's verdict from its trials. */
