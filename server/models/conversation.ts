@@ -123,7 +123,7 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
         let started = () => {}
         s.started = new Promise<void>((resolve) => (started = resolve))
         s.outcome = startRun(deps, request, s, live, () => {
-          emit({ type: 'tool-call', call: { ...s.call } })
+          emit({ type: 'tool-call', call: shownCall(s.call) })
           started()
         })
       }
@@ -160,7 +160,7 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
         const outcome = outcomes[i]
         s.call.status = outcome.status
         if (outcome.error && !s.call.error) s.call.error = outcome.error
-        emit({ type: 'tool-result', call: { ...s.call }, modelView: outcome.output })
+        emit({ type: 'tool-result', call: shownCall(s.call), modelView: outcome.output })
       })
       prompt.push(assistantMessage(result.text, streamed), toolMessage(streamed, outcomes))
     }
@@ -171,6 +171,16 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** Longest argument text a conversation's events carry per call: its run holds the whole input. */
+export const MAX_SHOWN_ARGS = 64 * 1024
+
+/** A call as the conversation's events show it: a copy, its argument text cut past MAX_SHOWN_ARGS (no parsed args then). */
+function shownCall(call: ModelToolCall): ModelToolCall {
+  if (call.argsText.length <= MAX_SHOWN_ARGS) return { ...call }
+  const { args: _args, ...rest } = call
+  return { ...rest, argsText: `${call.argsText.slice(0, MAX_SHOWN_ARGS)}… (${call.argsText.length - MAX_SHOWN_ARGS} more characters; the run has them all)` }
+}
 
 /** The system message, the earlier turns and the prompt, in the provider-neutral prompt format. */
 function initialPrompt(request: ConversationRequest): LanguageModelV3Prompt {

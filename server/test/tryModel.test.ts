@@ -158,6 +158,18 @@ describe('try a tool with a model', () => {
     for (const runId of runIds) expect(finished(await server.events(runId))).toMatchObject({ status: Status.aborted })
   })
 
+  it('shows a long argument text cut in the conversation, while the run gets it whole', async () => {
+    const location = 'L'.repeat(70_000)
+    const { server, model } = await setUp(turn.call('weather-tool', { location }), turn.text('Long.'))
+    const events = await tryEvents(server, await startTry(server, { model: { provider: 'openai-compatible', model: 'scripted', baseURL: model.baseURL }, prompt: 'x', tools: ['weather-tool'] }))
+    const [result] = ofType(events, 'tool-result')
+    expect(result.call.argsText).toMatch(/… \(\d+ more characters; the run has them all\)$/)
+    expect(result.call.argsText.length).toBeLessThan(66 * 1024)
+    expect(result.call.args).toBeUndefined()
+    const input = (await server.events(result.call.runId!)).find((e) => e.type === 'input-available')
+    expect(input).toMatchObject({ input: { location } })
+  })
+
   it('refuses an unknown tool, a missing key and a bad body with reasons', async () => {
     const { server, model } = await setUp()
     const unknownTool = await startTry(server, { model: { provider: 'openai-compatible', model: 'm', baseURL: model.baseURL }, prompt: 'x', tools: ['no-such-tool'] })
