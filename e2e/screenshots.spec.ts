@@ -1,8 +1,9 @@
-// E2E screenshots of the main screens in light and dark themes (the run screen also at 1440×900, 1280×800 and
+// E2E screenshots of the main screens in light and dark themes (the Model tab with the scripted model) (the run screen also at 1440×900, 1280×800 and
 // 1024×700). Each screen is checked, then captured: into the test output folder normally, into docs/screenshots/
 // with TOOLSCOPE_UPDATE_SCREENSHOTS=1.
 import { fileURLToPath } from 'node:url'
 import { test, expect, type ToolscopePage } from './fixtures/toolscope.ts'
+import { startScriptedModel, turn } from '../server/test/scriptedModel.ts'
 
 const DOCS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 
@@ -85,5 +86,25 @@ for (const theme of ['light', 'dark'] as const) {
     await toolscope.editor('Resume data JSON')
     await settle(toolscope)
     await shot('suspend')
+
+    // The Model tab: a scripted model calls delete-file, the call waits for its approval there, then the model answers.
+    const model = await startScriptedModel([turn.call('delete-file', { path: '/var/data/old-report.csv' }), turn.text('Done: /var/data/old-report.csv is deleted.')])
+    try {
+      await toolscope.selectTool('delete-file')
+      await page.getByRole('tab', { name: 'Model' }).click()
+      const form = page.getByRole('form', { name: 'Model settings' })
+      await form.getByLabel('Provider').selectOption('openai-compatible')
+      await form.getByLabel('Model', { exact: true }).fill('llama3.2')
+      await form.getByLabel(/^Base URL/).fill(model.baseURL)
+      await form.getByLabel('Prompt').fill('Please delete /var/data/old-report.csv')
+      await form.getByLabel('Prompt').press('Control+Enter')
+      const approval = page.getByRole('region', { name: 'Tool call delete-file' }).getByRole('region', { name: 'Approval' })
+      await approval.getByRole('button', { name: 'Approve' }).click()
+      await expect(page.getByRole('region', { name: 'Answer' })).toContainText('is deleted.')
+      await page.mouse.move(0, 0)
+      await shot('model')
+    } finally {
+      await model.close()
+    }
   })
 }
