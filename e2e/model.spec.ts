@@ -5,7 +5,8 @@
 // variant's difference, the unreadable file, and what the model did instead in a failed trial.
 import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from './fixtures/toolscope.ts'
+import type { Page } from '@playwright/test'
+import { expect, test, type ToolscopePage } from './fixtures/toolscope.ts'
 import { startScriptedModel, turn } from '../server/test/scriptedModel.ts'
 
 const INTERACTIVE = fileURLToPath(new URL('../server/examples/interactive.ts', import.meta.url))
@@ -15,6 +16,14 @@ const SCENARIOS = fileURLToPath(new URL('./fixtures/model-project/toolscope/scen
 test.use({ toolscopeOptions: { paths: [INTERACTIVE], scenariosDir: SCENARIOS } })
 
 const SHOTS = process.env.TOOLSCOPE_SHOTS_DIR
+
+/** delete-repository's Model or Evals tab, at a laptop's window size. */
+async function openTab(toolscope: ToolscopePage, page: Page, tab: 'Model' | 'Evals'): Promise<void> {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await toolscope.goto()
+  await toolscope.selectTool('delete-repository')
+  await page.getByRole('tab', { name: tab }).click()
+}
 
 /** A local port nothing listens on (one the system just handed out and got back). */
 function closedPort(): Promise<number> {
@@ -31,10 +40,7 @@ function closedPort(): Promise<number> {
 test('try a tool with a model: answer the approval of its call, then read the model’s answer', async ({ toolscope, page }) => {
   const model = await startScriptedModel([turn.call('delete-repository', { repo: 'acme/legacy-website' }), turn.text('The repository acme/legacy-website is deleted.')], { argumentFragments: 4 })
   try {
-    await page.setViewportSize({ width: 1366, height: 768 })
-    await toolscope.goto()
-    await toolscope.selectTool('delete-repository')
-    await page.getByRole('tab', { name: 'Model' }).click()
+    await openTab(toolscope, page, 'Model')
     const form = page.getByRole('form', { name: 'Model settings' })
     await form.getByLabel('Provider').selectOption('openai-compatible')
     await expect(form.getByText('no key (optional: OPENAI_COMPATIBLE_API_KEY)')).toBeVisible()
@@ -75,10 +81,7 @@ test('try a tool with a model: answer the approval of its call, then read the mo
 })
 
 test('a base URL where no model answers is named as such', async ({ toolscope, page }) => {
-  await page.setViewportSize({ width: 1366, height: 768 })
-  await toolscope.goto()
-  await toolscope.selectTool('delete-repository')
-  await page.getByRole('tab', { name: 'Model' }).click()
+  await openTab(toolscope, page, 'Model')
   const form = page.getByRole('form', { name: 'Model settings' })
   await form.getByLabel('Provider').selectOption('openai-compatible')
   await form.getByLabel('Model', { exact: true }).fill('nothing-here')
@@ -98,10 +101,7 @@ test('run the evals of a tool against a model: pass rates, a variant’s differe
   const right = [turn.call('delete-repository', { repo: 'acme/legacy-website' }), turn.text('Deleted.')]
   const model = await startScriptedModel([...right, turn.call('delete-repository', { repo: 'acme/website' }), turn.text('Deleted.'), ...right, ...right])
   try {
-    await page.setViewportSize({ width: 1366, height: 768 })
-    await toolscope.goto()
-    await toolscope.selectTool('delete-repository')
-    await page.getByRole('tab', { name: 'Evals' }).click()
+    await openTab(toolscope, page, 'Evals')
     const files = page.getByRole('region', { name: 'Eval files' })
     await expect(files).toContainText('1 of 1 eval in')
     await expect(files.getByRole('alert', { name: 'Eval file errors' })).toContainText('broken.json')

@@ -17,14 +17,16 @@ export interface RunChunk {
   problems: FrameProblem[]
 }
 
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when `signal` aborts. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const t = setTimeout(resolve, ms)
     signal?.addEventListener('abort', () => { clearTimeout(t); resolve() }, { once: true })
   })
 }
 
-async function* frames(res: Response, signal?: AbortSignal): AsyncGenerator<SseFrame[]> {
+/** The SSE frames of a response, one batch per network read, until it ends or `signal` aborts. */
+export async function* frames(res: Response, signal?: AbortSignal): AsyncGenerator<SseFrame[]> {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
   const parser = createSseParser()
   const stop = () => reader.cancel().catch(() => {})

@@ -8,11 +8,11 @@ import { evalJobQuery, evalsQuery, keys, modelsQuery } from '../../api/queries.t
 import type { EvalJob, EvalList } from '../../shared/protocol.ts'
 import type { UrlState } from '../../hooks/useUrlState.ts'
 import { readSetting } from '../../hooks/useSetting.ts'
-import { Button } from '../../components/ui/Button.tsx'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
 import { EvalForm } from './EvalForm.tsx'
 import { EvalResults } from './EvalResults.tsx'
 import { draftToEvalBody, evalsOffering, initialEvalDraft, parseStoredEvalDraft, rememberEvalDraft, rememberEvalJob, rememberedEvalJob, type EvalDraft } from './evalDraft.ts'
+import { JobProgress } from '../../components/ui/JobProgress.tsx'
 
 function EvalFiles({ list, offering }: { list: EvalList; offering: EvalList['evals'] }) {
   return (
@@ -52,23 +52,6 @@ function EvalFiles({ list, offering }: { list: EvalList; offering: EvalList['eva
         </ul>
       )}
     </section>
-  )
-}
-
-function Progress({ job, onCancel }: { job: EvalJob; onCancel: () => void }) {
-  const shown = Math.min(job.done, job.total)
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <div role="progressbar" aria-label="Eval progress" aria-valuemin={0} aria-valuemax={job.total} aria-valuenow={shown} className="h-2 w-64 max-w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700">
-        <div className="h-full rounded-full bg-sky-600 transition-[width]" style={{ width: `${(100 * shown) / Math.max(1, job.total)}%` }} />
-      </div>
-      <span role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-        {job.done} of {job.total} trials
-      </span>
-      <Button className="!px-2 !py-0.5 text-xs" onClick={onCancel}>
-        Cancel
-      </Button>
-    </div>
   )
 }
 
@@ -132,7 +115,7 @@ export default function EvalsTab({ toolId, onNavigate }: { toolId: string; onNav
       {list.data && <EvalFiles list={list.data} offering={offering} />}
       {list.data && offering.length > 0 && <EvalForm models={models.data} draft={draft} onDraft={setDraft} check={check} onRun={() => start.mutate()} busy={running} />}
       <ApiErrorMessage error={start.error ?? job.error ?? cancel.error} />
-      {job.data?.phase === 'evaluating' && <Progress job={job.data} onCancel={() => jobId && cancel.mutate(jobId)} />}
+      {job.data?.phase === 'evaluating' && <JobProgress label="Eval progress" done={job.data.done} total={job.data.total} count={`${job.data.done} of ${job.data.total} trials`} onCancel={() => jobId && cancel.mutate(jobId)} />}
       {ended && job.data && <Summary job={job.data} />}
       {job.data && <EvalResults results={job.data.results} onOpen={onNavigate} />}
     </section>

@@ -9,6 +9,7 @@ import type { UrlState } from '../../hooks/useUrlState.ts'
 import { AppLink } from '../../components/ui/AppLink.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { CopyButton } from '../../components/ui/CopyButton.tsx'
+import { JobProgress } from '../../components/ui/JobProgress.tsx'
 import { JsonBlock } from '../../components/ui/JsonBlock.tsx'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
 import { failureScenarioName, reproduceCommand } from './fuzzDraft.ts'
@@ -17,20 +18,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 export function FuzzProgress({ job, onCancel }: { job: FuzzJob; onCancel: () => void }) {
   // Shrinking runs count too, so `done` can pass `total`: the bar stays full then.
-  const shown = Math.min(job.done, job.total)
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <div role="progressbar" aria-label="Fuzz progress" aria-valuemin={0} aria-valuemax={job.total} aria-valuenow={shown} className="h-2 w-64 max-w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700">
-        <div className="h-full rounded-full bg-sky-600 transition-[width]" style={{ width: `${(100 * shown) / Math.max(1, job.total)}%` }} />
-      </div>
-      <span role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-        {job.done} of {plural(job.total, 'run')}
-      </span>
-      <Button className="!px-2 !py-0.5 text-xs" onClick={onCancel}>
-        Cancel
-      </Button>
-    </div>
-  )
+  return <JobProgress label="Fuzz progress" done={job.done} total={job.total} count={`${job.done} of ${plural(job.total, 'run')}`} onCancel={onCancel} />
 }
 
 function Passed({ report }: { report: FuzzReportShape }) {

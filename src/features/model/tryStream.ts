@@ -6,21 +6,14 @@ import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tans
 import { TryEvent } from '../../shared/protocol.ts'
 import { ApiRequestError, type ApiClient } from '../../api/client.ts'
 import { keys } from '../../api/queries.ts'
-import { createSseParser, type SseFrame } from '../../api/sseParser.ts'
-import { RETRY_MS } from '../../api/sse.ts'
+import type { SseFrame } from '../../api/sseParser.ts'
+import { frames, pause, RETRY_MS } from '../../api/sse.ts'
 import { foldTryEvents, initialTryView, type TryView } from './tryEvents.ts'
 
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => { clearTimeout(t); resolve() }, { once: true })
-  })
-}
-
 /** The TryEvents of a batch of frames (frames that fail the protocol are skipped: the fold shows what did parse). */
-export function decodeTryFrames(frames: readonly SseFrame[]): TryEvent[] {
+export function decodeTryFrames(batch: readonly SseFrame[]): TryEvent[] {
   const events: TryEvent[] = []
-  for (const frame of frames) {
+  for (const frame of batch) {
     if (frame.event !== 'try' && frame.event !== 'message') continue
     try {
       const parsed = TryEvent.safeParse(JSON.parse(frame.data))
@@ -32,23 +25,6 @@ export function decodeTryFrames(frames: readonly SseFrame[]): TryEvent[] {
   return events
 }
 
-async function* readFrames(res: Response, signal?: AbortSignal): AsyncGenerator<SseFrame[]> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-  const parser = createSseParser()
-  const stop = () => reader.cancel().catch(() => {})
-  signal?.addEventListener('abort', stop, { once: true })
-  try {
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) return
-      yield parser.push(value)
-    }
-  } finally {
-    signal?.removeEventListener('abort', stop)
-    stop()
-  }
-}
-
 /** A conversation's events, one batch per network read, after `afterSeq`, until `finished`. */
 export async function* streamTryEvents(api: ApiClient, tryId: string, signal?: AbortSignal, afterSeq = -1): AsyncGenerator<TryEvent[]> {
   let lastSeq = afterSeq
@@ -57,7 +33,7 @@ export async function* streamTryEvents(api: ApiClient, tryId: string, signal?: A
   while (!signal?.aborted) {
     try {
       const res = await api.openStream(path, { signal, lastEventId: lastSeq >= 0 ? String(lastSeq) : undefined })
-      for await (const batch of readFrames(res, signal)) {
+      for await (const batch of frames(res, signal)) {
         const events = decodeTryFrames(batch).filter((e) => e.seq > lastSeq)
         if (!events.length) continue
         lastSeq = events[events.length - 1].seq
