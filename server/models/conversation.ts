@@ -55,9 +55,11 @@ export interface ConversationDeps {
 
 /** Default model calls per conversation. */
 export const DEFAULT_MAX_STEPS = 5
-/** Longest answer text kept per step, and longest argument text per call: a runaway model ends its conversation. */
-const MAX_STEP_TEXT = 1_000_000
+/** Longest text a conversation's answers may add up to, and longest argument text per call: a runaway model ends it. */
+export const MAX_CONVERSATION_TEXT = 1_000_000
 const MAX_ARGUMENT_TEXT = 1_000_000
+/** Text deltas a conversation reports one by one; later ones are reported once per step (a model streaming a word at a time). */
+export const MAX_TEXT_EVENTS = 2_000
 /** Most tool calls one step may make. */
 const MAX_CALLS_PER_STEP = 32
 
@@ -88,6 +90,8 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
   const usage: ModelUsage = {}
   let text = ''
   let steps = 0
+  let textChars = 0
+  let textEvents = 0
   const finish = (phase: TryPhase, error?: string): ConversationResult => {
     const message = error === undefined ? undefined : maskSecrets(error, deps.keys.secrets())
     text = maskSecrets(text, deps.keys.secrets())
@@ -128,15 +132,27 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
         })
       }
       let result: StepResult
+      let held = ''
+      const flushText = () => {
+        if (held) emit({ type: 'text-delta', step, text: held })
+        held = ''
+      }
       try {
         result = await streamStep(model, prompt, definitions, step, deps.signal, deps.keys.secrets(), {
-          onText: (delta) => emit({ type: 'text-delta', step, text: delta }),
+          onText: (delta) => {
+            textChars += delta.length
+            if (textChars > MAX_CONVERSATION_TEXT) throw new ConversationEnd(`The model's answers passed ${MAX_CONVERSATION_TEXT} characters.`)
+            if (textEvents++ < MAX_TEXT_EVENTS) emit({ type: 'text-delta', step, text: delta })
+            else held += delta
+          },
           onCall: (s) => {
             streamed.push(s)
             startCall(s)
           },
         })
+        flushText()
       } catch (err) {
+        flushText()
         // Calls the model completed before its step ended have runs nobody will read the results of: they end here,
         // once each has its run.
         await Promise.all(streamed.map((s) => s.started))
@@ -252,9 +268,8 @@ async function streamStep(
       const part: LanguageModelV3StreamPart = value
       switch (part.type) {
         case 'text-delta':
-          if (text.length + part.delta.length > MAX_STEP_TEXT) throw new ConversationEnd(`The model's answer passed ${MAX_STEP_TEXT} characters in one step.`)
-          text += part.delta
           on.onText(part.delta)
+          text += part.delta
           break
         case 'tool-input-start':
           fragments.set(part.id, [])

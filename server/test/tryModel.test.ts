@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Status } from '../../src/runtime/index.ts'
 import { TryEvent, type ProviderReport, type TryBody, type TrySession } from '../../src/shared/protocol.ts'
 import { EXAMPLES_DIR } from '../context.ts'
+import { MAX_CONVERSATION_TEXT, MAX_TEXT_EVENTS } from '../models/conversation.ts'
 import { modelKeysFrom } from '../models/keys.ts'
 import { finished, readSse, startTestServer, waitForEvent, type TestServer } from './helpers.ts'
 import { startScriptedModel, turn, type ScriptedModel, type ScriptedModelOptions, type ScriptedTurn } from './scriptedModel.ts'
@@ -168,6 +169,19 @@ describe('try a tool with a model', () => {
     expect(result.call.args).toBeUndefined()
     const input = (await server.events(result.call.runId!)).find((e) => e.type === 'input-available')
     expect(input).toMatchObject({ input: { location } })
+  })
+
+  it('reports a word-at-a-time answer in at most MAX_TEXT_EVENTS deltas plus one, and ends an answer past 1,000,000 characters', { timeout: 120_000 }, async () => {
+    const words = 'word '.repeat(MAX_TEXT_EVENTS + 500).trim()
+    const { server, model } = await setUp(turn.text(words), turn.text('x'.repeat(MAX_CONVERSATION_TEXT + 1)))
+    const target = { provider: 'openai-compatible' as const, model: 'scripted', baseURL: model.baseURL }
+    const chatty = await tryEvents(server, await startTry(server, { model: target, prompt: 'Talk', tools: ['weather-tool'] }))
+    const deltas = ofType(chatty, 'text-delta')
+    expect(deltas.length).toBe(MAX_TEXT_EVENTS + 1)
+    expect(deltas.map((d) => d.text).join('')).toBe(words)
+    expect(last(chatty)).toMatchObject({ phase: 'done', text: words })
+    const runaway = await tryEvents(server, await startTry(server, { model: target, prompt: 'Talk more', tools: ['weather-tool'] }))
+    expect(last(runaway)).toMatchObject({ phase: 'failed', error: `The model's answers passed ${MAX_CONVERSATION_TEXT} characters.` })
   })
 
   it('refuses an unknown tool, a missing key and a bad body with reasons', async () => {
