@@ -24,6 +24,8 @@ const SUITES = [
   'server/test/runStore.test.ts',
   'server/test/network.test.ts',
   'server/test/soak.test.ts',
+  // How long idle workers are kept follows how soon V8 unmaps a terminated worker's heap.
+  'server/test/poolTrim.test.ts',
   // MCP servers as child processes through the SDK client, and Ajv on the server's JSON Schemas.
   'server/test/mcpSchemas.test.ts',
   // V8 coverage in the workers, mapped through the loader's source maps (the loader differs from Node 22.15 on).

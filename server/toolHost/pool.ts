@@ -14,10 +14,17 @@ import type { WorkerInit } from './messages.ts'
 /** Workers loading at once, at most. */
 const MAX_LOADING = 2
 /**
- * How long a worker beyond the spares stays idle before it is let go: a burst of runs reuses the workers of the last
- * one, and a server left idle gives their memory back (each holds its own heap and loaded modules).
+ * How long V8 keeps a terminated worker's heap mapped. From V8 13 (Node 24) an isolate's teardown hands its pages to a
+ * pool shared by the process, and another isolate unmaps them 8 s later (PagePool::ReleaseOnTearDown); V8 12 (Node 20,
+ * 22) unmaps them at once. Measured with workers that hold 27 MB each: BENCHMARKS.md.
  */
-export const IDLE_TRIM_MS = 5_000
+export const TERMINATED_HEAP_LINGER_MS = Number(process.versions.v8.split('.')[0]) >= 13 ? 8_000 : 0
+/**
+ * How long a worker beyond the spares stays idle before it is let go: a burst of runs reuses the workers of the last
+ * one, and a server left idle gives their memory back (each holds its own heap and loaded modules) within 10 s of the
+ * burst: 5 s, or 1 s where V8 needs 8 s more to unmap a terminated worker's heap.
+ */
+export const IDLE_TRIM_MS = TERMINATED_HEAP_LINGER_MS > 0 ? 1_000 : 5_000
 
 /** How workers are made and how many are kept. */
 export interface PoolOptions {
