@@ -16,7 +16,7 @@ const MAX_LOADING = 2
 /**
  * How long V8 keeps a terminated worker's heap mapped. From V8 13 (Node 24) an isolate's teardown hands its pages to a
  * pool shared by the process, and another isolate unmaps them 8 s later (PagePool::ReleaseOnTearDown); V8 11 and 12
- * (Node 20, 22) unmap them at once. Measured with workers that hold 27 MB each: BENCHMARKS.md.
+ * (Node 20, 22) unmap them at once. `npm run bench:teardown:node24`, BENCHMARKS.md.
  */
 export const TERMINATED_HEAP_LINGER_MS = Number(process.versions.v8.split('.')[0]) >= 13 ? 8_000 : 0
 /**
