@@ -12,8 +12,19 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node' } },
-      { extends: true, plugins: [react()], test: { name: 'dom', include: ['src/**/*.test.tsx'], environment: 'happy-dom' } },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: { name: 'dom', include: ['src/**/*.test.tsx'], environment: 'happy-dom' },
+      },
     ],
   },
 })

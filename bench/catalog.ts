@@ -19,6 +19,8 @@ export function writeCatalog(dir: string, tools: number, events: number): void {
   }
   lines.push(']')
   // One run of this tool produces ≈10,000 events: the Events timeline must stay fluid.
-  lines.push(`export const chatty = createTool({ id: 'chatty-10k', description: 'Writes ${events} chunks.', inputSchema: z.object({}), execute: async (_i, ctx) => { for (let i = 0; i < ${events}; i++) await ctx.writer?.write({ i }); return { written: ${events} } } })`)
+  lines.push(
+    `export const chatty = createTool({ id: 'chatty-10k', description: 'Writes ${events} chunks.', inputSchema: z.object({}), execute: async (_i, ctx) => { for (let i = 0; i < ${events}; i++) await ctx.writer?.write({ i }); return { written: ${events} } } })`,
+  )
   writeFileSync(join(dir, 'many.ts'), lines.join('\n'))
 }

@@ -18,7 +18,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const START_LIMIT_MS = 120_000
 const TOKEN = 'cold-start-bench-token'
 
-if (!existsSync(join(ROOT, 'dist', 'node', 'server', 'cli.js'))) throw new Error('The compiled server is missing: run `npm run build:node` first.')
+if (!existsSync(join(ROOT, 'dist', 'node', 'server', 'cli.js')))
+  throw new Error('The compiled server is missing: run `npm run build:node` first.')
 
 /** A user's project: `toolscope` installed (a link to this checkout), 20 tools in their own TypeScript files. */
 async function project(): Promise<string> {
@@ -61,8 +62,26 @@ async function freePort(): Promise<number> {
 async function coldStart(dir: string, compiled: boolean, tsxCache: boolean): Promise<number> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'toolscope-cold-data-'))
-  const env = { ...process.env, TOOLSCOPE_COMPILED: compiled ? '1' : '0', TOOLSCOPE_TOKEN: '', ...(tsxCache ? {} : { TSX_DISABLE_CACHE: '1' }) }
-  const args = ['--no-install', 'toolscope', 'tools', '--port', String(port), '--token', TOKEN, '--no-open', '--no-watch', '--no-build', '--data-dir', dataDir]
+  const env = {
+    ...process.env,
+    TOOLSCOPE_COMPILED: compiled ? '1' : '0',
+    TOOLSCOPE_TOKEN: '',
+    ...(tsxCache ? {} : { TSX_DISABLE_CACHE: '1' }),
+  }
+  const args = [
+    '--no-install',
+    'toolscope',
+    'tools',
+    '--port',
+    String(port),
+    '--token',
+    TOKEN,
+    '--no-open',
+    '--no-watch',
+    '--no-build',
+    '--data-dir',
+    dataDir,
+  ]
   const t0 = performance.now()
   // Its own process group: npx's node and the server's are stopped together.
   const child = spawn('npx', args, { cwd: dir, env, stdio: 'ignore', detached: true })
@@ -71,7 +90,9 @@ async function coldStart(dir: string, compiled: boolean, tsxCache: boolean): Pro
   try {
     while (performance.now() - t0 < START_LIMIT_MS) {
       if (exited) throw new Error(`toolscope exited before listing its tools (compiled: ${compiled})`)
-      const listed = await fetch(`http://127.0.0.1:${port}/api/tools`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      const listed = await fetch(`http://127.0.0.1:${port}/api/tools`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
         .then(async (res) => (res.ok ? ((await res.json()) as { tools: unknown[] }).tools.length : 0))
         .catch(() => 0)
       if (listed === TOOLS) return performance.now() - t0
@@ -104,18 +125,27 @@ try {
   for (const c of configs) await coldStart(dir, c.compiled, c.tsxCache)
   for (let round = 0; round < ROUNDS; round++) {
     // Alternating, and the order flipped every other round: both layouts see the same machine.
-    for (const c of round % 2 ? [...configs].reverse() : configs) times.get(c)!.push(await coldStart(dir, c.compiled, c.tsxCache))
+    for (const c of round % 2 ? [...configs].reverse() : configs)
+      times.get(c)!.push(await coldStart(dir, c.compiled, c.tsxCache))
   }
 } finally {
   await rm(dir, { recursive: true, force: true })
 }
 
-console.log(`Cold start of \`npx toolscope\` until /api/tools lists ${TOOLS} TypeScript tools, ${ROUNDS} alternating rounds (Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end):`)
+console.log(
+  `Cold start of \`npx toolscope\` until /api/tools lists ${TOOLS} TypeScript tools, ${ROUNDS} alternating rounds (Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end):`,
+)
 for (const c of configs) {
   const xs = times.get(c)!
-  console.log(`  ${c.name}: median ${median(xs).toFixed(0)} ms   (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`)
+  console.log(
+    `  ${c.name}: median ${median(xs).toFixed(0)} ms   (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`,
+  )
 }
 for (const cache of [true, false]) {
-  const [source, compiled] = [false, true].map((k) => median(times.get(configs.find((c) => c.compiled === k && c.tsxCache === cache)!)!))
-  console.log(`  compiled saves ${(source - compiled).toFixed(0)} ms (${(((source - compiled) / source) * 100).toFixed(0)} %) with tsx's cache ${cache ? 'warm' : 'off'}`)
+  const [source, compiled] = [false, true].map((k) =>
+    median(times.get(configs.find((c) => c.compiled === k && c.tsxCache === cache)!)!),
+  )
+  console.log(
+    `  compiled saves ${(source - compiled).toFixed(0)} ms (${(((source - compiled) / source) * 100).toFixed(0)} %) with tsx's cache ${cache ? 'warm' : 'off'}`,
+  )
 }

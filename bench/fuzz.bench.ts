@@ -80,12 +80,19 @@ const unexpected: string[] = []
 let phase = 'samples'
 
 /** One run through the registry: start, then its events to run-finished (what fuzzOnHost does per call, minus fuzzing). */
-async function plainRun(runs: RunRegistry, request: StartRunBody, status: string = Status.success): Promise<RunEvent[]> {
+async function plainRun(
+  runs: RunRegistry,
+  request: StartRunBody,
+  status: string = Status.success,
+): Promise<RunEvent[]> {
   const runId = await runs.start(request)
   const events: RunEvent[] = []
   for await (const event of registryRun(runs, runId).events) events.push(event as RunEvent)
   const last = events.at(-1)
-  if (last?.type !== 'run-finished' || last.status !== status) unexpected.push(`${phase}: run ${runId} ended after ${events.map((e) => e.type).join(', ')}: ${JSON.stringify(events.find((e) => e.type === 'error') ?? last)}`)
+  if (last?.type !== 'run-finished' || last.status !== status)
+    unexpected.push(
+      `${phase}: run ${runId} ended after ${events.map((e) => e.type).join(', ')}: ${JSON.stringify(events.find((e) => e.type === 'error') ?? last)}`,
+    )
   return events
 }
 
@@ -95,12 +102,17 @@ async function fuzzToolRate(target: FuzzTarget, valid: RunEvent[], invalid: RunE
   await fuzzTool(target, { runs: 1000, seed: 1, checks: CHECKS, execute })
   const t0 = performance.now()
   const report = await fuzzTool(target, { runs: GENERATED, seed: 42, checks: CHECKS, execute })
-  if (report.failure || report.executed !== GENERATED) throw new Error(`fuzzTool with canned events: ${JSON.stringify(report.failure ?? report.executed)}`)
+  if (report.failure || report.executed !== GENERATED)
+    throw new Error(`fuzzTool with canned events: ${JSON.stringify(report.failure ?? report.executed)}`)
   return rate(GENERATED, performance.now() - t0)
 }
 
 /** A tool host reporting to a sink of our own: no registry, no history; `run` resolves at the run's run-finished. */
-async function bareHost(): Promise<{ run(request: StartRunBody): Promise<void>; created(): number; close(): Promise<void> }> {
+async function bareHost(): Promise<{
+  run(request: StartRunBody): Promise<void>
+  created(): number
+  close(): Promise<void>
+}> {
   const waiting = new Map<string, { resolve: () => void }>()
   const host = new ToolHost({
     paths: [ECHO_FILE],
@@ -148,7 +160,13 @@ async function measured(runs: number, created: () => number, work: () => Promise
   await work()
   const ms = performance.now() - t0
   const cpu = process.cpuUsage(cpu0)
-  return { runs, ms, elu: performance.eventLoopUtilization(elu0).utilization, cores: (cpu.user + cpu.system) / 1000 / ms, workers: created() - workers0 }
+  return {
+    runs,
+    ms,
+    elu: performance.eventLoopUtilization(elu0).utilization,
+    cores: (cpu.user + cpu.system) / 1000 / ms,
+    workers: created() - workers0,
+  }
 }
 
 const perSecond = (m: Measure) => rate(m.runs, m.ms)
@@ -205,24 +223,43 @@ const reserveSchema = toolOf('reserve-stock').schemas.input as Record<string, un
 
 // (a) Input generation alone.
 console.log(`(a) input generation alone (fc.sample, ${GENERATED} values after a warm-up):`)
-console.log(`    small object schema (4 fields: string ≤ 40, integer 0–1000, boolean, string array ≤ 5; 2 required): ${fmt(generationRate(arbitraryOf(SMALL_SCHEMA)))} values/s`)
-console.log(`    reserve-stock's input schema (sku pattern, warehouse enum, integer 1–500, optional string ≤ 40): ${fmt(generationRate(arbitraryOf(reserveSchema)))} values/s`)
-console.log(`    echo's input schema ({ text: string }): ${fmt(generationRate(arbitraryOf(echoTarget.input)))} values/s`)
+console.log(
+  `    small object schema (4 fields: string ≤ 40, integer 0–1000, boolean, string array ≤ 5; 2 required): ${fmt(generationRate(arbitraryOf(SMALL_SCHEMA)))} values/s`,
+)
+console.log(
+  `    reserve-stock's input schema (sku pattern, warehouse enum, integer 1–500, optional string ≤ 40): ${fmt(generationRate(arbitraryOf(reserveSchema)))} values/s`,
+)
+console.log(
+  `    echo's input schema ({ text: string }): ${fmt(generationRate(arbitraryOf(echoTarget.input)))} values/s`,
+)
 const callRate = generationRate(callArbitrary(echoTarget) as fc.Arbitrary<unknown>)
-console.log(`    echo's whole fuzz call (callArbitrary: valid or, 1 in 5, invalid input): ${fmt(callRate)} calls/s (${us(1000 / callRate)} a call)`)
+console.log(
+  `    echo's whole fuzz call (callArbitrary: valid or, 1 in 5, invalid input): ${fmt(callRate)} calls/s (${us(1000 / callRate)} a call)`,
+)
 
 // (b) checkRun alone, on the events of a real echo run and a real reserve-stock run.
 const echoEvents = await plainRun(runner.runs, echoRequest(0))
-const reserveEvents = await plainRun(runner.runs, { toolId: 'reserve-stock', input: { sku: 'KBD-0042', warehouse: 'ams-1', quantity: 10 } })
+const reserveEvents = await plainRun(runner.runs, {
+  toolId: 'reserve-stock',
+  input: { sku: 'KBD-0042', warehouse: 'ams-1', quantity: 10 },
+})
 const echoCheckRate = checkRate(echoEvents, [])
 console.log(`(b) checkRun alone (default checks: ${DEFAULT_CHECKS.length}; ${CHECKED} calls after a warm-up):`)
-console.log(`    echo run, ${echoEvents.length} events (${echoEvents.map((e) => e.type).join(', ')}), no secrets: ${fmt(echoCheckRate)} checks/s (${us(1000 / echoCheckRate)} a run)`)
-console.log(`    same events, one planted secret (every view searched): ${fmt(checkRate(echoEvents, ['sk-fuzz-0abc1234']))} checks/s`)
-console.log(`    reserve-stock run, ${reserveEvents.length} events, one planted secret: ${fmt(checkRate(reserveEvents, ['sk-fuzz-0abc1234']))} checks/s`)
+console.log(
+  `    echo run, ${echoEvents.length} events (${echoEvents.map((e) => e.type).join(', ')}), no secrets: ${fmt(echoCheckRate)} checks/s (${us(1000 / echoCheckRate)} a run)`,
+)
+console.log(
+  `    same events, one planted secret (every view searched): ${fmt(checkRate(echoEvents, ['sk-fuzz-0abc1234']))} checks/s`,
+)
+console.log(
+  `    reserve-stock run, ${reserveEvents.length} events, one planted secret: ${fmt(checkRate(reserveEvents, ['sk-fuzz-0abc1234']))} checks/s`,
+)
 // (a) + (b) together as fuzzTool runs them, the host left out: canned events of a real valid and a real invalid echo run.
 const invalidEvents = await plainRun(runner.runs, { toolId: 'echo', input: { text: 5 } }, Status.error)
 const fuzzAloneRate = await fuzzToolRate(echoTarget, echoEvents, invalidEvents)
-console.log(`    fuzzTool alone on echo (generation + fast-check's property loop + checks; execute answers at once with those events): ${fmt(fuzzAloneRate)} calls/s (${us(1000 / fuzzAloneRate)} a call)`)
+console.log(
+  `    fuzzTool alone on echo (generation + fast-check's property loop + checks; execute answers at once with those events): ${fmt(fuzzAloneRate)} calls/s (${us(1000 / fuzzAloneRate)} a call)`,
+)
 
 // The sample runs of (b) must be what they say.
 if (unexpected.length) throw new Error(unexpected.join('\n'))
@@ -237,15 +274,22 @@ for (let round = 0; round < ROUNDS; round++) {
   phase = `(c) round ${round + 1}`
   phases.fuzz.push(
     await measured(RUNS, created, async () => {
-      const report = await fuzzOnHost(runner.host, runner.runs, { toolId: 'echo', runs: RUNS, seed: 1000 + round, checks: [...CHECKS] })
-      if (report.failure || report.executed !== RUNS) unexpected.push(`${phase}: fuzz of echo: ${JSON.stringify(report.failure ?? report.executed)}`)
+      const report = await fuzzOnHost(runner.host, runner.runs, {
+        toolId: 'echo',
+        runs: RUNS,
+        seed: 1000 + round,
+        checks: [...CHECKS],
+      })
+      if (report.failure || report.executed !== RUNS)
+        unexpected.push(`${phase}: fuzz of echo: ${JSON.stringify(report.failure ?? report.executed)}`)
     }),
   )
   // The fuzz's own mix of calls (1 in 5 invalid) in a plain loop: splits the mix's cost from fast-check's and the checks'.
   const calls = fc.sample(callArbitrary(echoTarget), { numRuns: RUNS, seed: 1000 + round })
   phases.calls.push(
     await measured(RUNS, created, async () => {
-      for (const call of calls) await plainRun(runner.runs, { toolId: 'echo', input: call.input }, call.valid ? Status.success : Status.error)
+      for (const call of calls)
+        await plainRun(runner.runs, { toolId: 'echo', input: call.input }, call.valid ? Status.success : Status.error)
     }),
   )
   phases.plain.push(
@@ -263,10 +307,16 @@ const msPerRun = (m: Measure) => m.ms / m.runs
 /** Median of the rounds' differences in ms a run (each round's phases ran back to back, on the same machine load). */
 const pairedMs = (a: Measure[], b: Measure[]) => median(a.map((m, i) => msPerRun(m) - msPerRun(b[i]!)))
 const fuzzRate = median(phases.fuzz.map(perSecond))
-console.log(`(c) generated runs of echo, one at a time, ${RUNS} runs × ${ROUNDS} interleaved rounds after a warm-up (medians):`)
+console.log(
+  `(c) generated runs of echo, one at a time, ${RUNS} runs × ${ROUNDS} interleaved rounds after a warm-up (medians):`,
+)
 console.log(`    fuzzOnHost (headless runner, default checks, 1 in 5 inputs invalid): ${summary(phases.fuzz)}`)
-console.log(`    plain loop over the fuzz's own calls (fc.sample of callArbitrary, same seeds; no fast-check property, no checks): ${summary(phases.calls)}`)
-console.log(`    plain loop: runs.start + registry events to run-finished (no fast-check, no checks): ${summary(phases.plain)}`)
+console.log(
+  `    plain loop over the fuzz's own calls (fc.sample of callArbitrary, same seeds; no fast-check property, no checks): ${summary(phases.calls)}`,
+)
+console.log(
+  `    plain loop: runs.start + registry events to run-finished (no fast-check, no checks): ${summary(phases.plain)}`,
+)
 console.log(`    tool host alone: host.start + a sink of our own (no registry, no history): ${summary(phases.bare)}`)
 const overhead = pairedMs(phases.fuzz, phases.plain)
 console.log(
@@ -283,10 +333,18 @@ const spent = await timeStore(async () => {
   storeWall = performance.now() - t0
 })
 const storeTotal = [...spent.values()].reduce((sum, s) => sum + s.ms, 0)
-const perRun = [...spent].filter(([, s]) => s.calls).map(([name, s]) => `${name} ×${(s.calls / storeRuns).toFixed(1)} ${us(s.ms / storeRuns)}`)
-console.log(`    history store (RunStore methods timed in place, ${storeRuns} fuzz runs): ${us(storeTotal / storeRuns)} a run of ${us(storeWall / storeRuns)} (${((storeTotal / storeWall) * 100).toFixed(0)}%): ${perRun.join(', ')}`)
-console.log(`    the tool host alone (worker round trip, validation, the run in its worker): ${us(median(phases.bare.map(msPerRun)))} a run; registry + history on top (median of the rounds' differences): ${us(pairedMs(phases.plain, phases.bare))} a run`)
-console.log(`    fuzzing itself: fuzzTool alone ${us(1000 / fuzzAloneRate)} a call (of it, generation ${us(1000 / callRate)} and checkRun ${us(1000 / echoCheckRate)}), plus fuzzRunner's second checkRun ${us(1000 / echoCheckRate)}, against the ${us(pairedMs(phases.fuzz, phases.calls))} of fuzzing proper measured in (c)`)
+const perRun = [...spent]
+  .filter(([, s]) => s.calls)
+  .map(([name, s]) => `${name} ×${(s.calls / storeRuns).toFixed(1)} ${us(s.ms / storeRuns)}`)
+console.log(
+  `    history store (RunStore methods timed in place, ${storeRuns} fuzz runs): ${us(storeTotal / storeRuns)} a run of ${us(storeWall / storeRuns)} (${((storeTotal / storeWall) * 100).toFixed(0)}%): ${perRun.join(', ')}`,
+)
+console.log(
+  `    the tool host alone (worker round trip, validation, the run in its worker): ${us(median(phases.bare.map(msPerRun)))} a run; registry + history on top (median of the rounds' differences): ${us(pairedMs(phases.plain, phases.bare))} a run`,
+)
+console.log(
+  `    fuzzing itself: fuzzTool alone ${us(1000 / fuzzAloneRate)} a call (of it, generation ${us(1000 / callRate)} and checkRun ${us(1000 / echoCheckRate)}), plus fuzzRunner's second checkRun ${us(1000 / echoCheckRate)}, against the ${us(pairedMs(phases.fuzz, phases.calls))} of fuzzing proper measured in (c)`,
+)
 
 // Several calls at once, through the registry and on the tool host alone (is a slowdown the host's or the registry's?).
 const parallel = new Map<string, Measure[]>()
@@ -312,9 +370,13 @@ for (let round = 0; round < ROUNDS; round++) {
     }
   }
 }
-for (const [key, measures] of parallel) console.log(`    ${key} (${measures[0]!.runs} runs × ${ROUNDS} interleaved rounds): ${summary(measures)}`)
+for (const [key, measures] of parallel)
+  console.log(`    ${key} (${measures[0]!.runs} runs × ${ROUNDS} interleaved rounds): ${summary(measures)}`)
 
-if (unexpected.length) console.log(`    runs that did not end as expected: ${unexpected.length}; first: ${unexpected[0]}; phases: ${unexpected.map((u) => u.split(':')[0]).join(', ')}`)
+if (unexpected.length)
+  console.log(
+    `    runs that did not end as expected: ${unexpected.length}; first: ${unexpected[0]}; phases: ${unexpected.map((u) => u.split(':')[0]).join(', ')}`,
+  )
 await bare.close()
 await runner.close()
 console.log(`/proc/loadavg after: ${loadavg()}`)

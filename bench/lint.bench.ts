@@ -16,12 +16,19 @@ const out = fileURLToPath(new URL('./out/', import.meta.url))
 mkdirSync(out, { recursive: true })
 const dir = mkdtempSync(join(out, 'lint-catalog-'))
 writeCatalog(dir, TOOLS, 10)
-const host = new ToolHost({ paths: [dir], watch: false, sink: { onEvent: () => {}, onRunLost: () => {} }, log: () => {}, spareWorkers: 0 })
+const host = new ToolHost({
+  paths: [dir],
+  watch: false,
+  sink: { onEvent: () => {}, onRunLost: () => {} },
+  log: () => {},
+  spareWorkers: 0,
+})
 const loadStart = performance.now()
 await host.ready
 const loadMs = performance.now() - loadStart
 const tools = host.catalog.tools
-if (tools.length < TOOLS) throw new Error(`The catalog did not load: ${JSON.stringify(host.catalog.errors).slice(0, 500)}`)
+if (tools.length < TOOLS)
+  throw new Error(`The catalog did not load: ${JSON.stringify(host.catalog.errors).slice(0, 500)}`)
 const tokenizerStart = performance.now()
 const tokenCounters = await loadTokenCounters()
 const tokenizerMs = performance.now() - tokenizerStart
@@ -46,7 +53,10 @@ rmSync(dir, { recursive: true, force: true })
 console.log(`Lint benchmark (${process.version})`)
 console.log(`  catalog: ${tools.length} tools loaded in the tool host in ${loadMs.toFixed(0)} ms`)
 console.log(`  tokenizers loaded (o200k_base, Claude) in ${tokenizerMs.toFixed(0)} ms`)
-for (const [label, m] of [['estimated counts', estimated], ['real tokenizers', counted]] as const) {
+for (const [label, m] of [
+  ['estimated counts', estimated],
+  ['real tokenizers', counted],
+] as const) {
   console.log(
     `  lintCatalog, ${label} (5 providers + lint rules, ${m.findings} findings, catalog ${m.tokens} OpenAI tokens): median ${m.times[2].toFixed(0)} ms, max ${m.times[4].toFixed(0)} ms over ${m.times.length} runs  target 2000 ms: ${m.times[4] <= 2000 ? 'ok' : 'OVER'}`,
   )

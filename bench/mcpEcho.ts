@@ -70,7 +70,15 @@ const median = (values: number[]) => stats(values).p50
 /** A Toolscope server in this process, its data in a temp folder; resolves once its tools (MCP ones included) are listed. */
 async function startToolscope(options: Partial<StartServerOptions>): Promise<Toolscope> {
   const dataDir = await mkdtemp(join(tmpdir(), 'toolscope-bench-mcp-'))
-  const server = await startServer({ port: 0, dataDir, watch: false, paths: [], mcpConfigDir: false, log: () => {}, ...options })
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    watch: false,
+    paths: [],
+    mcpConfigDir: false,
+    log: () => {},
+    ...options,
+  })
   await server.loaded
   return {
     server,
@@ -90,14 +98,19 @@ function runTiming(events: TimedEvent[], label: string): { call: number; run: nu
   const input = at('input-available')
   const output = at('output')
   const finished = at('run-finished')
-  if (!input || !output || finished?.status !== 'success') throw new Error(`${label}: the run did not succeed (${events.map((e) => e.type).join(', ')})`)
+  if (!input || !output || finished?.status !== 'success')
+    throw new Error(`${label}: the run did not succeed (${events.map((e) => e.type).join(', ')})`)
   return { call: output.at - input.at, run: finished.durationMs! }
 }
 
 /** POST /api/runs, then the events stream read until the server closes it after run-finished. */
 async function timedRun(ts: Toolscope, toolId: string, input: unknown): Promise<RunStages> {
   const t0 = performance.now()
-  const res = await fetch(`${ts.server.origin}/api/runs`, { method: 'POST', headers: ts.headers, body: JSON.stringify({ toolId, input }) })
+  const res = await fetch(`${ts.server.origin}/api/runs`, {
+    method: 'POST',
+    headers: ts.headers,
+    body: JSON.stringify({ toolId, input }),
+  })
   if (res.status !== 201) throw new Error(`POST /api/runs → ${res.status}: ${await res.text()}`)
   const { runId } = (await res.json()) as { runId: string }
   const post = performance.now() - t0
@@ -163,7 +176,8 @@ async function bareSources(spec: McpServerSpec): Promise<{ run(): Promise<BareRu
         run?.events.push(event as TimedEvent)
         if (event.type === 'run-finished') run?.done()
       },
-      onRunLost: (runId: string, message: string) => waiting.get(runId)?.lost(new Error(`bare MCP run ${runId} lost: ${message}`)),
+      onRunLost: (runId: string, message: string) =>
+        waiting.get(runId)?.lost(new Error(`bare MCP run ${runId} lost: ${message}`)),
     },
   })
   await sources.ready
@@ -189,7 +203,10 @@ const STORE_METHODS = ['createRun', 'append', 'eventTextPage'] as const
 type StoreMethod = (typeof STORE_METHODS)[number]
 
 /** Runs `work` with the history store's methods timed in place (main-thread ms per method), then puts them back. */
-async function timeStore(work: () => Promise<void>, called: (name: StoreMethod) => void): Promise<Record<StoreMethod, number>> {
+async function timeStore(
+  work: () => Promise<void>,
+  called: (name: StoreMethod) => void,
+): Promise<Record<StoreMethod, number>> {
   const proto = RunStore.prototype as unknown as Record<string, (...args: unknown[]) => unknown>
   const originals = STORE_METHODS.map((name) => proto[name]!)
   const spent = { createRun: 0, append: 0, eventTextPage: 0 }
@@ -235,7 +252,10 @@ async function timedCall(client: Client): Promise<number> {
 /** The call as Toolscope makes it (sources.ts): tasks.callToolStream, read to its result. */
 async function timedStreamCall(client: Client): Promise<number> {
   const t0 = performance.now()
-  for await (const message of client.experimental.tasks.callToolStream({ name: 'echo', arguments: { message: 'hi' } })) {
+  for await (const message of client.experimental.tasks.callToolStream({
+    name: 'echo',
+    arguments: { message: 'hi' },
+  })) {
     if (message.type === 'error') throw message.error
     if (message.type !== 'result') continue
     const elapsed = performance.now() - t0
@@ -262,11 +282,14 @@ function stageLine(label: string, runs: RunStages[]): string {
 async function storeShare(mcp: Toolscope, iterations: number): Promise<string> {
   let wall = 0
   let events = 0
-  const spent = await timeStore(async () => {
-    const t0 = performance.now()
-    for (let i = 0; i < iterations; i++) await timedRun(mcp, MCP_ECHO.toolId, MCP_ECHO.input)
-    wall = (performance.now() - t0) / iterations
-  }, (name) => void (name === 'append' && events++))
+  const spent = await timeStore(
+    async () => {
+      const t0 = performance.now()
+      for (let i = 0; i < iterations; i++) await timedRun(mcp, MCP_ECHO.toolId, MCP_ECHO.input)
+      wall = (performance.now() - t0) / iterations
+    },
+    (name) => void (name === 'append' && events++),
+  )
   const per = (v: number) => ms(v / iterations)
   return `    history store, main thread per MCP run (${iterations} more runs, alone; means): createRun ${per(spent.createRun)}, append ×${(events / iterations).toFixed(0)} (the last one writes the batch) ${per(spent.append)}, eventTextPage ${per(spent.eventTextPage)}; mean round trip ${ms(wall)}`
 }
@@ -325,7 +348,10 @@ export async function mcpEchoBench(iterations: number, fixtures: string): Promis
     }
     const viaToolscope: RunStages[] = []
     const directCalls: number[] = []
-    await interleave(iterations, [async () => void viaToolscope.push(await timedRun(mcp, MCP_ECHO.toolId, MCP_ECHO.input)), async () => void directCalls.push(await timedCall(direct))])
+    await interleave(iterations, [
+      async () => void viaToolscope.push(await timedRun(mcp, MCP_ECHO.toolId, MCP_ECHO.input)),
+      async () => void directCalls.push(await timedCall(direct)),
+    ])
     const a = stats(viaToolscope.map((r) => r.finished))
     const b = stats(directCalls)
     const ratio = a.p50 / b.p50

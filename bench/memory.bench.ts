@@ -41,10 +41,14 @@ try {
   for (let i = 0; i < BIG_RUNS; i++) await runToEnd(server, 'big-output', { mb: 100 })
   const bigPeak = server.peak()
   const mb = (n: number) => `${n.toFixed(0)} MB`
-  console.log(`Node ${process.versions.node}, server started ${via === 'bin' ? 'as toolscope (compiled)' : 'by the soak test (source)'}`)
+  console.log(
+    `Node ${process.versions.node}, server started ${via === 'bin' ? 'as toolscope (compiled)' : 'by the soak test (source)'}`,
+  )
   console.log(`  idle RSS 10 s after start: ${mb(idleBefore)}`)
   console.log(`  soak (16 clients, ${runs} runs): peak RSS ${mb(soakPeak)}`)
-  console.log(`  idle RSS 10 s after the soak: ${mb(idleAfter)} (${(idleAfter / idleBefore).toFixed(2)}× the idle before)`)
+  console.log(
+    `  idle RSS 10 s after the soak: ${mb(idleAfter)} (${(idleAfter / idleBefore).toFixed(2)}× the idle before)`,
+  )
   console.log(`  after the soak, each second (MB/threads; ${threadsBefore} threads idle before): ${series.join(', ')}`)
   console.log(`  ${BIG_RUNS} runs of a 100 MB output, one after another: peak RSS ${mb(bigPeak)}`)
 } finally {

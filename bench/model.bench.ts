@@ -25,7 +25,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim()
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const ms = (n: number) => `${n.toFixed(2)} ms`
-const TOOL = { type: 'function' as const, name: 'weather-tool', description: weatherTool.description, inputSchema: { type: 'object' as const, properties: { location: { type: 'string' as const } }, required: ['location'] } }
+const TOOL = {
+  type: 'function' as const,
+  name: 'weather-tool',
+  description: weatherTool.description,
+  inputSchema: {
+    type: 'object' as const,
+    properties: { location: { type: 'string' as const } },
+    required: ['location'],
+  },
+}
 
 /** One conversation done by hand: stream the call, run execute in-process, send its result, stream the answer. */
 async function direct(model: LanguageModelV3): Promise<void> {
@@ -34,17 +43,40 @@ async function direct(model: LanguageModelV3): Promise<void> {
   if (!call) throw new Error('the scripted model made no call')
   const output = await weatherTool.execute!(JSON.parse(call.input) as { location: string }, {} as never)
   prompt.push(
-    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: JSON.parse(call.input) }] },
-    { role: 'tool', content: [{ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'json', value: output as never } }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: JSON.parse(call.input) },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          output: { type: 'json', value: output as never },
+        },
+      ],
+    },
   )
   await readStream(model, prompt)
 }
 
 /** Reads a whole stream; the tool call it made, if any. */
-async function readStream(model: LanguageModelV3, prompt: LanguageModelV3Prompt): Promise<{ toolCallId: string; toolName: string; input: string } | undefined> {
+async function readStream(
+  model: LanguageModelV3,
+  prompt: LanguageModelV3Prompt,
+): Promise<{ toolCallId: string; toolName: string; input: string } | undefined> {
   const { stream } = await model.doStream({ prompt, tools: [TOOL], toolChoice: { type: 'auto' } })
   let call: { toolCallId: string; toolName: string; input: string } | undefined
-  for await (const part of stream as unknown as AsyncIterable<{ type: string; toolCallId?: string; toolName?: string; input?: string }>) {
+  for await (const part of stream as unknown as AsyncIterable<{
+    type: string
+    toolCallId?: string
+    toolName?: string
+    input?: string
+  }>) {
     if (part.type === 'tool-call') call = { toolCallId: part.toolCallId!, toolName: part.toolName!, input: part.input! }
   }
   return call
@@ -54,15 +86,20 @@ async function main(): Promise<void> {
   console.log(`load before: ${loadavg()}`)
   const scripted = await startScriptedModel([], { argumentFragments: 4 })
   const refill = () => {
-    for (let i = 0; i < CONVERSATIONS; i++) scripted.push(turn.call('weather-tool', { location: 'Lima' }), turn.text('Sunny in Lima.'))
+    for (let i = 0; i < CONVERSATIONS; i++)
+      scripted.push(turn.call('weather-tool', { location: 'Lima' }), turn.text('Sunny in Lima.'))
   }
   const model = createOpenAICompatible({ name: 'bench', baseURL: scripted.baseURL, includeUsage: true })('scripted')
   const runner = await createHeadlessRunner({ paths: [WEATHER_FILE] })
   const keys = modelKeysFrom({})
   const target = { provider: 'openai-compatible' as const, model: 'scripted', baseURL: scripted.baseURL }
   const viaToolscope = async () => {
-    const result = await converse({ host: runner.host, runs: runner.runs, keys }, { model: target, prompt: 'Weather in Lima?', tools: ['weather-tool'] })
-    if (result.phase !== 'done' || result.calls[0]?.status !== Status.success) throw new Error(`conversation ended ${result.phase}: ${result.error}`)
+    const result = await converse(
+      { host: runner.host, runs: runner.runs, keys },
+      { model: target, prompt: 'Weather in Lima?', tools: ['weather-tool'] },
+    )
+    if (result.phase !== 'done' || result.calls[0]?.status !== Status.success)
+      throw new Error(`conversation ended ${result.phase}: ${result.error}`)
   }
   const timed = async (one: () => Promise<void>) => {
     refill()
@@ -83,9 +120,15 @@ async function main(): Promise<void> {
   await scripted.close()
   const a = median(toolscope)
   const b = median(baseline)
-  console.log(`\nA model in the loop: ${CONVERSATIONS} conversations × ${ROUNDS} rounds (one streamed tool call, then an answer)`)
-  console.log(`  through Toolscope (converse, a real run)   ${ms(a)} per conversation   rounds: ${toolscope.map((x) => x.toFixed(2)).join(', ')}`)
-  console.log(`  direct (doStream ×2, execute in-process)   ${ms(b)} per conversation   rounds: ${baseline.map((x) => x.toFixed(2)).join(', ')}`)
+  console.log(
+    `\nA model in the loop: ${CONVERSATIONS} conversations × ${ROUNDS} rounds (one streamed tool call, then an answer)`,
+  )
+  console.log(
+    `  through Toolscope (converse, a real run)   ${ms(a)} per conversation   rounds: ${toolscope.map((x) => x.toFixed(2)).join(', ')}`,
+  )
+  console.log(
+    `  direct (doStream ×2, execute in-process)   ${ms(b)} per conversation   rounds: ${baseline.map((x) => x.toFixed(2)).join(', ')}`,
+  )
   console.log(`  Toolscope adds                             ${ms(a - b)} per conversation (${(a / b).toFixed(2)}×)`)
   console.log(`load after: ${loadavg()}`)
 }

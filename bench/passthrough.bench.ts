@@ -17,7 +17,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SELF = fileURLToPath(import.meta.url)
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { 'base-ref': { type: 'string' }, 'base-dir': { type: 'string' }, mb: { type: 'string', default: '20' }, runs: { type: 'string', default: '5' }, child: { type: 'boolean' } },
+  options: {
+    'base-ref': { type: 'string' },
+    'base-dir': { type: 'string' },
+    mb: { type: 'string', default: '20' },
+    runs: { type: 'string', default: '5' },
+    child: { type: 'boolean' },
+  },
 })
 
 /** Main-thread memory in MB: V8 heap used plus memory outside it held by the main thread's objects (strings' buffers, ArrayBuffers). */
@@ -31,8 +37,16 @@ const mainMb = () => {
  * and token, then answers stdin lines: `reset` (full collection, peak restarts), `peak` (main-thread peak since reset).
  */
 async function child(root: string, dataDir: string): Promise<void> {
-  const { startServer } = (await import(pathToFileURL(join(root, 'server/index.ts')).href)) as typeof import('../server/index.ts')
-  const server = await startServer({ port: 0, dataDir, watch: false, paths: [join(root, 'server/test/fixtures/tools/')], log: () => {} })
+  const { startServer } = (await import(
+    pathToFileURL(join(root, 'server/index.ts')).href
+  )) as typeof import('../server/index.ts')
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    watch: false,
+    paths: [join(root, 'server/test/fixtures/tools/')],
+    log: () => {},
+  })
   process.stdout.write(`${JSON.stringify({ origin: server.origin, token: server.token })}\n`)
   const gc = (globalThis as { gc?: () => void }).gc!
   let peak = 0
@@ -61,7 +75,10 @@ interface Figures {
 async function checkout(ref: string): Promise<string> {
   if (!/^[\w./-]+$/.test(ref)) throw new Error(`not a plain git ref: ${ref}`)
   const dir = await mkdtemp(join(tmpdir(), 'toolscope-base-'))
-  execSync(`git archive ${ref} | tar -x -C ${JSON.stringify(dir)}`, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  execSync(`git archive ${ref} | tar -x -C ${JSON.stringify(dir)}`, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
   return dir
 }
@@ -90,7 +107,10 @@ async function readStream(url: string, token: string, type: string): Promise<{ b
 /** Runs the workload on a child server started from the tree at `root`. */
 async function measure(label: string, root: string, mb: number, runs: number): Promise<Figures> {
   const dir = await mkdtemp(join(tmpdir(), 'toolscope-bench-'))
-  const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--child', root, dir], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] })
+  const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--child', root, dir], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]()
   const ask = async <T>(line?: string): Promise<T> => {
     if (line) proc.stdin!.write(`${line}\n`)
@@ -100,7 +120,11 @@ async function measure(label: string, root: string, mb: number, runs: number): P
   try {
     const { origin, token } = await ask<{ origin: string; token: string }>()
     const start = async () => {
-      const res = await fetch(`${origin}/api/runs`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ toolId: 'big-output', input: { mb } }) })
+      const res = await fetch(`${origin}/api/runs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ toolId: 'big-output', input: { mb } }),
+      })
       return ((await res.json()) as { runId: string }).runId
     }
     // One run first, so the worker is loaded before the idle figures.
@@ -132,7 +156,8 @@ async function measure(label: string, root: string, mb: number, runs: number): P
 async function main(): Promise<void> {
   const mb = Number(args.mb)
   const runs = Number(args.runs)
-  if (!(mb > 0 && mb <= 200) || !(Number.isInteger(runs) && runs > 0 && runs <= 50)) throw new Error('--mb must be in (0, 200] and --runs an integer in [1, 50]')
+  if (!(mb > 0 && mb <= 200) || !(Number.isInteger(runs) && runs > 0 && runs <= 50))
+    throw new Error('--mb must be in (0, 200] and --runs an integer in [1, 50]')
   const mib = (n: number) => `${(n / 1048576).toFixed(2)} MiB`
   const MB = (n: number) => `${n.toFixed(0)} MB`
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
@@ -141,10 +166,16 @@ async function main(): Promise<void> {
   try {
     const results = [await measure('this checkout', ROOT, mb, runs)]
     if (base) results.push(await measure(`base ${args['base-ref'] ?? base}`, base, mb, runs))
-    console.log(`Passthrough views benchmark (${process.version}): ${runs} runs of big-output (${mb} MB, views cut to 1 MiB), each read live over SSE, then one replay`)
+    console.log(
+      `Passthrough views benchmark (${process.version}): ${runs} runs of big-output (${mb} MB, views cut to 1 MiB), each read live over SSE, then one replay`,
+    )
     for (const r of results) {
-      console.log(`  ${r.label}: output frame ${mib(r.outputFrame)}, live stream per run ${mib(median(r.live))}, replay ${mib(r.replay)}`)
-      console.log(`    main thread (heap + external): idle ${MB(r.mainIdle)}, peak ${MB(r.mainPeak)} (+${MB(r.mainPeak - r.mainIdle)}); process RSS: idle ${MB(r.rssIdle)}, peak ${MB(r.rssPeak)} (+${MB(r.rssPeak - r.rssIdle)})`)
+      console.log(
+        `  ${r.label}: output frame ${mib(r.outputFrame)}, live stream per run ${mib(median(r.live))}, replay ${mib(r.replay)}`,
+      )
+      console.log(
+        `    main thread (heap + external): idle ${MB(r.mainIdle)}, peak ${MB(r.mainPeak)} (+${MB(r.mainPeak - r.mainIdle)}); process RSS: idle ${MB(r.rssIdle)}, peak ${MB(r.rssPeak)} (+${MB(r.rssPeak - r.rssIdle)})`,
+      )
     }
   } finally {
     if (made) await rm(made, { recursive: true, force: true })

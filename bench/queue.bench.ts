@@ -19,7 +19,10 @@ const dataDir = await mkdtemp(join(tmpdir(), 'toolscope-bench-queue-'))
 const server = await startServer({ port: 0, dataDir, watch: false, paths: [FIXTURES], log: () => {} })
 const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }
 const api = (path: string, body?: unknown) =>
-  fetch(`${server.origin}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) })
+  fetch(
+    `${server.origin}${path}`,
+    body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
+  )
 
 async function start(toolId: string, input: unknown): Promise<{ runId: string; ms: number }> {
   const t0 = performance.now()

@@ -20,9 +20,13 @@ async function baseline(value: unknown) {
 const tool = createTool({ id: 'sum', description: 'adds', inputSchema: input, outputSchema: output, execute: fn })
 
 /** Mastra's createTool from the sample project (it needs Node 22); undefined where it cannot load. */
-async function mastraCreateTool(): Promise<((config: object) => { execute(input: unknown): Promise<unknown> }) | undefined> {
+async function mastraCreateTool(): Promise<
+  ((config: object) => { execute(input: unknown): Promise<unknown> }) | undefined
+> {
   try {
-    const mod = await import(new URL('../e2e/mastra-project/node_modules/@mastra/core/dist/tools/index.js', import.meta.url).href)
+    const mod = await import(
+      new URL('../e2e/mastra-project/node_modules/@mastra/core/dist/tools/index.js', import.meta.url).href
+    )
     return mod.createTool
   } catch {
     return undefined
@@ -39,7 +43,10 @@ const full = createTool({
   onInputDelta: () => {},
   onInputAvailable: () => {},
   onOutput: () => {},
-  transform: { display: { input: ({ input }) => input, output: ({ output }) => output }, transcript: { output: ({ output }) => output } },
+  transform: {
+    display: { input: ({ input }) => input, output: ({ output }) => output },
+    transcript: { output: ({ output }) => output },
+  },
   toModelOutput: (o) => ({ type: 'text', value: String(o.sum) }),
 })
 
@@ -51,7 +58,9 @@ async function batch(iterations: number, call: (i: number) => Promise<unknown>):
 
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]
 const line = (name: string, ms: number) =>
-  console.log(`${name.padEnd(34)} ${(1000 / ms).toFixed(0).padStart(10)} calls/s  ${(ms * 1e6).toFixed(0).padStart(8)} ns/call`)
+  console.log(
+    `${name.padEnd(34)} ${(1000 / ms).toFixed(0).padStart(10)} calls/s  ${(ms * 1e6).toFixed(0).padStart(8)} ns/call`,
+  )
 
 const N = Number(process.env.BENCH_N ?? 100_000)
 const ROUNDS = 9
@@ -74,7 +83,13 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 // Mastra is loaded only now, so that its code cannot change how the rounds above were compiled.
 const mastraMake = await mastraCreateTool()
-const mastraTool = mastraMake?.({ id: 'sum', description: 'adds', inputSchema: input, outputSchema: output, execute: fn })
+const mastraTool = mastraMake?.({
+  id: 'sum',
+  description: 'adds',
+  inputSchema: input,
+  outputSchema: output,
+  execute: fn,
+})
 const mastra: number[] = []
 if (mastraTool) {
   await batch(20_000, mastraCall)
@@ -87,6 +102,11 @@ console.log(`Node ${process.version}; ${N} calls per round, median of ${ROUNDS} 
 line('baseline (safeParse+fn+safeParse)', median(base))
 line('tool.execute (direct)', median(direct))
 line('runTool full pipeline', median(pipeline))
-console.log(`\nexecute / baseline time ratio: ${median(ratios).toFixed(2)}x (median of per-round ratios; target <= 1.3x)`)
-if (mastraTool) console.log(`Mastra execute / baseline time ratio: ${median(mastra).toFixed(2)}x (@mastra/core's own createTool, same rounds)`)
+console.log(
+  `\nexecute / baseline time ratio: ${median(ratios).toFixed(2)}x (median of per-round ratios; target <= 1.3x)`,
+)
+if (mastraTool)
+  console.log(
+    `Mastra execute / baseline time ratio: ${median(mastra).toFixed(2)}x (@mastra/core's own createTool, same rounds)`,
+  )
 console.log(`runTool / baseline time ratio: ${(median(pipeline) / median(base)).toFixed(0)}x`)

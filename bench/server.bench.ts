@@ -23,7 +23,12 @@ const server = await startServer({ port: 0, dataDir, watch: false, paths: [FIXTU
 const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }
 
 /** One run: POST, then read the SSE stream to run-finished; returns the seq numbers seen. */
-async function oneRun(toolId: string, input: unknown, origin = server.origin, h: Record<string, string> = headers): Promise<number[]> {
+async function oneRun(
+  toolId: string,
+  input: unknown,
+  origin = server.origin,
+  h: Record<string, string> = headers,
+): Promise<number[]> {
   const res = await fetch(`${origin}/api/runs`, { method: 'POST', headers: h, body: JSON.stringify({ toolId, input }) })
   if (res.status !== 201) throw new Error(`POST /api/runs → ${res.status}: ${await res.text()}`)
   const { runId } = (await res.json()) as { runId: string }
@@ -36,7 +41,8 @@ async function oneRun(toolId: string, input: unknown, origin = server.origin, h:
 
 function check(seqs: number[], label: string): void {
   seqs.forEach((s, i) => {
-    if (s !== i) throw new Error(`${label}: event lost or reordered (expected seq ${i}, got ${s}) in [${seqs.join(',')}]`)
+    if (s !== i)
+      throw new Error(`${label}: event lost or reordered (expected seq ${i}, got ${s}) in [${seqs.join(',')}]`)
   })
 }
 
@@ -55,7 +61,14 @@ latencies.sort((a, b) => a - b)
 
 // Network interception's cost with no traffic: the same echo round trip against a second server whose tool host does
 // not intercept HTTP, interleaved in blocks of 25 runs so both see the same machine.
-const plain = await startServer({ port: 0, dataDir: await mkdtemp(join(tmpdir(), 'toolscope-bench-plain-')), watch: false, paths: [FIXTURES], log: () => {}, interceptNetwork: false })
+const plain = await startServer({
+  port: 0,
+  dataDir: await mkdtemp(join(tmpdir(), 'toolscope-bench-plain-')),
+  watch: false,
+  paths: [FIXTURES],
+  log: () => {},
+  interceptNetwork: false,
+})
 const plainHeaders = { authorization: `Bearer ${plain.token}`, 'content-type': 'application/json' }
 for (let i = 0; i < 50; i++) await oneRun('echo', { text: `warm ${i}` }, plain.origin, plainHeaders)
 const withInterception: number[] = []
@@ -101,24 +114,38 @@ const elapsed = (performance.now() - started) / 1000
 // A run started while another tool spins (blocks its thread): time to success; the spinning run is then aborted.
 const spinTimes: number[] = []
 for (let i = 0; i < 5; i++) {
-  const res = await fetch(`${server.origin}/api/runs`, { method: 'POST', headers, body: JSON.stringify({ toolId: 'spin', input: {} }) })
+  const res = await fetch(`${server.origin}/api/runs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ toolId: 'spin', input: {} }),
+  })
   const { runId: spinId } = (await res.json()) as { runId: string }
   const t0 = performance.now()
   check(await oneRun('echo', { text: `beside spin ${i}` }), 'beside a spinning tool')
   spinTimes.push(performance.now() - t0)
-  await fetch(`${server.origin}/api/runs/${spinId}/control`, { method: 'POST', headers, body: JSON.stringify({ type: 'abort' }) })
+  await fetch(`${server.origin}/api/runs/${spinId}/control`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ type: 'abort' }),
+  })
   await (await fetch(`${server.origin}/api/runs/${spinId}/events`, { headers })).text()
 }
 spinTimes.sort((a, b) => a - b)
 
 console.log(`Server benchmark (${process.version}, loopback)`)
-console.log(`  round trip POST → run-finished (echo, ${SEQUENTIAL} sequential runs): p50 ${pct(latencies, 50).toFixed(2)} ms, p99 ${pct(latencies, 99).toFixed(2)} ms`)
+console.log(
+  `  round trip POST → run-finished (echo, ${SEQUENTIAL} sequential runs): p50 ${pct(latencies, 50).toFixed(2)} ms, p99 ${pct(latencies, 99).toFixed(2)} ms`,
+)
 console.log(
   `  network interception, no traffic (echo, ${SEQUENTIAL} runs each, interleaved): p50 ${pct(withInterception, 50).toFixed(2)} ms on, ${pct(withoutInterception, 50).toFixed(2)} ms off (${(pct(withInterception, 50) / pct(withoutInterception, 50)).toFixed(2)}×, target ≤ 1.10×); p99 ${pct(withInterception, 99).toFixed(2)} / ${pct(withoutInterception, 99).toFixed(2)} ms`,
 )
-console.log(`  ${CLIENTS} concurrent clients, ${elapsed.toFixed(1)} s: ${completed} runs, ${(completed / elapsed).toFixed(0)} runs/s, ${(events / elapsed).toFixed(0)} events/s, 0 lost or reordered`)
+console.log(
+  `  ${CLIENTS} concurrent clients, ${elapsed.toFixed(1)} s: ${completed} runs, ${(completed / elapsed).toFixed(0)} runs/s, ${(events / elapsed).toFixed(0)} events/s, 0 lost or reordered`,
+)
 console.log(`  first 16 concurrent runs (cold: loads the extra workers): ${rampMs.toFixed(0)} ms`)
-console.log(`  run started while another tool spins (echo, 5 times): time to success median ${pct(spinTimes, 50).toFixed(2)} ms, max ${spinTimes.at(-1)!.toFixed(2)} ms`)
+console.log(
+  `  run started while another tool spins (echo, 5 times): time to success median ${pct(spinTimes, 50).toFixed(2)} ms, max ${spinTimes.at(-1)!.toFixed(2)} ms`,
+)
 
 await server.close()
 await rm(dataDir, { recursive: true, force: true })
@@ -133,7 +160,13 @@ const store = new RunStore({ dataDir: historyDir, maxRuns: limits.historyMaxRuns
 const stored: string[] = []
 for (let r = 0; r < STORED_RUNS; r++) {
   const runId = `bench-${String(r).padStart(4, '0')}`
-  const pk = store.createRun({ runId, toolId: r % 2 ? 'chatty' : 'many-events', caller: 'agent', startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, r)).toISOString(), request: { toolId: 'chatty', input: { count: EVENTS_PER_RUN } } })
+  const pk = store.createRun({
+    runId,
+    toolId: r % 2 ? 'chatty' : 'many-events',
+    caller: 'agent',
+    startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, r)).toISOString(),
+    request: { toolId: 'chatty', input: { count: EVENTS_PER_RUN } },
+  })
   let bytes = 0
   for (let seq = 0; seq < EVENTS_PER_RUN; seq++) {
     const last = seq === EVENTS_PER_RUN - 1
@@ -141,14 +174,26 @@ for (let r = 0; r < STORED_RUNS; r++) {
       ? JSON.stringify({ type: 'run-finished', seq, at: seq, status: 'success', durationMs: seq })
       : `{"type":"writer-chunk","seq":${seq},"at":${seq},"chunk":{"i":${seq}}}`
     bytes += data.length
-    store.append(pk, seq, last ? 'run-finished' : 'writer-chunk', data, { status: last ? 'success' : 'running', eventCount: seq + 1, bytes, ...(last ? { finishedAt: new Date().toISOString(), durationMs: seq } : {}) })
+    store.append(pk, seq, last ? 'run-finished' : 'writer-chunk', data, {
+      status: last ? 'success' : 'running',
+      eventCount: seq + 1,
+      bytes,
+      ...(last ? { finishedAt: new Date().toISOString(), durationMs: seq } : {}),
+    })
   }
   stored.push(runId)
 }
 store.close()
 const fillSeconds = (performance.now() - fillStarted) / 1000
 
-const history = await startServer({ port: 0, dataDir: historyDir, watch: false, paths: [FIXTURES], log: () => {}, ...limits })
+const history = await startServer({
+  port: 0,
+  dataDir: historyDir,
+  watch: false,
+  paths: [FIXTURES],
+  log: () => {},
+  ...limits,
+})
 const auth = { authorization: `Bearer ${history.token}` }
 const listTimes: number[] = []
 let listBytes = 0
@@ -171,8 +216,12 @@ for (let i = 0; i < 10; i++) {
 }
 reopenTimes.sort((a, b) => a - b)
 console.log(`  history: ${STORED_RUNS} stored runs × ${EVENTS_PER_RUN} events (written in ${fillSeconds.toFixed(1)} s)`)
-console.log(`  GET /api/runs (first page, ${listBytes} bytes): p50 ${pct(listTimes, 50).toFixed(2)} ms, max ${listTimes.at(-1)!.toFixed(2)} ms (target ≤ 50 ms)`)
-console.log(`  reopen a ${EVENTS_PER_RUN}-event run from the store (SSE to the last event): p50 ${pct(reopenTimes, 50).toFixed(1)} ms, max ${reopenTimes.at(-1)!.toFixed(1)} ms (target ≤ 300 ms)`)
+console.log(
+  `  GET /api/runs (first page, ${listBytes} bytes): p50 ${pct(listTimes, 50).toFixed(2)} ms, max ${listTimes.at(-1)!.toFixed(2)} ms (target ≤ 50 ms)`,
+)
+console.log(
+  `  reopen a ${EVENTS_PER_RUN}-event run from the store (SSE to the last event): p50 ${pct(reopenTimes, 50).toFixed(1)} ms, max ${reopenTimes.at(-1)!.toFixed(1)} ms (target ≤ 300 ms)`,
+)
 await history.close()
 await rm(historyDir, { recursive: true, force: true })
 

@@ -36,14 +36,16 @@ async function timedReads(runId: string): Promise<number[]> {
     const res = await fetch(`${origin}/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${token}` } })
     let text = ''
     const decoder = new TextDecoder()
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) text = (text + decoder.decode(chunk, { stream: true })).slice(-200)
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+      text = (text + decoder.decode(chunk, { stream: true })).slice(-200)
     if (!text.includes('event: run-finished')) throw new Error('the stream ended without run-finished')
     times.push(performance.now() - t)
   }
   return times.sort((a, b) => a - b)
 }
 
-const ms = (times: number[]) => `median ${Math.round(times[times.length >> 1]!)} ms (${times.map(Math.round).join(', ')})`
+const ms = (times: number[]) =>
+  `median ${Math.round(times[times.length >> 1]!)} ms (${times.map(Math.round).join(', ')})`
 
 try {
   const res = await fetch(`${origin}/api/runs`, {
@@ -53,7 +55,9 @@ try {
   })
   const { runId } = (await res.json()) as { runId: string }
   // Reading the live run to its end leaves it finished and stored.
-  const whole = await (await fetch(`${origin}/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()
+  const whole = await (
+    await fetch(`${origin}/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${token}` } })
+  ).arrayBuffer()
   console.log(`SSE readers benchmark (${process.version}), run of ${(whole.byteLength / 1048576).toFixed(1)} MiB`)
   console.log(`  normal reader, idle server: ${ms(await timedReads(runId))}`)
   const idle = await settledRss()
@@ -65,7 +69,9 @@ try {
   await held.close()
   const justAfter = rss()
   clearInterval(sampler)
-  console.log(`  RSS: idle ${idle.toFixed(0)} MB, peak with the readers ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)}), just after they left ${justAfter.toFixed(0)} MB, settled ${(await settledRss()).toFixed(0)} MB`)
+  console.log(
+    `  RSS: idle ${idle.toFixed(0)} MB, peak with the readers ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)}), just after they left ${justAfter.toFixed(0)} MB, settled ${(await settledRss()).toFixed(0)} MB`,
+  )
 } finally {
   server.stop()
   await rm(dir, { recursive: true, force: true })

@@ -91,9 +91,13 @@ function median(xs: number[]): number {
 /** Sizes of the JS the first page load needs (entry + modulepreloads), and of the Monaco chunk. */
 function bundleSizes(appDir: string) {
   const html = readFileSync(join(appDir, 'index.html'), 'utf8')
-  const initial = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1] ?? m[2])
+  const initial = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((m) => m[1] ?? m[2])
   const gz = (rel: string) => gzipSync(readFileSync(join(appDir, rel.replace(/^\//, '')))).length
-  const assets = execFileSync('ls', [join(appDir, 'assets')], { encoding: 'utf8' }).split('\n').filter(Boolean)
+  const assets = execFileSync('ls', [join(appDir, 'assets')], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
   const monaco = assets.filter((a) => a.startsWith('MonacoJsonEditor') && a.endsWith('.js'))
   return {
     initialFiles: initial,
@@ -105,7 +109,10 @@ function bundleSizes(appDir: string) {
 /** Runs the 10,000-event tool in the UI: live until every event is listed, then a reload replays it. */
 async function timelineRun(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  await page.addInitScript({ content: 'window.__lt = []; new PerformanceObserver(function (l) { l.getEntries().forEach(function (e) { window.__lt.push(e.duration) }) }).observe({ type: "longtask" })' })
+  await page.addInitScript({
+    content:
+      'window.__lt = []; new PerformanceObserver(function (l) { l.getEntries().forEach(function (e) { window.__lt.push(e.duration) }) }).observe({ type: "longtask" })',
+  })
   const u = new URL(url)
   u.searchParams.set('tool', 'chatty-10k')
   await page.goto(u.toString())
@@ -142,8 +149,15 @@ async function timelineRun(browser: Awaited<ReturnType<typeof chromium.launch>>,
  * plain static server, opened on the run (its timeline included) and played at 4× to the end, counting long tasks
  * and the gaps between animation frames (a gap over 25 ms is a dropped frame at 60 Hz).
  */
-async function demoPlayback(browser: Awaited<ReturnType<typeof chromium.launch>>, server: { origin: string; token: string }, toolsDir: string, dataDir: string) {
-  const page0 = await fetch(`${server.origin}/api/runs?tool=chatty-10k&limit=1`, { headers: { Authorization: `Bearer ${server.token}` } })
+async function demoPlayback(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  server: { origin: string; token: string },
+  toolsDir: string,
+  dataDir: string,
+) {
+  const page0 = await fetch(`${server.origin}/api/runs?tool=chatty-10k&limit=1`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+  })
   const runId = ((await page0.json()) as { runs: Array<{ runId: string }> }).runs[0].runId
   const site = mkdtempSync(join(tmpdir(), 'toolscope-bench-demo-'))
   await runBuild(parseBuildArgs([toolsDir, '--out', site, '--runs', runId, '--data-dir', dataDir]), () => {}, appDir)
@@ -152,13 +166,16 @@ async function demoPlayback(browser: Awaited<ReturnType<typeof chromium.launch>>
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   try {
     await page.addInitScript({
-      content: 'window.__lt = []; new PerformanceObserver(function (l) { l.getEntries().forEach(function (e) { window.__lt.push(e.duration) }) }).observe({ type: "longtask" })',
+      content:
+        'window.__lt = []; new PerformanceObserver(function (l) { l.getEntries().forEach(function (e) { window.__lt.push(e.duration) }) }).observe({ type: "longtask" })',
     })
     await page.goto(`${host.origin}/?tool=chatty-10k&run=${runId}`)
     const player = page.getByRole('region', { name: 'Player' })
     await player.getByLabel('Speed').selectOption('4')
     await player.getByRole('button', { name: 'Play', exact: true }).waitFor()
-    await page.evaluate(`window.__lt = []; window.__frames = []; (function f(t) { window.__frames.push(t); if (!window.__stopFrames) requestAnimationFrame(f) })(performance.now())`)
+    await page.evaluate(
+      `window.__lt = []; window.__frames = []; (function f(t) { window.__frames.push(t); if (!window.__stopFrames) requestAnimationFrame(f) })(performance.now())`,
+    )
     const t0 = Date.now()
     await player.getByRole('button', { name: 'Play', exact: true }).click()
     await player.getByRole('status', { name: 'Run status' }).getByText('success').waitFor({ timeout: 120_000 })
@@ -169,7 +186,17 @@ async function demoPlayback(browser: Awaited<ReturnType<typeof chromium.launch>>
     const lt = (await page.evaluate('window.__lt')) as number[]
     const events = Number(((await player.getByLabel('Events played').textContent()) ?? '').split(' / ')[0])
     const recordedMs = Number(JSON.parse(readFileSync(join(site, 'demo', 'runs', '0.json'), 'utf8')).detail.durationMs)
-    return { events, recordedMs, playMs, frames: frames.length, droppedFrames: gaps.filter((g) => g > 25).length, worstFrameGapMs: Math.max(0, ...gaps), longTasks: lt.length, worstLongTaskMs: Math.max(0, ...lt), initialJsGzipBytes: demoSizes.initialJsGzipBytes }
+    return {
+      events,
+      recordedMs,
+      playMs,
+      frames: frames.length,
+      droppedFrames: gaps.filter((g) => g > 25).length,
+      worstFrameGapMs: Math.max(0, ...gaps),
+      longTasks: lt.length,
+      worstLongTaskMs: Math.max(0, ...lt),
+      initialJsGzipBytes: demoSizes.initialJsGzipBytes,
+    }
   } finally {
     await page.close()
     await host.close()
@@ -192,14 +219,18 @@ async function editorPicks(browser: Awaited<ReturnType<typeof chromium.launch>>,
     await page.goto(url)
     await page.getByRole('listbox', { name: 'Tool list' }).getByRole('option').first().waitFor()
     const mark = JSON.stringify(EDITOR_PREFETCHED_MARK)
-    const done = await page.waitForFunction(`performance.getEntriesByName(${mark}).length > 0`, undefined, { timeout: 10_000 }).then(
-      () => true,
-      () => false,
-    )
+    const done = await page
+      .waitForFunction(`performance.getEntriesByName(${mark}).length > 0`, undefined, { timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      )
     if (done) prefetched++
     for (const [n, index] of PICKS.entries()) {
       const id = `tool-${index}`
-      const ms = (await page.evaluate(`window.__pickBench(${JSON.stringify(id)}, ${JSON.stringify(modelUri('input', id))})`)) as number
+      const ms = (await page.evaluate(
+        `window.__pickBench(${JSON.stringify(id)}, ${JSON.stringify(modelUri('input', id))})`,
+      )) as number
       all.push(ms)
       if (n === 0) first.push(ms)
     }
@@ -210,7 +241,11 @@ async function editorPicks(browser: Awaited<ReturnType<typeof chromium.launch>>,
 
 async function main() {
   console.log('Building the SPA (vite build)…')
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  )
   const sizes = bundleSizes(appDir)
 
   mkdirSync(out, { recursive: true })
@@ -223,9 +258,14 @@ async function main() {
   const catalog = Catalog.parse(await res.json())
   const catalogMs = performance.now() - t
   const t2 = performance.now()
-  await (await fetch(`${server.origin}/api/tools`, { headers: { Authorization: `Bearer ${server.token}` } })).arrayBuffer()
+  await (
+    await fetch(`${server.origin}/api/tools`, { headers: { Authorization: `Bearer ${server.token}` } })
+  ).arrayBuffer()
   const catalogWarmMs = performance.now() - t2
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: chromiumArgs,
+  })
   try {
     const loads: number[] = []
     const filters: number[] = []
@@ -242,7 +282,10 @@ async function main() {
       await page.addInitScript(() => {
         const w = window as unknown as { __firstOption?: number; __longTasks: number[] }
         w.__longTasks = []
-        new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true })
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({
+          type: 'longtask',
+          buffered: true,
+        })
         new MutationObserver((_m, obs) => {
           if (document.querySelector('[role="option"]')) {
             w.__firstOption = performance.now()
@@ -257,14 +300,25 @@ async function main() {
       loads.push(await page.evaluate(() => (window as unknown as { __firstOption: number }).__firstOption))
       // Filter once the idle-time editor prefetch is over: its one long task (evaluating the Monaco chunk) belongs to
       // the idle moment after the list shows, not to typing.
-      await page.waitForFunction(`performance.getEntriesByName(${JSON.stringify(EDITOR_PREFETCHED_MARK)}).length > 0`, undefined, { timeout: 10_000 }).catch(() => {})
+      await page
+        .waitForFunction(
+          `performance.getEntriesByName(${JSON.stringify(EDITOR_PREFETCHED_MARK)}).length > 0`,
+          undefined,
+          { timeout: 10_000 },
+        )
+        .catch(() => {})
       await page.evaluate(() => {
         ;(window as unknown as { __longTasks: number[] }).__longTasks = []
       })
 
       for (const q of QUERIES) {
         const expected = `${filterTools(catalog.tools, q).length} of ${catalog.tools.length} tools`
-        const ms = (await page.evaluate(`window.__filterBench(${JSON.stringify(q)}, ${JSON.stringify(expected)})`)) as { work?: number; firstFrame: boolean; painted: number; nextFrame: number }
+        const ms = (await page.evaluate(`window.__filterBench(${JSON.stringify(q)}, ${JSON.stringify(expected)})`)) as {
+          work?: number
+          firstFrame: boolean
+          painted: number
+          nextFrame: number
+        }
         filters.push(ms.painted)
         filtersNextFrame.push(ms.nextFrame)
         // An update that is not in the DOM once the input event is handled counts as a whole frame of work.
@@ -301,19 +355,41 @@ async function main() {
     writeFileSync(join(out, 'ui.json'), JSON.stringify(result, null, 2))
     const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`
     console.log(`\nUI bench (${TOOLS}-tool catalog, headless Chromium)`)
-    console.log(`initial JS (gzip)        ${kb(sizes.initialJsGzipBytes)}  [${sizes.initialFiles.join(', ')}]  budget 150 KB: ${sizes.initialJsGzipBytes <= 150 * 1024 ? 'ok' : 'OVER'}`)
+    console.log(
+      `initial JS (gzip)        ${kb(sizes.initialJsGzipBytes)}  [${sizes.initialFiles.join(', ')}]  budget 150 KB: ${sizes.initialJsGzipBytes <= 150 * 1024 ? 'ok' : 'OVER'}`,
+    )
     console.log(`Monaco chunk (gzip)      ${kb(sizes.monacoChunkGzipBytes)} (lazy)`)
- console.log(`GET /api/tools           ${catalogMs.toFixed(0)} ms (first call, from Node), ${catalogWarmMs.toFixed(0)} ms warm`)
-    console.log(`time to tool list        median ${result.timeToToolListMs.median.toFixed(0)} ms, max ${result.timeToToolListMs.max.toFixed(0)} ms (${LOADS} cold loads)`)
-    console.log(`filter (input → paint)   median ${result.filterMs.median.toFixed(1)} ms, max ${result.filterMs.max.toFixed(1)} ms (${filters.length} queries)`)
-    console.log(`  (+ one frame, the earlier method: median ${result.filterNextFrameMs.median.toFixed(1)} ms, max ${result.filterNextFrameMs.max.toFixed(1)} ms)`)
-    console.log(`  an empty frame timed the same way: median ${result.emptyFrameMs.median.toFixed(1)} ms, max ${result.emptyFrameMs.max.toFixed(1)} ms`)
-    console.log(`  the keystroke's own work (input → DOM updated): median ${result.filterWorkMs.median.toFixed(1)} ms, max ${result.filterWorkMs.max.toFixed(1)} ms; painted in the first frame after the input: ${firstFrames}/${filters.length}  target 16 ms: ${result.filterWorkMs.max <= 16 && firstFrames === filters.length ? 'ok' : 'MISSED'}`)
-    console.log(`tool click → editor ready median ${picks.median.toFixed(0)} ms, max ${picks.max.toFixed(0)} ms (${picks.runs} picks); first pick of a page median ${picks.firstPickMedian.toFixed(0)} ms; prefetch done ${picks.prefetched}/${PICK_LOADS} loads  target 500 ms: ${picks.median <= 500 ? 'ok' : 'OVER'}`)
+    console.log(
+      `GET /api/tools           ${catalogMs.toFixed(0)} ms (first call, from Node), ${catalogWarmMs.toFixed(0)} ms warm`,
+    )
+    console.log(
+      `time to tool list        median ${result.timeToToolListMs.median.toFixed(0)} ms, max ${result.timeToToolListMs.max.toFixed(0)} ms (${LOADS} cold loads)`,
+    )
+    console.log(
+      `filter (input → paint)   median ${result.filterMs.median.toFixed(1)} ms, max ${result.filterMs.max.toFixed(1)} ms (${filters.length} queries)`,
+    )
+    console.log(
+      `  (+ one frame, the earlier method: median ${result.filterNextFrameMs.median.toFixed(1)} ms, max ${result.filterNextFrameMs.max.toFixed(1)} ms)`,
+    )
+    console.log(
+      `  an empty frame timed the same way: median ${result.emptyFrameMs.median.toFixed(1)} ms, max ${result.emptyFrameMs.max.toFixed(1)} ms`,
+    )
+    console.log(
+      `  the keystroke's own work (input → DOM updated): median ${result.filterWorkMs.median.toFixed(1)} ms, max ${result.filterWorkMs.max.toFixed(1)} ms; painted in the first frame after the input: ${firstFrames}/${filters.length}  target 16 ms: ${result.filterWorkMs.max <= 16 && firstFrames === filters.length ? 'ok' : 'MISSED'}`,
+    )
+    console.log(
+      `tool click → editor ready median ${picks.median.toFixed(0)} ms, max ${picks.max.toFixed(0)} ms (${picks.runs} picks); first pick of a page median ${picks.firstPickMedian.toFixed(0)} ms; prefetch done ${picks.prefetched}/${PICK_LOADS} loads  target 500 ms: ${picks.median <= 500 ? 'ok' : 'OVER'}`,
+    )
     console.log(`long tasks while filtering ${longTasks} (worst ${worstLongTask.toFixed(0)} ms)`)
-    console.log(`${timeline.events} events run  Run click → all shown ${timeline.liveMs.toFixed(0)} ms; reload replay → all shown ${timeline.replayMs.toFixed(0)} ms`)
-    console.log(`  timeline scroll to end ${timeline.scrollMs.toFixed(1)} ms; long tasks during the live run ${timeline.longTasks} (worst ${timeline.worstLongTaskMs.toFixed(0)} ms), rows in the DOM ${timeline.rowsInDom}`)
-    console.log(`demo site initial JS (gzip) ${kb(demo.initialJsGzipBytes)}  budget 150 KB: ${demo.initialJsGzipBytes <= 150 * 1024 ? 'ok' : 'OVER'}`)
+    console.log(
+      `${timeline.events} events run  Run click → all shown ${timeline.liveMs.toFixed(0)} ms; reload replay → all shown ${timeline.replayMs.toFixed(0)} ms`,
+    )
+    console.log(
+      `  timeline scroll to end ${timeline.scrollMs.toFixed(1)} ms; long tasks during the live run ${timeline.longTasks} (worst ${timeline.worstLongTaskMs.toFixed(0)} ms), rows in the DOM ${timeline.rowsInDom}`,
+    )
+    console.log(
+      `demo site initial JS (gzip) ${kb(demo.initialJsGzipBytes)}  budget 150 KB: ${demo.initialJsGzipBytes <= 150 * 1024 ? 'ok' : 'OVER'}`,
+    )
     console.log(
       `demo playback at 4×      ${demo.events} events (recorded in ${demo.recordedMs.toFixed(0)} ms) played in ${demo.playMs} ms: ${demo.frames} frames, ${demo.droppedFrames} over 25 ms (worst gap ${demo.worstFrameGapMs.toFixed(0)} ms), long tasks ${demo.longTasks} (worst ${demo.worstLongTaskMs.toFixed(0)} ms)  target no long task over 50 ms: ${demo.longTasks === 0 ? 'ok' : 'MISSED'}`,
     )

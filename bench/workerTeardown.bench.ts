@@ -32,7 +32,9 @@ for (let t = 0.5; t <= 12; t += 0.5) {
   await sleep(500)
   series.push(`${t.toFixed(1)}s ${rssMb()}`)
 }
-console.log(`Node ${process.versions.node} (V8 ${process.versions.v8}), gc ${typeof globalThis.gc === 'function' ? 'exposed' : 'not exposed'}`)
+console.log(
+  `Node ${process.versions.node} (V8 ${process.versions.v8}), gc ${typeof globalThis.gc === 'function' ? 'exposed' : 'not exposed'}`,
+)
 console.log(`  RSS: ${before} MB at start, ${loaded} MB with four workers, ${terminated} MB once three are terminated`)
 console.log(`  after the termination: ${series.join(', ')}`)
 await workers[0]!.terminate()

@@ -16,12 +16,29 @@ import { fileURLToPath } from 'node:url'
 // with them: the same process, no second one. Node 20 runs as started. TOOLSCOPE_TUNE=0 turns this off; settings a user
 // gives (a semi-space size in NODE_OPTIONS, --no-optimize-for-size on node's command line, MALLOC_ARENA_MAX,
 // MALLOC_MMAP_THRESHOLD_) are kept.
-if (typeof process.execve === 'function' && process.env.TOOLSCOPE_TUNED === undefined && process.env.TOOLSCOPE_TUNE !== '0') {
+if (
+  typeof process.execve === 'function' &&
+  process.env.TOOLSCOPE_TUNED === undefined &&
+  process.env.TOOLSCOPE_TUNE !== '0'
+) {
   const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`
-  const flags = [...(/--max-semi-space-size/.test(given) ? [] : ['--max-semi-space-size=1']), ...(/optimize-for-size/.test(given) ? [] : ['--optimize-for-size']), '--expose-gc']
+  const flags = [
+    ...(/--max-semi-space-size/.test(given) ? [] : ['--max-semi-space-size=1']),
+    ...(/optimize-for-size/.test(given) ? [] : ['--optimize-for-size']),
+    '--expose-gc',
+  ]
   const ours = process.env.MALLOC_ARENA_MAX === undefined && process.env.MALLOC_MMAP_THRESHOLD_ === undefined
-  const env = { ...process.env, TOOLSCOPE_TUNED: ours ? 'malloc' : '1', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' }
-  process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], env)
+  const env = {
+    ...process.env,
+    TOOLSCOPE_TUNED: ours ? 'malloc' : '1',
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+  }
+  process.execve(
+    process.execPath,
+    [process.execPath, ...flags, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    env,
+  )
 }
 // glibc read it at start: tools and the processes they spawn see the environment the user gave.
 if (process.env.TOOLSCOPE_TUNED === 'malloc') {
@@ -37,7 +54,9 @@ const compiled = forced === '1' || (forced !== '0' && !sourceCheckout && existsS
 
 if (compiled) {
   if (!existsSync(compiledCli)) {
-    console.error('toolscope: TOOLSCOPE_COMPILED=1 but the compiled server (dist/node) is missing: run `npm run build`.')
+    console.error(
+      'toolscope: TOOLSCOPE_COMPILED=1 but the compiled server (dist/node) is missing: run `npm run build`.',
+    )
     process.exit(1)
   }
   await import(compiledCli.href)

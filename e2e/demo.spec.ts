@@ -60,7 +60,10 @@ test('lists the tools, opens a recorded run, steps through its approval and comp
   await page.getByRole('option', { name: 'delete-repository' }).click()
   await expect(page.getByRole('tab', { name: 'Recorded runs' })).toHaveAttribute('aria-selected', 'true')
   const declined = runOf('delete-repository', 'scenario "declined"')
-  await page.getByRole('navigation', { name: 'Recorded runs' }).getByRole('button', { name: /declined/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Recorded runs' })
+    .getByRole('button', { name: /declined/ })
+    .click()
   await expect(page).toHaveURL(new RegExp(`run=${declined.runId}`))
 
   const player = page.getByRole('region', { name: 'Player' })
@@ -79,7 +82,8 @@ test('lists the tools, opens a recorded run, steps through its approval and comp
   await player.getByRole('button', { name: 'Play', exact: true }).click()
   await expect(player.getByRole('status', { name: 'Run status' })).toHaveText('declined')
   await expect(player.getByRole('button', { name: 'Play again' })).toBeVisible()
-  for (const view of ['Raw', 'Display', 'Transcript', 'Model']) await expect(player.getByRole('region', { name: view })).toBeVisible()
+  for (const view of ['Raw', 'Display', 'Transcript', 'Model'])
+    await expect(player.getByRole('region', { name: view })).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('demo-player.png'), fullPage: true })
 
   // Compared with the approved run: the diff of two recorded runs.
@@ -89,13 +93,17 @@ test('lists the tools, opens a recorded run, steps through its approval and comp
   const diff = page.getByRole('region', { name: 'Run diff' })
   await expect(diff.getByRole('region', { name: 'Second run' })).toContainText('success')
   await expect(diff.getByRole('button', { name: /Rerun/ })).toHaveCount(0)
-  await expect(diff.getByRole('region', { name: 'Raw (input)' }).getByRole('list', { name: 'Changed paths of Raw (input)' })).toContainText('repo')
+  await expect(
+    diff.getByRole('region', { name: 'Raw (input)' }).getByRole('list', { name: 'Changed paths of Raw (input)' }),
+  ).toContainText('repo')
   await expect(diff.getByRole('region', { name: 'Model (input)' })).toContainText('Nothing in this phase.')
   await page.screenshot({ path: test.info().outputPath('demo-diff.png'), fullPage: true })
 
   // Overview: the schemas and what each provider gets, from the site's files.
   await page.getByRole('tab', { name: 'Overview' }).click()
-  await expect(page.getByRole('region', { name: 'Providers' }).getByRole('article', { name: 'Provider OpenAI (strict)' })).toContainText(/accepted|refused/)
+  await expect(
+    page.getByRole('region', { name: 'Providers' }).getByRole('article', { name: 'Provider OpenAI (strict)' }),
+  ).toContainText(/accepted|refused/)
   expect(outside).toEqual([])
 })
 
@@ -139,7 +147,10 @@ test('an embed URL shows only the player, and Copy embed snippet gives its ifram
   const player = page.getByRole('region', { name: 'Player' })
   await expect(player).toBeVisible()
   await expect(page.getByRole('listbox')).toHaveCount(0)
-  await expect(page.getByRole('link', { name: 'Open in Toolscope' })).toHaveAttribute('href', `?tool=delete-repository&run=${run.runId}`)
+  await expect(page.getByRole('link', { name: 'Open in Toolscope' })).toHaveAttribute(
+    'href',
+    `?tool=delete-repository&run=${run.runId}`,
+  )
   await player.getByRole('button', { name: 'Play', exact: true }).click()
   await expect(player.getByRole('status', { name: 'Run status' })).toHaveText('success')
   await expect(player.getByRole('region', { name: 'Approval requested' }).getByRole('status')).toHaveText('Approved')
@@ -158,13 +169,23 @@ test('the site holds no secret-looking value, and its report lists what went in'
   }
   walk(out)
   // The examples' secrets: customer-lookup's API key (an input) and tenant-report's (a request context value).
-  const secrets = [/sk-secret/, /k-12345678/, /sk-[A-Za-z0-9]{8,}/, /Bearer [A-Za-z0-9._-]{8,}/, /"(authorization|x-api-key|cookie)":"(?!\[redacted\])/i]
+  const secrets = [
+    /sk-secret/,
+    /k-12345678/,
+    /sk-[A-Za-z0-9]{8,}/,
+    /Bearer [A-Za-z0-9._-]{8,}/,
+    /"(authorization|x-api-key|cookie)":"(?!\[redacted\])/i,
+  ]
   for (const file of files) {
     const text = readFileSync(file, 'utf8')
     for (const secret of secrets) expect(text, `${file} matches ${secret}`).not.toMatch(secret)
   }
   expect(files.some((f) => f.endsWith('.ts') || f.endsWith('.mjs'))).toBe(false)
-  const report = JSON.parse(readFileSync(join(out, 'demo/report.json'), 'utf8')) as { tools: string[]; runs: unknown[]; secretsScrubbed: number }
+  const report = JSON.parse(readFileSync(join(out, 'demo/report.json'), 'utf8')) as {
+    tools: string[]
+    runs: unknown[]
+    secretsScrubbed: number
+  }
   expect(report.tools).toContain('tail-logs')
   expect(report.runs.length).toBe(manifest.runs.length)
   expect(report.secretsScrubbed).toBeGreaterThanOrEqual(2)

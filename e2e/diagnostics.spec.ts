@@ -7,7 +7,10 @@ const EXAMPLES = fileURLToPath(new URL('../server/examples/', import.meta.url))
 
 test.use({ toolscopeOptions: { paths: [EXAMPLES] } })
 
-test('a failing fetch shows its cause chain, its stack and the console line it logged', async ({ toolscope, page }, testInfo) => {
+test('a failing fetch shows its cause chain, its stack and the console line it logged', async ({
+  toolscope,
+  page,
+}, testInfo) => {
   await toolscope.goto()
   await toolscope.selectTool('fetch-profile')
   await toolscope.setInput({ userId: 'u-42' })
@@ -26,7 +29,11 @@ test('a failing fetch shows its cause chain, its stack and the console line it l
   await alert.screenshot({ path: testInfo.outputPath('error-view.png') })
 
   const events = toolscope.events
-  await expect(events.getByRole('button', { name: /log \[info\] console fetching profile u-42 from https:\/\/api\.example\.com \(failures\.ts:\d+\)/ })).toBeVisible()
+  await expect(
+    events.getByRole('button', {
+      name: /log \[info\] console fetching profile u-42 from https:\/\/api\.example\.com \(failures\.ts:\d+\)/,
+    }),
+  ).toBeVisible()
   const errorRow = events.getByRole('button', { name: /error fetch failed ← getaddrinfo ENOTFOUND api\.example\.com/ })
   await errorRow.click()
   await expect(events.getByRole('list', { name: 'Caused by' })).toContainText('getaddrinfo ENOTFOUND api.example.com')

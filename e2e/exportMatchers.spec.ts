@@ -12,7 +12,11 @@ test.use({ toolscopeOptions: { paths: [FIXTURE_TOOLS, GENERATED_TOOL] } })
 
 const OWNER = '0b8f1c52-7d1e-4c2a-9f64-3e5b2a1d9c07'
 
-test('export and save a run with the values that change between runs matched by kind, each one editable', async ({ toolscope, page, toolscopeServer }, testInfo) => {
+test('export and save a run with the values that change between runs matched by kind, each one editable', async ({
+  toolscope,
+  page,
+  toolscopeServer,
+}, testInfo) => {
   await toolscope.goto()
   await toolscope.selectTool('create-note')
   await toolscope.setInput({ text: 'hi', ownerId: OWNER })
@@ -48,12 +52,21 @@ test('export and save a run with the values that change between runs matched by 
   // Save as scenario starts from the same suggestion (the rerun is in history now): the file holds the matchers.
   await page.getByRole('button', { name: 'Save as scenario' }).click()
   const form = page.getByRole('form', { name: 'Save as scenario' })
-  await expect(form.getByRole('group', { name: 'Values that change between runs' })).toContainText('Compared with an earlier run')
+  await expect(form.getByRole('group', { name: 'Values that change between runs' })).toContainText(
+    'Compared with an earlier run',
+  )
   await form.scrollIntoViewIfNeeded()
   await page.screenshot({ path: testInfo.outputPath('save-matchers.png') })
   await form.getByLabel('Scenario name').fill('note')
   await form.getByRole('button', { name: 'Save scenario' }).click()
   await expect(page.getByRole('status', { name: 'Scenario saved' })).toContainText('note.json')
   const saved = JSON.parse(readFileSync(join(toolscopeServer.scenariosDir, 'create-note', 'note.json'), 'utf8'))
-  expect(saved.expect.raw).toEqual({ id: { $any: 'string' }, ownerId: OWNER, text: 'hi', createdAt: { $any: 'date' }, at: { $any: 'number' }, tags: [{ name: 'draft' }] })
+  expect(saved.expect.raw).toEqual({
+    id: { $any: 'string' },
+    ownerId: OWNER,
+    text: 'hi',
+    createdAt: { $any: 'date' },
+    at: { $any: 'number' },
+    tags: [{ name: 'draft' }],
+  })
 })

@@ -52,10 +52,15 @@ test('fuzz a tool from the UI, open the failing run, and save it as a scenario',
   const name = `fuzz-no-crash-${seed}`
   await expect(page.getByRole('status', { name: 'Scenario saved' })).toContainText(`${name}.json`)
   await page.getByRole('button', { name: 'Show in Scenarios' }).click()
-  await expect(page.getByRole('region', { name: 'Scenarios' }).getByRole('region', { name, exact: true })).toContainText('expects error')
+  await expect(
+    page.getByRole('region', { name: 'Scenarios' }).getByRole('region', { name, exact: true }),
+  ).toContainText('expects error')
 })
 
-test('fuzz with code coverage and see the schema coverage and the covered and uncovered lines', async ({ toolscope, page }) => {
+test('fuzz with code coverage and see the schema coverage and the covered and uncovered lines', async ({
+  toolscope,
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 })
   await toolscope.goto()
   await toolscope.selectTool('shipping-quote')

@@ -7,5 +7,9 @@ import { APP_SOURCES, ROOT, isBuildCurrent } from './buildFreshness.ts'
 export default function globalSetup(): void {
   if (process.env.TOOLSCOPE_E2E_SKIP_BUILD === '1') return
   if (isBuildCurrent(['dist/app/index.html'], APP_SOURCES)) return
-  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' })
+  execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  )
 }

@@ -24,7 +24,9 @@ test('history reopens a run by URL without starting a new one', async ({ toolsco
   await fresh.goto(url.toString())
   await expect(fresh.getByRole('status', { name: 'Run status' })).toHaveText('success')
   await expect(fresh.getByRole('region', { name: 'Events' }).getByText(/^\d+ events/)).toHaveText(eventCount!)
-  await expect(fresh.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Raw', exact: true })).toContainText('"doubled": 10')
+  await expect(
+    fresh.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Raw', exact: true }),
+  ).toContainText('"doubled": 10')
   await fresh.close()
 
   await link.click()
@@ -56,7 +58,10 @@ test('history lists summaries (caller, input) and filters them by status', async
   await expect(history.getByRole('link', { name: `Open run ${runId}` })).toBeVisible()
 })
 
-test('a waiting run reopened from History follows its stream: approving it shows the end', async ({ toolscope, page }) => {
+test('a waiting run reopened from History follows its stream: approving it shows the end', async ({
+  toolscope,
+  page,
+}) => {
   await toolscope.goto()
   await toolscope.selectTool('delete-file')
   await toolscope.setInput({ path: '/tmp/reopened.txt' })
@@ -65,7 +70,10 @@ test('a waiting run reopened from History follows its stream: approving it shows
   const runId = new URL(page.url()).searchParams.get('run')!
 
   await page.getByRole('tab', { name: 'History' }).click()
-  await page.getByRole('region', { name: 'History' }).getByRole('link', { name: `Open run ${runId}` }).click()
+  await page
+    .getByRole('region', { name: 'History' })
+    .getByRole('link', { name: `Open run ${runId}` })
+    .click()
   await toolscope.expectStatus('awaiting approval')
   await toolscope.approve()
   await toolscope.expectStatus('success')
@@ -99,7 +107,15 @@ test('history filters by tool and status, across tools', async ({ toolscope, pag
   await history.getByLabel('Tool').selectOption({ label: 'all tools' })
   await expect(link(hooksRun)).toBeVisible()
   await expect(link(deleteRun)).toBeVisible()
-  await expect(history.getByRole('columnheader')).toHaveText(['Tool', 'Status', 'Caller', 'Input', 'Duration', 'Started', 'Run'])
+  await expect(history.getByRole('columnheader')).toHaveText([
+    'Tool',
+    'Status',
+    'Caller',
+    'Input',
+    'Duration',
+    'Started',
+    'Run',
+  ])
   await page.screenshot({ path: 'test-results/history-tab.png' })
 
   await history.getByLabel('Status').selectOption('declined')

@@ -10,7 +10,13 @@ base('hot reload updates the open tool in place and keeps the draft', async ({ p
     await page.getByRole('tab', { name: 'Overview' }).click()
     await expect(page.getByRole('region', { name: 'Input schema' })).not.toContainText('shout')
 
-    writeFileSync(file, greetToolSource({ description: 'Says hello, loudly if asked.', extraInput: ", shout: z.boolean().optional().describe('Upper-case it')" }))
+    writeFileSync(
+      file,
+      greetToolSource({
+        description: 'Says hello, loudly if asked.',
+        extraInput: ", shout: z.boolean().optional().describe('Upper-case it')",
+      }),
+    )
     await expect(page.getByRole('status', { name: 'Reload notice' })).toContainText('Tools reloaded: changed greet')
     await expect(page.getByRole('region', { name: 'Input schema' })).toContainText('shout')
     await expect(page.getByRole('region', { name: 'Description' })).toContainText('Says hello, loudly if asked.')

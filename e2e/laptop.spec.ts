@@ -20,7 +20,8 @@ async function expectBothPanesInView(page: Page, toolscope: ToolscopePage) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 }
 
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`) })
+const shot = (page: Page, testInfo: TestInfo, name: string) =>
+  page.screenshot({ path: testInfo.outputPath(`${name}.png`) })
 
 for (const { width, height } of SIZES) {
   const size = `${width}×${height}`
@@ -29,7 +30,10 @@ for (const { width, height } of SIZES) {
       await page.setViewportSize({ width, height })
     })
 
-    test('an approval card and its buttons are on screen when it appears, then the result', async ({ toolscope, page }, testInfo) => {
+    test('an approval card and its buttons are on screen when it appears, then the result', async ({
+      toolscope,
+      page,
+    }, testInfo) => {
       await toolscope.goto()
       await toolscope.selectTool('delete-file')
       await toolscope.setInput({ path: '/var/data/report.csv' })
@@ -37,22 +41,32 @@ for (const { width, height } of SIZES) {
       await toolscope.expectStatus('awaiting approval')
       const card = page.getByRole('region', { name: 'Approval' })
       await expect(card).toBeInViewport({ ratio: 1 })
-      for (const name of ['Approve', 'Decline']) await expect(card.getByRole('button', { name })).toBeInViewport({ ratio: 1 })
+      for (const name of ['Approve', 'Decline'])
+        await expect(card.getByRole('button', { name })).toBeInViewport({ ratio: 1 })
       await expect(card.getByLabel('Reason (optional)')).toBeInViewport({ ratio: 1 })
       await expectBothPanesInView(page, toolscope)
-      await expect(page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Raw', exact: true })).toBeInViewport()
+      await expect(
+        page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Raw', exact: true }),
+      ).toBeInViewport()
       await shot(page, testInfo, `approval-${width}x${height}`)
 
       await toolscope.approve()
       await toolscope.expectStatus('success')
-      await expect(page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Raw', exact: true })).toContainText('/var/data/report.csv')
-      await expect(page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Raw', exact: true })).toBeInViewport()
+      await expect(
+        page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Raw', exact: true }),
+      ).toContainText('/var/data/report.csv')
+      await expect(
+        page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Raw', exact: true }),
+      ).toBeInViewport()
       await expect(page.getByRole('group', { name: 'Run actions' })).toBeInViewport({ ratio: 1 })
       await expectBothPanesInView(page, toolscope)
       await shot(page, testInfo, `finished-${width}x${height}`)
     })
 
-    test('a suspend card with its resume editor and Resume button is on screen when it appears', async ({ toolscope, page }, testInfo) => {
+    test('a suspend card with its resume editor and Resume button is on screen when it appears', async ({
+      toolscope,
+      page,
+    }, testInfo) => {
       await toolscope.goto()
       await toolscope.selectTool('confirm-order')
       await toolscope.setInput({ item: 'green tea', quantity: 3 })
@@ -67,7 +81,10 @@ for (const { width, height } of SIZES) {
       await shot(page, testInfo, `suspend-${width}x${height}`)
     })
 
-    test('an elicitation form and a paused step\'s Continue are on screen when they appear', async ({ toolscope, page }) => {
+    test("an elicitation form and a paused step's Continue are on screen when they appear", async ({
+      toolscope,
+      page,
+    }) => {
       await toolscope.goto()
       await toolscope.selectTool('ask-name')
       await toolscope.setContext({ caller: 'mcp' })
@@ -87,7 +104,10 @@ for (const { width, height } of SIZES) {
   })
 }
 
-test('a prompt that appears while the input pane is scrolled down is brought into view, and focus stays put', async ({ toolscope, page }) => {
+test('a prompt that appears while the input pane is scrolled down is brought into view, and focus stays put', async ({
+  toolscope,
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 })
   await toolscope.goto()
   await toolscope.selectTool('delete-file')

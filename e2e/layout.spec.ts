@@ -3,9 +3,13 @@
 // screen, and the tool list's search over descriptions.
 import { test, expect } from './fixtures/toolscope.ts'
 
-const separator = (page: import('@playwright/test').Page) => page.getByRole('separator', { name: 'Resize input and results' })
+const separator = (page: import('@playwright/test').Page) =>
+  page.getByRole('separator', { name: 'Resize input and results' })
 
-test('after a run at 1440×900 the Compare panels are on screen without scrolling', async ({ toolscope, page }, testInfo) => {
+test('after a run at 1440×900 the Compare panels are on screen without scrolling', async ({
+  toolscope,
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 })
   await toolscope.goto()
   await toolscope.selectTool('get-weather')
@@ -15,22 +19,32 @@ test('after a run at 1440×900 the Compare panels are on screen without scrollin
   const compare = page.getByRole('region', { name: 'Compare' })
   await expect(compare.getByRole('region', { name: 'Model', exact: true })).toContainText('It is 21 degrees in Porto.')
   await expect(compare).toBeInViewport({ ratio: 1 })
-  for (const name of ['Raw', 'Display', 'Transcript', 'Model']) await expect(compare.getByRole('region', { name, exact: true })).toBeInViewport({ ratio: 1 })
+  for (const name of ['Raw', 'Display', 'Transcript', 'Model'])
+    await expect(compare.getByRole('region', { name, exact: true })).toBeInViewport({ ratio: 1 })
   await expect(toolscope.statusElement).toBeInViewport()
   // Nothing scrolled to get there: the page itself does not scroll at all.
   expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true)
 
   // Panels side by side have their bodies start on one line, whatever badges their headers carry.
   const rows = await compare.locator('section > div:last-child').evaluateAll((els) =>
-    els.map((e) => ({ panel: Math.round(e.parentElement!.getBoundingClientRect().top), body: Math.round(e.getBoundingClientRect().top) })),
+    els.map((e) => ({
+      panel: Math.round(e.parentElement!.getBoundingClientRect().top),
+      body: Math.round(e.getBoundingClientRect().top),
+    })),
   )
   expect(rows).toHaveLength(4)
-  for (const r of rows) expect(rows.filter((o) => o.panel === r.panel).map((o) => o.body)).toEqual(rows.filter((o) => o.panel === r.panel).map(() => r.body))
+  for (const r of rows)
+    expect(rows.filter((o) => o.panel === r.panel).map((o) => o.body)).toEqual(
+      rows.filter((o) => o.panel === r.panel).map(() => r.body),
+    )
   expect(rows.filter((o) => o.panel === rows[0].panel).length).toBeGreaterThan(1)
   await page.screenshot({ path: testInfo.outputPath('run-1440x900.png') })
 })
 
-test('the input / results separator resizes by keyboard and is remembered across a reload', async ({ toolscope, page }) => {
+test('the input / results separator resizes by keyboard and is remembered across a reload', async ({
+  toolscope,
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 })
   await toolscope.goto({ tool: 'get-weather' })
   const sep = separator(page)
@@ -77,7 +91,10 @@ test('the separator follows the mouse and the size survives a reload', async ({ 
   expect(Math.abs((await page.locator('#run-input-pane').boundingBox())!.width - pane.width)).toBeLessThan(2)
 })
 
-test('at 1024×700 the panes stay side by side: the input and Compare both in view, nothing cut at the side', async ({ toolscope, page }) => {
+test('at 1024×700 the panes stay side by side: the input and Compare both in view, nothing cut at the side', async ({
+  toolscope,
+  page,
+}) => {
   await page.setViewportSize({ width: 1024, height: 700 })
   await toolscope.goto()
   await toolscope.selectTool('get-weather')
@@ -95,7 +112,10 @@ test('at 1024×700 the panes stay side by side: the input and Compare both in vi
   expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
 })
 
-test('at 900×700 the panes stack: no separator, results below the input, nothing cut at the side', async ({ toolscope, page }) => {
+test('at 900×700 the panes stack: no separator, results below the input, nothing cut at the side', async ({
+  toolscope,
+  page,
+}) => {
   await page.setViewportSize({ width: 900, height: 700 })
   await toolscope.goto()
   await toolscope.selectTool('get-weather')

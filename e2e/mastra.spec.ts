@@ -14,11 +14,16 @@ const NODE22 = `${SAMPLE}node_modules/.bin/node`
 
 /** Starts the `toolscope` CLI on the sample's src/mastra with Node 22 and resolves once it printed its URL. */
 async function startCli(): Promise<{ server: RunningServer; child: ChildProcess }> {
-  if (!existsSync(NODE22)) throw new Error('The sample Mastra project is not installed: run `npm ci --prefix e2e/mastra-project`.')
-  const child = spawn(NODE22, [`${ROOT}bin/toolscope.mjs`, `${SAMPLE}src/mastra`, '--port', '0', '--no-open', '--no-watch', '--no-build'], {
-    cwd: SAMPLE,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  if (!existsSync(NODE22))
+    throw new Error('The sample Mastra project is not installed: run `npm ci --prefix e2e/mastra-project`.')
+  const child = spawn(
+    NODE22,
+    [`${ROOT}bin/toolscope.mjs`, `${SAMPLE}src/mastra`, '--port', '0', '--no-open', '--no-watch', '--no-build'],
+    {
+      cwd: SAMPLE,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -52,10 +57,15 @@ const test = base.extend<{ mastra: ToolscopePage }, { mastraServer: RunningServe
       const { server } = await startCli()
       // Importing @mastra/core takes several seconds: wait for the catalog before any page opens.
       await expect
-        .poll(async () => {
-          const res = await fetch(`${server.origin}/api/tools`, { headers: { authorization: `Bearer ${server.token}` } })
-          return res.ok ? ((await res.json()) as { tools: unknown[] }).tools.length : 0
-        }, { timeout: 90_000 })
+        .poll(
+          async () => {
+            const res = await fetch(`${server.origin}/api/tools`, {
+              headers: { authorization: `Bearer ${server.token}` },
+            })
+            return res.ok ? ((await res.json()) as { tools: unknown[] }).tools.length : 0
+          },
+          { timeout: 90_000 },
+        )
         .toBeGreaterThan(5)
       await use(server)
       await server.close()

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url'
 import { launchToolscope } from '../src/playwright/index.ts'
 import { test as base, expect, type E2EServer } from './fixtures/toolscope.ts'
 
-const EVERYTHING = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url))
+const EVERYTHING = fileURLToPath(
+  new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+)
 /** A server that cannot start (Node exits: no such module), so the list shows a failed server with its reason. */
 const MISSING = fileURLToPath(new URL('./fixtures/no-such-mcp-server.js', import.meta.url))
 
@@ -20,7 +22,12 @@ const test = base.extend<object, { toolscopeServer: E2EServer }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here
     async ({}, use) => {
       const cwd = mkdtempSync(join(tmpdir(), 'toolscope-e2e-mcp-'))
-      const server = await launchToolscope({ cwd, paths: [], scenariosDir: join(cwd, 'scenarios'), args: ['--mcp', `everything=node ${EVERYTHING} stdio`, '--mcp', `broken=node ${MISSING}`] })
+      const server = await launchToolscope({
+        cwd,
+        paths: [],
+        scenariosDir: join(cwd, 'scenarios'),
+        args: ['--mcp', `everything=node ${EVERYTHING} stdio`, '--mcp', `broken=node ${MISSING}`],
+      })
       await use({ ...server, scenariosDir: join(cwd, 'scenarios') })
       await server.close()
       rmSync(cwd, { recursive: true, force: true })
@@ -31,7 +38,10 @@ const test = base.extend<object, { toolscopeServer: E2EServer }>({
 
 test.use({ viewport: { width: 1366, height: 768 } })
 
-test('the tool list heads the MCP tools with their server, ready, with its version and annotations', async ({ toolscope, page }, testInfo) => {
+test('the tool list heads the MCP tools with their server, ready, with its version and annotations', async ({
+  toolscope,
+  page,
+}, testInfo) => {
   await toolscope.goto()
   const header = toolscope.toolList.getByRole('button', { name: /^everything\s*17$/ })
   await expect(header).toHaveAttribute('aria-expanded', 'true')
@@ -40,7 +50,9 @@ test('the tool list heads the MCP tools with their server, ready, with its versi
   await expect(sum).toHaveAccessibleDescription('read-only idempotent')
   await expect(sum.getByText('read-only')).toHaveAttribute('title', /readOnlyHint/)
   await toolscope.search.fill('url-elicitation')
-  await expect(toolscope.toolList.getByRole('option', { name: /^everything_trigger-url-elicitation/ })).toHaveAccessibleDescription(/open-world/)
+  await expect(
+    toolscope.toolList.getByRole('option', { name: /^everything_trigger-url-elicitation/ }),
+  ).toHaveAccessibleDescription(/open-world/)
   await toolscope.search.fill('')
   await page.screenshot({ path: testInfo.outputPath('mcp-tools.png') })
 
@@ -63,7 +75,10 @@ test('get-sum: input completed from its schema in Monaco, run, output shown', as
   await page.keyboard.press('ArrowLeft')
   const suggest = page.locator('.suggest-widget')
   const lines = (await toolscope.editor('Tool input JSON')).locator('.view-lines')
-  for (const [property, value] of [['a', '2'], ['b', '3']]) {
+  for (const [property, value] of [
+    ['a', '2'],
+    ['b', '3'],
+  ]) {
     await page.keyboard.press('Control+Space')
     await expect(suggest.locator('.monaco-list-row.focused .label-name')).toHaveText(property)
     await page.keyboard.press('Enter')
@@ -78,7 +93,10 @@ test('get-sum: input completed from its schema in Monaco, run, output shown', as
   expect((await toolscope.panels()).model).toContain('The sum of 2 and 3 is 5.')
 })
 
-test('trigger-elicitation-request: the elicitation form is answered in the page and the run succeeds', async ({ toolscope, page }, testInfo) => {
+test('trigger-elicitation-request: the elicitation form is answered in the page and the run succeeds', async ({
+  toolscope,
+  page,
+}, testInfo) => {
   await toolscope.selectTool('everything_trigger-elicitation-request')
   await toolscope.setInput({})
   await toolscope.run()
@@ -101,7 +119,10 @@ test('trigger-elicitation-request: the elicitation form is answered in the page 
   expect(model).toContain('- Name: Ada Lovelace')
 })
 
-test('trigger-url-elicitation: the URL prompt links the page and continues without content', async ({ toolscope, page }, testInfo) => {
+test('trigger-url-elicitation: the URL prompt links the page and continues without content', async ({
+  toolscope,
+  page,
+}, testInfo) => {
   await toolscope.selectTool('everything_trigger-url-elicitation')
   await toolscope.setInput({ url: 'https://example.com/authorize?session=42', message: 'Authorize the demo app' })
   await toolscope.run()
@@ -118,7 +139,10 @@ test('trigger-url-elicitation: the URL prompt links the page and continues witho
   await expect(toolscope.events.getByRole('button', { name: /elicitation-resolved accept/ })).toBeVisible()
 })
 
-test('get-tiny-image: the model view shows the image, the other views pass the content through', async ({ toolscope, page }) => {
+test('get-tiny-image: the model view shows the image, the other views pass the content through', async ({
+  toolscope,
+  page,
+}) => {
   await toolscope.selectTool('everything_get-tiny-image')
   await toolscope.setInput({})
   await toolscope.run()
@@ -136,5 +160,7 @@ test('get-tiny-image: the model view shows the image, the other views pass the c
   const model = page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'Model', exact: true })
   await expect(model.getByRole('img')).toHaveCount(1)
   await expect(model.getByRole('img')).toHaveAttribute('src', /^data:image\/png;base64,iVBORw0KGgo/)
-  await expect.poll(() => model.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await expect
+    .poll(() => model.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true)
 })

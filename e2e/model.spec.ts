@@ -37,8 +37,17 @@ function closedPort(): Promise<number> {
   })
 }
 
-test('try a tool with a model: answer the approval of its call, then read the model’s answer', async ({ toolscope, page }) => {
-  const model = await startScriptedModel([turn.call('delete-repository', { repo: 'acme/legacy-website' }), turn.text('The repository acme/legacy-website is deleted.')], { argumentFragments: 4 })
+test('try a tool with a model: answer the approval of its call, then read the model’s answer', async ({
+  toolscope,
+  page,
+}) => {
+  const model = await startScriptedModel(
+    [
+      turn.call('delete-repository', { repo: 'acme/legacy-website' }),
+      turn.text('The repository acme/legacy-website is deleted.'),
+    ],
+    { argumentFragments: 4 },
+  )
   try {
     await openTab(toolscope, page, 'Model')
     const form = page.getByRole('form', { name: 'Model settings' })
@@ -59,7 +68,9 @@ test('try a tool with a model: answer the approval of its call, then read the mo
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/model-approval.png` })
     await approval.getByRole('button', { name: 'Approve' }).click()
 
-    await expect(page.getByRole('region', { name: 'Answer' })).toContainText('The repository acme/legacy-website is deleted.')
+    await expect(page.getByRole('region', { name: 'Answer' })).toContainText(
+      'The repository acme/legacy-website is deleted.',
+    )
     await expect(approval).toBeHidden()
     await expect(page.getByRole('status', { name: 'Conversation summary' })).toContainText('Answered in 2 steps')
     await expect(page.getByRole('region', { name: 'Step 1' }).getByLabel('Step 1 tokens')).toContainText('tokens')
@@ -96,10 +107,19 @@ test('a base URL where no model answers is named as such', async ({ toolscope, p
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/model-error.png` })
 })
 
-test('run the evals of a tool against a model: pass rates, a variant’s difference, and what the model did instead', async ({ toolscope, page }) => {
+test('run the evals of a tool against a model: pass rates, a variant’s difference, and what the model did instead', async ({
+  toolscope,
+  page,
+}) => {
   // Base case: one right call, one wrong; the variant: two right calls. Each trial is a call, then a text answer.
   const right = [turn.call('delete-repository', { repo: 'acme/legacy-website' }), turn.text('Deleted.')]
-  const model = await startScriptedModel([...right, turn.call('delete-repository', { repo: 'acme/website' }), turn.text('Deleted.'), ...right, ...right])
+  const model = await startScriptedModel([
+    ...right,
+    turn.call('delete-repository', { repo: 'acme/website' }),
+    turn.text('Deleted.'),
+    ...right,
+    ...right,
+  ])
   try {
     await openTab(toolscope, page, 'Evals')
     const files = page.getByRole('region', { name: 'Eval files' })
@@ -114,10 +134,16 @@ test('run the evals of a tool against a model: pass rates, a variant’s differe
     await form.getByRole('button', { name: 'Run evals' }).click()
 
     const table = page.getByRole('table', { name: 'Eval results' })
-    await expect(page.getByRole('status', { name: 'Eval summary' })).toHaveText('0 passed, 1 failed (variants compared, not counted)', { timeout: 60_000 })
+    await expect(page.getByRole('status', { name: 'Eval summary' })).toHaveText(
+      '0 passed, 1 failed (variants compared, not counted)',
+      { timeout: 60_000 },
+    )
     const label = 'openai-compatible:scripted'
     await expect(table.getByRole('columnheader', { name: label })).toBeVisible()
-    const [base, variant] = await table.getByRole('row').all().then((rows) => rows.slice(1))
+    const [base, variant] = await table
+      .getByRole('row')
+      .all()
+      .then((rows) => rows.slice(1))
     await expect(base).toContainText('50%')
     await expect(variant).toContainText('100%')
     await expect(variant.getByLabel('difference from the case')).toHaveText('+50 pts')

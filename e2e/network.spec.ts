@@ -26,7 +26,11 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => api.close())
 
-test('record a run, view its exchanges, save a scenario with its cassette, replay it offline, then mock it', async ({ toolscope, page, toolscopeServer }) => {
+test('record a run, view its exchanges, save a scenario with its cassette, replay it offline, then mock it', async ({
+  toolscope,
+  page,
+  toolscopeServer,
+}) => {
   await toolscope.goto()
   await toolscope.selectTool('fetch-items')
   await toolscope.setInput({ url: `${base}/items` })
@@ -56,7 +60,9 @@ test('record a run, view its exchanges, save a scenario with its cassette, repla
   await form.getByLabel('Scenario name').fill('two-items')
   await form.getByRole('button', { name: 'Save scenario' }).click()
   await expect(page.getByRole('status', { name: 'Scenario saved' })).toContainText('fetch-items/two-items.json')
-  const scenario = JSON.parse(readFileSync(join(toolscopeServer.scenariosDir, 'fetch-items', 'two-items.json'), 'utf8')) as { cassette?: string; network?: string }
+  const scenario = JSON.parse(
+    readFileSync(join(toolscopeServer.scenariosDir, 'fetch-items', 'two-items.json'), 'utf8'),
+  ) as { cassette?: string; network?: string }
   expect(scenario.cassette).toBe('two-items')
   expect(scenario.network).toBeUndefined()
   const cassetteFile = join(toolscopeServer.scenariosDir, '..', 'cassettes', 'fetch-items', 'two-items.json')
@@ -84,11 +90,15 @@ test('record a run, view its exchanges, save a scenario with its cassette, repla
   // Mocks from the exchanges, one rule edited: the run answers with the edit.
   await view.getByRole('button', { name: 'Use as mocks' }).click()
   await expect(network.getByLabel('Network mode')).toHaveValue('mock')
-  await toolscope.fillEditor('Mock rules', { rules: [{ method: 'GET', url: `${base}/items`, response: { status: 200, json: { items: ['mocked'] } } }] })
+  await toolscope.fillEditor('Mock rules', {
+    rules: [{ method: 'GET', url: `${base}/items`, response: { status: 200, json: { items: ['mocked'] } } }],
+  })
   await toolscope.run()
   await toolscope.expectStatus('success')
   expect((await toolscope.panels()).raw).toContain('mocked')
-  await toolscope.fillEditor('Mock rules', { rules: [{ url: `${base}/*`, response: { status: 503, json: { items: [] } } }] })
+  await toolscope.fillEditor('Mock rules', {
+    rules: [{ url: `${base}/*`, response: { status: 503, json: { items: [] } } }],
+  })
   await toolscope.run()
   await toolscope.expectStatus('success')
   expect((await toolscope.panels()).raw).toContain('503')

@@ -2,7 +2,10 @@
 // while suspended (the replayed run shows the same prompt) and an MCP elicitation answered in the form.
 import { test, expect } from './fixtures/toolscope.ts'
 
-test('approve a call: the card shows the display and transcript views, then the tool runs', async ({ toolscope, page }) => {
+test('approve a call: the card shows the display and transcript views, then the tool runs', async ({
+  toolscope,
+  page,
+}) => {
   await toolscope.goto()
   await toolscope.selectTool('delete-file')
   await toolscope.setInput({ path: '/tmp/a.txt' })
@@ -26,11 +29,16 @@ test('decline a call with a reason: the tool never runs', async ({ toolscope, pa
   await toolscope.decline('too dangerous')
   await toolscope.expectStatus('declined')
   await expect(page.getByText('Declined: too dangerous. The tool did not run.')).toBeVisible()
-  await expect(toolscope.events.getByRole('button', { name: /approval-resolved declined: too dangerous/ })).toBeVisible()
+  await expect(
+    toolscope.events.getByRole('button', { name: /approval-resolved declined: too dangerous/ }),
+  ).toBeVisible()
   await expect(toolscope.events.getByRole('button', { name: / output / })).toHaveCount(0)
 })
 
-test('suspend, reject invalid resume data with the schema messages, reload, then resume', async ({ toolscope, page }) => {
+test('suspend, reject invalid resume data with the schema messages, reload, then resume', async ({
+  toolscope,
+  page,
+}) => {
   await toolscope.goto()
   await toolscope.selectTool('confirm-order')
   await toolscope.setInput({ item: 'tea', quantity: 2 })

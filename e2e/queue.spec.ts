@@ -4,7 +4,11 @@ import { test, expect } from './fixtures/toolscope.ts'
 
 test.use({ toolscopeOptions: { args: ['--max-workers', '1'] } })
 
-test('a run without a free slot shows as queued, can be aborted, and starts once the slot frees', async ({ toolscope, toolscopeServer, page }, testInfo) => {
+test('a run without a free slot shows as queued, can be aborted, and starts once the slot frees', async ({
+  toolscope,
+  toolscopeServer,
+  page,
+}, testInfo) => {
   await toolscope.goto()
   await toolscope.selectTool('hang-forever')
   await toolscope.setInput({})

@@ -17,7 +17,10 @@ test('a declined approval rerun as approved; the original unchanged', async ({ t
   const events = page.getByRole('region', { name: 'Events' })
   const eventCount = await events.getByText(/^\d+ events/).textContent()
 
-  await events.getByRole('list', { name: 'Timeline' }).getByRole('button', { name: /approval-requested/ }).click()
+  await events
+    .getByRole('list', { name: 'Timeline' })
+    .getByRole('button', { name: /approval-requested/ })
+    .click()
   const form = events.getByRole('region', { name: /^Rerun from event #\d+$/ })
   await expect(form.getByRole('button', { name: 'Rerun, approving' })).toHaveClass(/bg-sky-600/)
   await page.screenshot({ path: test.info().outputPath('rerun-form.png') })
@@ -38,16 +41,24 @@ test('a declined approval rerun as approved; the original unchanged', async ({ t
   await expect(resolved.getByRole('cell').nth(1)).toContainText('declined')
   await expect(resolved.getByRole('cell').nth(3)).toContainText('approved')
   await page.screenshot({ path: test.info().outputPath('rerun-diff.png') })
-  await diff.getByRole('region', { name: 'Aligned events' }).screenshot({ path: test.info().outputPath('aligned-events.png') })
+  await diff
+    .getByRole('region', { name: 'Aligned events' })
+    .screenshot({ path: test.info().outputPath('aligned-events.png') })
 
   // The rerun links back to the original, which is as it was.
-  await diff.getByRole('region', { name: 'First run' }).getByRole('link', { name: `Open run ${original}` }).click()
+  await diff
+    .getByRole('region', { name: 'First run' })
+    .getByRole('link', { name: `Open run ${original}` })
+    .click()
   await toolscope.expectStatus('declined')
   await expect(events.getByText(/^\d+ events/)).toHaveText(eventCount!)
   await expect(page.getByRole('region', { name: 'Compare' }).getByRole('tab', { name: 'output' })).toHaveCount(0)
 
   await page.getByRole('tab', { name: 'History' }).click()
-  const row = page.getByRole('region', { name: 'History' }).getByRole('row').filter({ has: page.getByRole('link', { name: `Open run ${rerun}` }) })
+  const row = page
+    .getByRole('region', { name: 'History' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Open run ${rerun}` }) })
   await expect(row).toContainText('success')
   // The rerun says where it came from above the run, too.
   await row.getByRole('link', { name: `Open run ${rerun}` }).click()
@@ -60,7 +71,10 @@ test('a declined approval rerun as approved; the original unchanged', async ({ t
   await toolscope.expectStatus('declined')
 })
 
-test('a suspension rerun with edited resume data, from the timeline and from the diff view', async ({ toolscope, page }) => {
+test('a suspension rerun with edited resume data, from the timeline and from the diff view', async ({
+  toolscope,
+  page,
+}) => {
   await toolscope.goto()
   await toolscope.selectTool('confirm-order')
   await toolscope.setInput({ item: 'tea', quantity: 2 })
@@ -71,7 +85,10 @@ test('a suspension rerun with edited resume data, from the timeline and from the
   const original = runIdOf(page.url())
 
   const events = page.getByRole('region', { name: 'Events' })
-  await events.getByRole('list', { name: 'Timeline' }).getByRole('button', { name: /suspended/ }).click()
+  await events
+    .getByRole('list', { name: 'Timeline' })
+    .getByRole('button', { name: /suspended/ })
+    .click()
   const form = events.getByRole('region', { name: /^Rerun from event #\d+$/ })
   const data = form.getByLabel('Resume data (JSON)')
   await expect(data).toHaveValue(/"confirmed": true/)
@@ -84,7 +101,9 @@ test('a suspension rerun with edited resume data, from the timeline and from the
   const firstRerun = new URL(page.url()).searchParams.get('vs')!
   const diff = page.getByRole('region', { name: 'Run diff' })
   await diff.getByRole('tab', { name: 'output' }).click()
-  await expect(diff.getByRole('list', { name: 'Changed paths of Raw (output)' }).getByRole('listitem')).toHaveText(['statuschanged'])
+  await expect(diff.getByRole('list', { name: 'Changed paths of Raw (output)' }).getByRole('listitem')).toHaveText([
+    'statuschanged',
+  ])
 
   // From the diff view: rerun the first run's suspension again, with a note this time.
   await diff.getByRole('button', { name: /^Rerun the first run from event #\d+$/ }).click()
@@ -96,5 +115,7 @@ test('a suspension rerun with edited resume data, from the timeline and from the
   const second = page.getByRole('region', { name: 'Run diff' })
   await expect(second.getByRole('region', { name: 'Second run' })).toContainText(`rerun of${original.slice(0, 8)}`)
   await second.getByRole('tab', { name: 'output' }).click()
-  await expect(second.getByRole('list', { name: 'Changed paths of Raw (output)' }).getByRole('listitem')).toHaveText(['noteadded'])
+  await expect(second.getByRole('list', { name: 'Changed paths of Raw (output)' }).getByRole('listitem')).toHaveText([
+    'noteadded',
+  ])
 })

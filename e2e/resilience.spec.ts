@@ -31,7 +31,11 @@ test('a cut event stream reconnects with Last-Event-ID and replays the rest', as
     // First connection: deliver only the first three frames, then drop the connection.
     const full = await (await route.fetch()).text()
     const frames = full.split('\n\n').filter((f) => f.includes('data:'))
-    await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: frames.slice(0, 3).join('\n\n') + '\n\n' })
+    await route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      body: frames.slice(0, 3).join('\n\n') + '\n\n',
+    })
   })
   await toolscope.goto()
   await toolscope.selectTool('flaky-hooks')

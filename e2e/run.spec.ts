@@ -48,7 +48,16 @@ test('run shows all four panels with differences from Raw, content parts and eve
   await expect(transcript.locator('[data-changed="true"]')).toHaveCount(0)
 
   const events = toolscope.events
-  for (const type of ['run-started', 'input-delta', 'input-available', 'log', 'span', 'writer-chunk', 'output', 'run-finished']) {
+  for (const type of [
+    'run-started',
+    'input-delta',
+    'input-available',
+    'log',
+    'span',
+    'writer-chunk',
+    'output',
+    'run-finished',
+  ]) {
     await expect(events.getByRole('button', { name: new RegExp(`^\\+[\\d.]+ m?s ${type}\\b`) }).first()).toBeVisible()
   }
   const spans = events.getByRole('region', { name: 'Spans' })
@@ -99,7 +108,9 @@ test('a throwing hook is shown in Events and the call still succeeds', async ({ 
   await toolscope.setInput({ n: 21 })
   await toolscope.run()
   await toolscope.expectStatus('success')
-  await expect(toolscope.events.getByRole('button', { name: /hook-error onInputStart threw: hook exploded/ })).toBeVisible()
+  await expect(
+    toolscope.events.getByRole('button', { name: /hook-error onInputStart threw: hook exploded/ }),
+  ).toBeVisible()
   expect((await toolscope.panels()).raw).toContain('42')
 })
 
@@ -120,7 +131,10 @@ test('invalid request context fails the run with the schema messages', async ({ 
   expect((await toolscope.panels()).raw).toContain('"user": "u1"')
 })
 
-test('an invalid JSON draft disables Run with the reason, and the draft survives a reload', async ({ toolscope, page }) => {
+test('an invalid JSON draft disables Run with the reason, and the draft survives a reload', async ({
+  toolscope,
+  page,
+}) => {
   await toolscope.goto()
   await toolscope.selectTool('get-weather')
   await toolscope.setInput('{"city": "Oslo",')

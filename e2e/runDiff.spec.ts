@@ -30,11 +30,17 @@ test('two runs with different outputs show the changed paths', async ({ toolscop
   await expect(page.getByRole('tab', { name: 'Diff' })).toHaveAttribute('aria-selected', 'true')
   // The first phase that differs opens first: the input (n).
   await expect(diff.getByRole('tab', { name: 'input' })).toHaveAttribute('aria-selected', 'true')
-  await expect(diff.getByRole('list', { name: 'Changed paths of Raw (input)' }).getByRole('listitem')).toHaveText(['nchanged'])
+  await expect(diff.getByRole('list', { name: 'Changed paths of Raw (input)' }).getByRole('listitem')).toHaveText([
+    'nchanged',
+  ])
   await diff.getByRole('tab', { name: 'output' }).click()
   await expectOutputDiff(diff)
-  await expect(diff.getByRole('region', { name: 'First run' }).getByLabel('Duration of the first run')).toHaveText(/\d+(\.\d)? (ms|s)/)
-  await expect(diff.getByRole('region', { name: 'Second run' }).getByLabel('Duration of the second run')).toHaveText(/\d+(\.\d)? (ms|s)/)
+  await expect(diff.getByRole('region', { name: 'First run' }).getByLabel('Duration of the first run')).toHaveText(
+    /\d+(\.\d)? (ms|s)/,
+  )
+  await expect(diff.getByRole('region', { name: 'Second run' }).getByLabel('Duration of the second run')).toHaveText(
+    /\d+(\.\d)? (ms|s)/,
+  )
   const events = diff.getByRole('region', { name: 'Aligned events' })
   // Same kinds of events in both runs: every row is a pair, run-finished faces run-finished.
   const finished = events.locator('tr[data-kind="run-finished"]')
@@ -49,7 +55,10 @@ test('two runs with different outputs show the changed paths', async ({ toolscop
   await expectOutputDiff(reloaded)
 })
 
-test('the same two runs show no difference in views when their outputs agree, by deep link', async ({ toolscope, page }) => {
+test('the same two runs show no difference in views when their outputs agree, by deep link', async ({
+  toolscope,
+  page,
+}) => {
   await toolscope.goto()
   await toolscope.selectTool('flaky-hooks')
   const first = await runWith(toolscope, 5)
@@ -60,7 +69,10 @@ test('the same two runs show no difference in views when their outputs agree, by
   await diff.getByRole('tab', { name: 'output' }).click()
   await expect(diff.getByRole('region', { name: 'Raw (output)' }).getByText('same', { exact: true })).toBeVisible()
   await expect(diff.getByRole('list', { name: /^Changed paths of/ })).toHaveCount(0)
-  await diff.getByRole('region', { name: 'Second run' }).getByRole('link', { name: `Open run ${second}` }).click()
+  await diff
+    .getByRole('region', { name: 'Second run' })
+    .getByRole('link', { name: `Open run ${second}` })
+    .click()
   await expect(page).toHaveURL(new RegExp(`run=${second}&tab=run`))
   await toolscope.expectStatus('success')
 })
@@ -69,6 +81,8 @@ async function expectOutputDiff(diff: Locator) {
   await expect(diff.getByRole('tab', { name: 'output' })).toHaveAttribute('aria-selected', 'true')
   const raw = diff.getByRole('list', { name: 'Changed paths of Raw (output)' })
   await expect(raw.getByRole('listitem')).toHaveText(['doubledchanged'])
-  await expect(diff.getByRole('region', { name: 'Raw (output)' }).locator('[data-changed="true"]').first()).toContainText('"doubled"')
+  await expect(
+    diff.getByRole('region', { name: 'Raw (output)' }).locator('[data-changed="true"]').first(),
+  ).toContainText('"doubled"')
   await expect(diff.getByRole('list', { name: 'Changed paths of Model (output)' })).toContainText('value.doubled')
 }

@@ -21,7 +21,11 @@ test('export a run from History, import the file, open the imported run', async 
   const file = testInfo.outputPath('exported.json')
   await download.saveAs(file)
   const exported = JSON.parse(await readFile(file, 'utf8'))
-  expect(exported).toMatchObject({ format: 'toolscope-run', version: 1, run: { runId, toolId: 'flaky-hooks', status: 'success' } })
+  expect(exported).toMatchObject({
+    format: 'toolscope-run',
+    version: 1,
+    run: { runId, toolId: 'flaky-hooks', status: 'success' },
+  })
 
   // The button is reached with the keyboard and opens the file chooser.
   const choosing = page.waitForEvent('filechooser')
@@ -30,7 +34,10 @@ test('export a run from History, import the file, open the imported run', async 
   await (await choosing).setFiles(file)
   const imported = history.getByRole('status').filter({ hasText: 'Imported as run' })
   await expect(imported).toBeVisible()
-  const importedId = await imported.getByRole('link').getAttribute('href').then((h) => new URLSearchParams(h!).get('run')!)
+  const importedId = await imported
+    .getByRole('link')
+    .getAttribute('href')
+    .then((h) => new URLSearchParams(h!).get('run')!)
   expect(importedId).not.toBe(runId)
 
   const row = history.getByRole('row').filter({ has: page.getByRole('link', { name: `Open run ${importedId}` }) })
@@ -51,7 +58,10 @@ test('a malformed run file is refused with the paths of the fields at fault', as
   await page.getByRole('tab', { name: 'History' }).click()
   const history = page.getByRole('region', { name: 'History' })
   const file = testInfo.outputPath('broken.json')
-  await writeFile(file, JSON.stringify({ format: 'toolscope-run', version: 99, exportedAt: 'now', run: { runId: 'x' } }))
+  await writeFile(
+    file,
+    JSON.stringify({ format: 'toolscope-run', version: 99, exportedAt: 'now', run: { runId: 'x' } }),
+  )
   const choosing = page.waitForEvent('filechooser')
   await history.getByRole('button', { name: 'Import run…' }).click()
   await (await choosing).setFiles(file)

@@ -19,10 +19,16 @@ async function saveAsScenario(ui: ToolscopePage, name: string, expectation?: unk
   await expect(page.getByRole('status', { name: 'Scenario saved' })).toContainText(`${name}.json`)
 }
 
-const card = (page: Page, name: string) => page.getByRole('region', { name: 'Scenarios' }).getByRole('region', { name, exact: true })
+const card = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Scenarios' }).getByRole('region', { name, exact: true })
 const replayResult = (page: Page, name: string) => page.getByRole('status', { name: `Replay result of ${name}` })
 
-test('save an approved run as a scenario, replay it, and export it as Vitest and Playwright tests', async ({ toolscope, page, context, toolscopeServer }) => {
+test('save an approved run as a scenario, replay it, and export it as Vitest and Playwright tests', async ({
+  toolscope,
+  page,
+  context,
+  toolscopeServer,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: toolscopeServer.origin })
   await toolscope.goto()
   await toolscope.selectTool('delete-file')
@@ -64,7 +70,9 @@ test('save an approved run as a scenario, replay it, and export it as Vitest and
 
   await saved.getByRole('button', { name: 'Export as Vitest test' }).click()
   const vitest = saved.getByRole('region', { name: 'Exported Vitest test' })
-  await expect(vitest.getByLabel('Vitest test code', { exact: true })).toContainText('const run = runTool(deleteFile, {')
+  await expect(vitest.getByLabel('Vitest test code', { exact: true })).toContainText(
+    'const run = runTool(deleteFile, {',
+  )
   await expect(vitest.getByLabel('Vitest test code', { exact: true })).toContainText('"type": "approve"')
   await expect(vitest).toContainText('delete-file.approved-delete.test.ts')
   await vitest.getByRole('button', { name: 'Copy Vitest test code' }).click()
@@ -73,9 +81,15 @@ test('save an approved run as a scenario, replay it, and export it as Vitest and
 
   await saved.getByRole('button', { name: 'Export as Playwright test' }).click()
   const playwright = saved.getByRole('region', { name: 'Exported Playwright test' })
-  await expect(playwright.getByLabel('Playwright test code', { exact: true })).toContainText("await toolscope.selectTool('delete-file')")
-  await expect(playwright.getByLabel('Playwright test code', { exact: true })).toContainText('await toolscope.approve()')
-  await expect(playwright.getByLabel('Playwright test code', { exact: true })).toContainText('"path": "/tmp/report.csv"')
+  await expect(playwright.getByLabel('Playwright test code', { exact: true })).toContainText(
+    "await toolscope.selectTool('delete-file')",
+  )
+  await expect(playwright.getByLabel('Playwright test code', { exact: true })).toContainText(
+    'await toolscope.approve()',
+  )
+  await expect(playwright.getByLabel('Playwright test code', { exact: true })).toContainText(
+    '"path": "/tmp/report.csv"',
+  )
 
   await saved.getByRole('button', { name: 'Delete' }).click()
   await expect(saved.getByRole('button', { name: 'Keep' })).toBeFocused()
@@ -94,12 +108,16 @@ test('a finished suspend/resume run exports as Vitest and Playwright tests', asy
   await toolscope.expectStatus('success')
 
   await page.getByRole('button', { name: 'Export as Vitest test' }).click()
-  const vitest = page.getByRole('region', { name: 'Exported Vitest test' }).getByLabel('Vitest test code', { exact: true })
+  const vitest = page
+    .getByRole('region', { name: 'Exported Vitest test' })
+    .getByLabel('Vitest test code', { exact: true })
   await expect(vitest).toContainText('const run = runTool(confirmOrder, {')
   await expect(vitest).toContainText('"type": "resume"')
   await expect(vitest).toContainText('"status": "placed"')
   await page.getByRole('button', { name: 'Export as Playwright test' }).click()
-  const playwright = page.getByRole('region', { name: 'Exported Playwright test' }).getByLabel('Playwright test code', { exact: true })
+  const playwright = page
+    .getByRole('region', { name: 'Exported Playwright test' })
+    .getByLabel('Playwright test code', { exact: true })
   await expect(playwright).toContainText('"item": "oolong"')
   await expect(playwright).toContainText('await toolscope.resume({')
   await expect(playwright).toContainText("await expect.poll(() => toolscope.status()).toBe('success')")
@@ -139,51 +157,56 @@ test('an edited expectation makes the replay fail with the differences by path',
   expect(await toolscope.views()).toMatchObject({ status: 'success', raw: { doubled: 8 } })
 })
 
-base('a changed tool fails the replay with a diff; a scenario that no longer fits is marked; broken files are listed', async ({ page }, testInfo) => {
-  const { file, server, ui } = await openGreetTool(page, testInfo)
-  try {
-    await ui.run()
-    await ui.expectStatus('success')
-    await saveAsScenario(ui, 'hello-ada')
-    await page.getByRole('tab', { name: 'Scenarios' }).click()
-    const saved = card(page, 'hello-ada')
-    await saved.getByRole('button', { name: 'Replay' }).click()
-    await expect(replayResult(page, 'hello-ada')).toHaveText('passed')
+base(
+  'a changed tool fails the replay with a diff; a scenario that no longer fits is marked; broken files are listed',
+  async ({ page }, testInfo) => {
+    const { file, server, ui } = await openGreetTool(page, testInfo)
+    try {
+      await ui.run()
+      await ui.expectStatus('success')
+      await saveAsScenario(ui, 'hello-ada')
+      await page.getByRole('tab', { name: 'Scenarios' }).click()
+      const saved = card(page, 'hello-ada')
+      await saved.getByRole('button', { name: 'Replay' }).click()
+      await expect(replayResult(page, 'hello-ada')).toHaveText('passed')
 
-    // Only the code changed (no schema): the tool still counts as changed, and the tool host runs the new code.
-    const notice = page.getByRole('status', { name: 'Reload notice' })
-    writeFileSync(file, greetToolSource({ greeting: 'Hi' }))
-    await expect(notice).toContainText('Tools reloaded: changed greet')
-    await notice.getByRole('button', { name: 'Dismiss notice' }).click()
-    await saved.getByRole('button', { name: 'Replay' }).click()
-    await expect(replayResult(page, 'hello-ada')).toHaveText('failed')
-    const row = saved.getByRole('row', { name: /raw\.greeting/ })
-    await expect(row.getByRole('cell').nth(0)).toHaveText('− "Hello Ada"')
-    await expect(row.getByRole('cell').nth(1)).toHaveText('+ "Hi Ada"')
-    // The failed replay is diffed against the last one that passed: the greeting changed.
-    await saved.getByRole('link', { name: 'Compare with the last passing replay' }).click()
-    await expect(page).toHaveURL(/tab=diff&run=[^&]+&vs=/)
-    const diff = page.getByRole('region', { name: 'Run diff' })
-    await diff.getByRole('tab', { name: 'output' }).click()
-    await expect(diff.getByRole('list', { name: 'Changed paths of Raw (output)' }).getByRole('listitem')).toHaveText(['greetingchanged'])
-    await page.getByRole('tab', { name: 'Scenarios' }).click()
+      // Only the code changed (no schema): the tool still counts as changed, and the tool host runs the new code.
+      const notice = page.getByRole('status', { name: 'Reload notice' })
+      writeFileSync(file, greetToolSource({ greeting: 'Hi' }))
+      await expect(notice).toContainText('Tools reloaded: changed greet')
+      await notice.getByRole('button', { name: 'Dismiss notice' }).click()
+      await saved.getByRole('button', { name: 'Replay' }).click()
+      await expect(replayResult(page, 'hello-ada')).toHaveText('failed')
+      const row = saved.getByRole('row', { name: /raw\.greeting/ })
+      await expect(row.getByRole('cell').nth(0)).toHaveText('− "Hello Ada"')
+      await expect(row.getByRole('cell').nth(1)).toHaveText('+ "Hi Ada"')
+      // The failed replay is diffed against the last one that passed: the greeting changed.
+      await saved.getByRole('link', { name: 'Compare with the last passing replay' }).click()
+      await expect(page).toHaveURL(/tab=diff&run=[^&]+&vs=/)
+      const diff = page.getByRole('region', { name: 'Run diff' })
+      await diff.getByRole('tab', { name: 'output' }).click()
+      await expect(diff.getByRole('list', { name: 'Changed paths of Raw (output)' }).getByRole('listitem')).toHaveText([
+        'greetingchanged',
+      ])
+      await page.getByRole('tab', { name: 'Scenarios' }).click()
 
-    writeFileSync(file, greetToolSource({ greeting: 'Hi', extraInput: ', lang: z.enum(["en", "fr"])' }))
-    await expect(notice).toContainText('changed greet')
-    await expect(saved.getByText('no longer fits', { exact: true })).toBeVisible()
-    await expect(saved.getByRole('list', { name: 'Why hello-ada no longer fits' })).toContainText('input at lang')
-    await page.getByRole('button', { name: 'Replay all' }).click()
-    await expect(page.getByRole('status', { name: 'Replay all result' })).toHaveText('0 passed, 1 failed')
-    await expect(replayResult(page, 'hello-ada')).toHaveText('failed')
+      writeFileSync(file, greetToolSource({ greeting: 'Hi', extraInput: ', lang: z.enum(["en", "fr"])' }))
+      await expect(notice).toContainText('changed greet')
+      await expect(saved.getByText('no longer fits', { exact: true })).toBeVisible()
+      await expect(saved.getByRole('list', { name: 'Why hello-ada no longer fits' })).toContainText('input at lang')
+      await page.getByRole('button', { name: 'Replay all' }).click()
+      await expect(page.getByRole('status', { name: 'Replay all result' })).toHaveText('0 passed, 1 failed')
+      await expect(replayResult(page, 'hello-ada')).toHaveText('failed')
 
-    mkdirSync(join(server.scenariosDir, 'greet'), { recursive: true })
-    writeFileSync(join(server.scenariosDir, 'greet', 'broken.json'), '{ "name": ')
-    await page.getByRole('button', { name: 'Refresh' }).click()
-    const broken = page.getByRole('region', { name: 'Scenario files that failed to load' })
-    await expect(broken).toContainText('broken.json')
-    await expect(broken).toContainText('not valid JSON')
-    await expect(saved).toBeVisible()
-  } finally {
-    await server.close()
-  }
-})
+      mkdirSync(join(server.scenariosDir, 'greet'), { recursive: true })
+      writeFileSync(join(server.scenariosDir, 'greet', 'broken.json'), '{ "name": ')
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      const broken = page.getByRole('region', { name: 'Scenario files that failed to load' })
+      await expect(broken).toContainText('broken.json')
+      await expect(broken).toContainText('not valid JSON')
+      await expect(saved).toBeVisible()
+    } finally {
+      await server.close()
+    }
+  },
+)

@@ -11,7 +11,10 @@ for (const theme of ['light', 'dark'] as const) {
   test(`main screens in the ${theme} theme`, async ({ toolscope, page }, testInfo) => {
     test.slow() // a dozen screens in one test: more than the default minute on a busy 2-core machine
     const shot = async (name: string) => {
-      const path = process.env.TOOLSCOPE_UPDATE_SCREENSHOTS === '1' ? `${DOCS}${name}-${theme}.png` : testInfo.outputPath(`${name}-${theme}.png`)
+      const path =
+        process.env.TOOLSCOPE_UPDATE_SCREENSHOTS === '1'
+          ? `${DOCS}${name}-${theme}.png`
+          : testInfo.outputPath(`${name}-${theme}.png`)
       await page.screenshot({ path })
     }
     const settle = async (ui: ToolscopePage) => {
@@ -34,7 +37,11 @@ for (const theme of ['light', 'dark'] as const) {
     await settle(toolscope)
     await shot('run')
     // The run screen at the sizes the layout is judged at: the result in view beside the input at each of them.
-    for (const [width, height] of [[1440, 900], [1280, 800], [1024, 700]] as const) {
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 800],
+      [1024, 700],
+    ] as const) {
       await page.setViewportSize({ width, height })
       await expect(page.getByRole('region', { name: 'Compare' })).toBeInViewport()
       await expect(toolscope.inputRegion).toBeInViewport()
@@ -60,7 +67,12 @@ for (const theme of ['light', 'dark'] as const) {
       await page.mouse.move(0, 0)
       await shot('save-scenario')
     })
-    await save('lisbon-warm', { status: 'success', match: 'partial', raw: { city: 'Lisbon', temperature: 25 }, display: { temperature: 25 } })
+    await save('lisbon-warm', {
+      status: 'success',
+      match: 'partial',
+      raw: { city: 'Lisbon', temperature: 25 },
+      display: { temperature: 25 },
+    })
     await page.getByRole('tab', { name: 'Scenarios' }).click()
     await page.getByRole('button', { name: 'Replay all' }).click()
     await expect(page.getByRole('status', { name: 'Replay all result' })).toHaveText('1 passed, 1 failed')
@@ -88,7 +100,10 @@ for (const theme of ['light', 'dark'] as const) {
     await shot('suspend')
 
     // The Model tab: a scripted model calls delete-file, the call waits for its approval there, then the model answers.
-    const model = await startScriptedModel([turn.call('delete-file', { path: '/var/data/old-report.csv' }), turn.text('Done: /var/data/old-report.csv is deleted.')])
+    const model = await startScriptedModel([
+      turn.call('delete-file', { path: '/var/data/old-report.csv' }),
+      turn.text('Done: /var/data/old-report.csv is deleted.'),
+    ])
     try {
       await toolscope.selectTool('delete-file')
       await page.getByRole('tab', { name: 'Model' }).click()
@@ -98,7 +113,9 @@ for (const theme of ['light', 'dark'] as const) {
       await form.getByLabel(/^Base URL/).fill(model.baseURL)
       await form.getByLabel('Prompt').fill('Please delete /var/data/old-report.csv')
       await form.getByLabel('Prompt').press('Control+Enter')
-      const approval = page.getByRole('region', { name: 'Tool call delete-file' }).getByRole('region', { name: 'Approval' })
+      const approval = page
+        .getByRole('region', { name: 'Tool call delete-file' })
+        .getByRole('region', { name: 'Approval' })
       await approval.getByRole('button', { name: 'Approve' }).click()
       await expect(page.getByRole('region', { name: 'Answer' })).toContainText('is deleted.')
       await page.mouse.move(0, 0)

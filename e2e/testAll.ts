@@ -14,10 +14,16 @@ import { PACKAGE_SOURCES, isBuildCurrent } from './buildFreshness.ts'
  * wait on child processes and installs: side by side they took 173 s instead of 231 s one after another. (All six of
  * the small stages at once took 187 s, and the soak then ran out of time.)
  */
-const GROUPS = [['typecheck', 'lint'], ['test:unit'], ['test:scenarios', 'test:compat', 'test:platforms', 'test:sample'], ['test:e2e']]
+const GROUPS = [
+  ['typecheck', 'lint'],
+  ['test:unit'],
+  ['test:scenarios', 'test:compat', 'test:platforms', 'test:sample'],
+  ['test:e2e'],
+]
 
 const only = process.argv.slice(2)
-const wanted = (script: string) => only.length === 0 || only.some((name) => script === name || script === `test:${name}`)
+const wanted = (script: string) =>
+  only.length === 0 || only.some((name) => script === name || script === `test:${name}`)
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
 const env = { ...process.env }
@@ -57,13 +63,18 @@ for (const group of GROUPS) {
   if (scripts.length === 0) continue
   const groupStarted = performance.now()
   const ended = await Promise.all(scripts.map((script) => runScript(script, scripts.length > 1)))
-  results.push(...ended.map((r) => ({ ...r, group: scripts.length > 1 ? (performance.now() - groupStarted) / 1000 : undefined })))
+  results.push(
+    ...ended.map((r) => ({ ...r, group: scripts.length > 1 ? (performance.now() - groupStarted) / 1000 : undefined })),
+  )
   failed = ended.find((r) => !r.ok)
   if (failed) break
 }
 
 const width = Math.max(...results.map((r) => r.script.length))
 console.log('\nstage times:')
-for (const r of results) console.log(`  ${r.script.padEnd(width)}  ${r.seconds.toFixed(0).padStart(4)} s${r.group ? '  (side by side)' : ''}${r.ok ? '' : `  FAILED (${r.code})`}`)
+for (const r of results)
+  console.log(
+    `  ${r.script.padEnd(width)}  ${r.seconds.toFixed(0).padStart(4)} s${r.group ? '  (side by side)' : ''}${r.ok ? '' : `  FAILED (${r.code})`}`,
+  )
 console.log(`  ${'total'.padEnd(width)}  ${((performance.now() - startedAll) / 1000).toFixed(0).padStart(4)} s`)
 if (failed) process.exit(typeof failed.code === 'number' && failed.code !== 0 ? failed.code : 1)

@@ -2,7 +2,10 @@
 // (with ?token=), tells the two apart, and does not show a reconnect loop. Screenshots go to the test's output folder.
 import { test, expect } from './fixtures/toolscope.ts'
 
-test('a page without its token asks for the printed URL, with no reconnect loop', async ({ page, toolscopeServer }, testInfo) => {
+test('a page without its token asks for the printed URL, with no reconnect loop', async ({
+  page,
+  toolscopeServer,
+}, testInfo) => {
   await page.goto(toolscopeServer.origin + '/')
   const message = page.getByRole('alert', { name: 'Session token' })
   await expect(message).toContainText('This page has no session token')

@@ -2,7 +2,10 @@
 import { test, expect } from './fixtures/toolscope.ts'
 import { EDITOR_PREFETCHED_MARK } from '../src/features/editor/prefetchEditor.ts'
 
-test('tool list shows badges and filters; Overview shows schemas and provider previews', async ({ toolscope, page }) => {
+test('tool list shows badges and filters; Overview shows schemas and provider previews', async ({
+  toolscope,
+  page,
+}) => {
   await toolscope.goto()
   const list = toolscope.toolList
   await expect(list.getByRole('option')).toHaveCount(8)
@@ -73,7 +76,10 @@ test('an unknown tool or run in the URL shows an error, never a blank page', asy
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeVisible()
 })
 
-test('tool list: groups by file fold and stay folded after a reload; a search with no match says so', async ({ toolscope, page }) => {
+test('tool list: groups by file fold and stay folded after a reload; a search with no match says so', async ({
+  toolscope,
+  page,
+}) => {
   await toolscope.goto()
   const list = toolscope.toolList
   await expect(list.getByRole('option', { name: 'get-weather' })).toContainText('Current weather for a city')
@@ -108,6 +114,10 @@ test('the editor is prefetched while the tool list shows, on every page load', a
   for (let load = 0; load < 3; load++) {
     await toolscope.goto()
     await expect(toolscope.toolList.getByRole('option').first()).toBeVisible()
-    await expect.poll(() => page.evaluate(`performance.getEntriesByName(${JSON.stringify(EDITOR_PREFETCHED_MARK)}).length`), { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(() => page.evaluate(`performance.getEntriesByName(${JSON.stringify(EDITOR_PREFETCHED_MARK)}).length`), {
+        timeout: 15_000,
+      })
+      .toBe(1)
   }
 })

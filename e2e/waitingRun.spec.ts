@@ -31,11 +31,17 @@ test('Abandon: the waiting run is aborted before the new run starts', async ({ t
   await expect(page.getByRole('region', { name: 'Approval' })).toContainText('/tmp/second.txt')
 
   await page.getByRole('tab', { name: 'History' }).click()
-  const row = page.getByRole('region', { name: 'History' }).getByRole('row').filter({ has: page.getByRole('link', { name: `Open run ${first}` }) })
+  const row = page
+    .getByRole('region', { name: 'History' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Open run ${first}` }) })
   await expect(row).toContainText('aborted')
 })
 
-test('Escape starts nothing; Keep: the waiting run stays live and can still be approved from History', async ({ toolscope, page }) => {
+test('Escape starts nothing; Keep: the waiting run stays live and can still be approved from History', async ({
+  toolscope,
+  page,
+}) => {
   const first = await startWaiting(toolscope, '/tmp/kept.txt')
 
   await toolscope.setInput({ path: '/tmp/other.txt' })
@@ -63,7 +69,10 @@ test('Escape starts nothing; Keep: the waiting run stays live and can still be a
   await toolscope.expectStatus('success')
 })
 
-test('the Playwright fixture answers the dialog: run({ whileWaiting }) keeps or abandons the waiting run', async ({ toolscope, page }) => {
+test('the Playwright fixture answers the dialog: run({ whileWaiting }) keeps or abandons the waiting run', async ({
+  toolscope,
+  page,
+}) => {
   const first = await startWaiting(toolscope, '/tmp/a.txt')
   await toolscope.run()
   const second = runIdOf(page.url())
@@ -72,7 +81,11 @@ test('the Playwright fixture answers the dialog: run({ whileWaiting }) keeps or 
   expect(runIdOf(page.url())).not.toBe(second)
 
   await page.getByRole('tab', { name: 'History' }).click()
-  const rowOf = (runId: string) => page.getByRole('region', { name: 'History' }).getByRole('row').filter({ has: page.getByRole('link', { name: `Open run ${runId}` }) })
+  const rowOf = (runId: string) =>
+    page
+      .getByRole('region', { name: 'History' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `Open run ${runId}` }) })
   await expect(rowOf(first)).toContainText('awaiting approval')
   await expect(rowOf(second)).toContainText('aborted')
 })

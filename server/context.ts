@@ -18,7 +18,8 @@ import { RunRegistry } from './runs/runs.ts'
 import { RunStore } from './history/runStore.ts'
 import { createScenarioStore, DEFAULT_SCENARIO_DIR } from './history/scenarioStore.ts'
 import { resolveToken } from './http/security.ts'
-import { forwardingSink, ToolHost, type RunSink, type ToolHostOptions } from './toolHost/host.ts'
+import { forwardingSink, ToolHost, type RunSink } from './toolHost/host.ts'
+import { type ToolHostOptions } from './toolHost/hostOptions.ts'
 import { MCP_CONFIG_FILE, type McpServerSpec } from './mcpSources/config.ts'
 import type { ConnectionLimits } from './mcpSources/connection.ts'
 import type { ModelTarget } from '../src/shared/protocol.ts'
@@ -37,7 +38,10 @@ export function toolPathsOf(paths: readonly string[] | undefined, withMcp = fals
 }
 
 /** The MCP servers of a command: its `--mcp` flags and the working folder's `.mcp.json`; undefined when neither. */
-export function mcpSourcesOf(servers: McpServerSpec[] | undefined, configDir: string | false = process.cwd()): ToolHostOptions['mcp'] {
+export function mcpSourcesOf(
+  servers: McpServerSpec[] | undefined,
+  configDir: string | false = process.cwd(),
+): ToolHostOptions['mcp'] {
   const hasConfig = configDir !== false && existsSync(join(configDir, MCP_CONFIG_FILE))
   if (!servers?.length && !hasConfig) return undefined
   return { servers: servers ?? [], ...(hasConfig ? { configDir: configDir as string } : {}) }
@@ -50,7 +54,9 @@ export function evalDirOf(scenariosDir: string): string {
 }
 
 export function scenarioDirOf(toolPaths: readonly string[]): string {
-  return toolPaths.length > 0 && toolPaths.every((p) => `${p}${sep}`.startsWith(EXAMPLES_DIR)) ? EXAMPLE_SCENARIOS_DIR : resolve(DEFAULT_SCENARIO_DIR)
+  return toolPaths.length > 0 && toolPaths.every((p) => `${p}${sep}`.startsWith(EXAMPLES_DIR))
+    ? EXAMPLE_SCENARIOS_DIR
+    : resolve(DEFAULT_SCENARIO_DIR)
 }
 
 /** Options shared by startServer() and the Vite plugin. */
@@ -126,9 +132,26 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
   const project = await readProjectConfig().catch((err: Error) => (log(err.message), { lint: {}, redact: undefined }))
   const dataDir = options.dataDir ?? resolve('.toolscope')
   // Takes the data folder's lock: a second server on the same history is refused (DataDirLockedError).
-  const store = new RunStore({ dataDir, maxRuns: options.historyMaxRuns, maxBytes: options.historyMaxBytes, maxPageCount: options.historyMaxPageCount, log })
+  const store = new RunStore({
+    dataDir,
+    maxRuns: options.historyMaxRuns,
+    maxBytes: options.historyMaxBytes,
+    maxPageCount: options.historyMaxPageCount,
+    log,
+  })
   // The host reports to the registry, which is built on the host: the sink forwards to it once it exists.
-  const host: ToolHost = new ToolHost({ paths, watch: options.watch ?? true, sink: forwardingSink((): RunSink => runs), log, maxOldGenerationSizeMb: options.workerHeapMb ?? 512, maxWorkers: options.maxWorkers, interceptNetwork: options.interceptNetwork, redact: options.redact ?? project.redact, recordingBytes: options.limits?.runBytes, mcp: mcpServers })
+  const host: ToolHost = new ToolHost({
+    paths,
+    watch: options.watch ?? true,
+    sink: forwardingSink((): RunSink => runs),
+    log,
+    maxOldGenerationSizeMb: options.workerHeapMb ?? 512,
+    maxWorkers: options.maxWorkers,
+    interceptNetwork: options.interceptNetwork,
+    redact: options.redact ?? project.redact,
+    recordingBytes: options.limits?.runBytes,
+    mcp: mcpServers,
+  })
   // The bundled examples come with their scenarios and cassettes, so `npm start` shows them in the Scenarios tab.
   const scenariosDir = resolve(options.scenariosDir ?? scenarioDirOf(paths))
   // Cassettes live beside the scenarios: toolscope/scenarios → toolscope/cassettes.
@@ -148,15 +171,33 @@ export async function createContext(options: ContextOptions): Promise<ToolscopeC
     () => loadReport(host.catalog, paths).forEach((line) => log(line)),
     (err) => log(`Loading tools failed: ${(err as Error).message}`),
   )
-  host.onCatalogChange((event) => loadReport({ tools: host.catalog.tools, errors: event.errors }, paths).forEach((line) => log(line)))
+  host.onCatalogChange((event) =>
+    loadReport({ tools: host.catalog.tools, errors: event.errors }, paths).forEach((line) => log(line)),
+  )
   const mcp = createMcpEndpoint(host, runs)
   const stopCollecting = collectWhenIdle(() => runs.liveCount)
   const scenarios = { store: createScenarioStore(scenariosDir), toolPaths: paths }
   const keys = options.models?.keys ?? modelKeysFrom()
   const tries = new TrySessions({ host, runs, keys })
   // Eval files live beside the scenarios: toolscope/scenarios → toolscope/evals (the examples' own with no paths).
-  const models = { sessions: tries, keys, defaultModel: options.models?.defaultModel, evalsDir: evalDirOf(scenariosDir) }
-  const app = createApp({ host, runs, mcp, scenarios, cassettes, models, lintConfig: project.lint, log, security: { token, bindHost, getPort: options.getPort }, appDir: options.appDir })
+  const models = {
+    sessions: tries,
+    keys,
+    defaultModel: options.models?.defaultModel,
+    evalsDir: evalDirOf(scenariosDir),
+  }
+  const app = createApp({
+    host,
+    runs,
+    mcp,
+    scenarios,
+    cassettes,
+    models,
+    lintConfig: project.lint,
+    log,
+    security: { token, bindHost, getPort: options.getPort },
+    appDir: options.appDir,
+  })
   let closing: Promise<void> | undefined
   return {
     app,

@@ -34,16 +34,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   const bindHost = options.host ?? '127.0.0.1'
   // Known only once listening; the Host/Origin checks read it per request.
   const listening: { port?: number } = {}
-  const ctx = await createContext({ ...options, host: bindHost, appDir: options.appDir ?? DEFAULT_APP_DIR, getPort: () => listening.port })
+  const ctx = await createContext({
+    ...options,
+    host: bindHost,
+    appDir: options.appDir ?? DEFAULT_APP_DIR,
+    getPort: () => listening.port,
+  })
   let server: ServerType
   try {
-    server = await listenWithFallback(ctx.app.fetch, bindHost, options.port, options.log ?? ((line) => console.log(line)))
+    server = await listenWithFallback(
+      ctx.app.fetch,
+      bindHost,
+      options.port,
+      options.log ?? ((line) => console.log(line)),
+    )
   } catch (err) {
     await ctx.close()
     throw err
   }
   const port = (listening.port = (server.address() as AddressInfo).port)
-  const shownHost = bindHost === '0.0.0.0' || bindHost === '::' ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost
+  const shownHost =
+    bindHost === '0.0.0.0' || bindHost === '::' ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost
   const origin = `http://${shownHost}:${port}`
   return {
     url: `${origin}/?token=${encodeURIComponent(ctx.token)}`,
@@ -69,7 +80,11 @@ const DEFAULT_PORT = 4400
 /** How many ports after the default are tried when it is taken (then any free port). */
 const FALLBACK_PORTS = 20
 
-function listen(fetch: (req: Request) => Response | Promise<Response>, hostname: string, port: number): Promise<ServerType> {
+function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+  hostname: string,
+  port: number,
+): Promise<ServerType> {
   return new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch, port, hostname }, () => resolve(s))
     s.once('error', (err) => {
@@ -83,7 +98,12 @@ function listen(fetch: (req: Request) => Response | Promise<Response>, hostname:
  * Listens on the given port, or on the default one; when the default is taken, on the next free one (as Vite does,
  * saying so). A port given explicitly that is taken is an error that suggests `--port 0`.
  */
-async function listenWithFallback(fetch: (req: Request) => Response | Promise<Response>, hostname: string, port: number | undefined, log: (line: string) => void): Promise<ServerType> {
+async function listenWithFallback(
+  fetch: (req: Request) => Response | Promise<Response>,
+  hostname: string,
+  port: number | undefined,
+  log: (line: string) => void,
+): Promise<ServerType> {
   const explicit = port !== undefined
   const first = port ?? DEFAULT_PORT
   for (let attempt = 0; ; attempt++) {
@@ -94,7 +114,11 @@ async function listenWithFallback(fetch: (req: Request) => Response | Promise<Re
       return server
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err
-      if (explicit) throw new Error(`Port ${first} is already in use. Stop what uses it, pick another with --port <n>, or use --port 0 for any free port.`, { cause: err })
+      if (explicit)
+        throw new Error(
+          `Port ${first} is already in use. Stop what uses it, pick another with --port <n>, or use --port 0 for any free port.`,
+          { cause: err },
+        )
     }
   }
 }

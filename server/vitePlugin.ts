@@ -46,7 +46,9 @@ export function toolscopeDevServer(options: ToolscopeDevOptions = {}): Plugin {
       httpServer?.once('listening', () => {
         listening.port = (httpServer.address() as AddressInfo).port
         const shown = host === '0.0.0.0' ? '127.0.0.1' : host
-        server.config.logger.info(`\n  Toolscope (dev): http://${shown}:${listening.port}/?token=${encodeURIComponent(context.token)}\n`)
+        server.config.logger.info(
+          `\n  Toolscope (dev): http://${shown}:${listening.port}/?token=${encodeURIComponent(context.token)}\n`,
+        )
       })
       httpServer?.once('close', () => {
         if (holder[CURRENT] === context) holder[CURRENT] = undefined

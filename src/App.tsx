@@ -30,7 +30,14 @@ export function App() {
       <OfflineBanner />
       <StorageBanner />
       <header className="flex items-center gap-4 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950">
-        <a href="./" className="flex items-center gap-2 font-semibold" onClick={(e) => { e.preventDefault(); navigate({}) }}>
+        <a
+          href="./"
+          className="flex items-center gap-2 font-semibold"
+          onClick={(e) => {
+            e.preventDefault()
+            navigate({})
+          }}
+        >
           <img src="./favicon.svg" alt="" className="h-5 w-5" />
           Toolscope
         </a>
@@ -48,7 +55,11 @@ export function App() {
         </aside>
         <main className="min-w-0 flex-1 overflow-auto">
           <ErrorBoundary what="this tool" resetKey={url.tool}>
-            {url.tool ? <ToolPage url={{ ...url, tool: url.tool }} navigate={navigate} /> : <Welcome recorded={recorded} />}
+            {url.tool ? (
+              <ToolPage url={{ ...url, tool: url.tool }} navigate={navigate} />
+            ) : (
+              <Welcome recorded={recorded} />
+            )}
           </ErrorBoundary>
         </main>
       </div>

@@ -21,7 +21,9 @@ const PLAIN_FOCUS = /:focus(?![-\w])|\bfocus:/
 describe('focus styles', () => {
   it('the pattern finds plain focus and lets focus-visible through', () => {
     expect(['a:focus { }', 'className="focus:ring-2"', 'x:focus, y'].every((t) => PLAIN_FOCUS.test(t))).toBe(true)
-    expect(['a:focus-visible { }', 'className="focus-visible:ring-2"', 'a:focus-within'].some((t) => PLAIN_FOCUS.test(t))).toBe(false)
+    expect(
+      ['a:focus-visible { }', 'className="focus-visible:ring-2"', 'a:focus-within'].some((t) => PLAIN_FOCUS.test(t)),
+    ).toBe(false)
   })
 
   it('no stylesheet or component styles plain :focus', () => {

@@ -16,7 +16,12 @@ const api = demoManifest ? createStaticClient(demoManifest) : createHttpClient({
 const queryClient = new QueryClient({
   defaultOptions: {
     // A 401 is not retried: only the right token (the printed URL) fixes it.
-    queries: { retry: (n, err) => n < 2 && !(err instanceof ApiRequestError && err.status === 401), retryDelay: (n) => Math.min(2000, 300 * 2 ** n), refetchOnWindowFocus: false, staleTime: 5_000 },
+    queries: {
+      retry: (n, err) => n < 2 && !(err instanceof ApiRequestError && err.status === 401),
+      retryDelay: (n) => Math.min(2000, 300 * 2 ** n),
+      refetchOnWindowFocus: false,
+      staleTime: 5_000,
+    },
   },
 })
 

@@ -12,7 +12,11 @@ const MAX_SERVER_ROOT_FILES = 8
 
 /** Tracked and new source files of src/, server/ and bin/ (tests, fixtures and generated files excluded). */
 function sourceFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'server', 'bin'], { cwd: ROOT, encoding: 'utf8' })
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'server', 'bin'],
+    { cwd: ROOT, encoding: 'utf8' },
+  )
   return listed
     .split('\n')
     .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && existsSync(join(ROOT, file)))
@@ -37,7 +41,9 @@ describe('house rules', () => {
 
   it('every source file opens with a comment saying what it is for', () => {
     const bare = sourceFiles().filter((file) => {
-      const head = readFileSync(join(ROOT, file), 'utf8').replace(/^#!.*\n/, '').replace(/^\/\/\/ <reference[^\n]*\n/, '')
+      const head = readFileSync(join(ROOT, file), 'utf8')
+        .replace(/^#!.*\n/, '')
+        .replace(/^\/\/\/ <reference[^\n]*\n/, '')
       return !/^\s*(\/\/|\/\*)/.test(head)
     })
     expect(bare).toEqual([])

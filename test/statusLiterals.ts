@@ -39,15 +39,28 @@ function groupOf(node: ts.Node): { top: ts.Node; members: string[] } {
   for (;;) {
     const p = top.parent
     if (!p) break
-    if (ts.isLiteralTypeNode(p) || ts.isParenthesizedExpression(p) || ts.isParenthesizedTypeNode(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p) || ts.isTypeOperatorNode(p)) {
+    if (
+      ts.isLiteralTypeNode(p) ||
+      ts.isParenthesizedExpression(p) ||
+      ts.isParenthesizedTypeNode(p) ||
+      ts.isAsExpression(p) ||
+      ts.isSatisfiesExpression(p) ||
+      ts.isTypeOperatorNode(p)
+    ) {
       top = p
     } else if (ts.isUnionTypeNode(p)) {
-      members = p.types.flatMap((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? [t.literal.text] : ['<other>']))
+      members = p.types.flatMap((t) =>
+        ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? [t.literal.text] : ['<other>'],
+      )
       top = p
     } else if (ts.isArrayLiteralExpression(p)) {
       members = p.elements.map((e) => (ts.isStringLiteralLike(e) ? e.text : '<other>'))
       top = p
-    } else if ((ts.isCallExpression(p) || ts.isNewExpression(p)) && /^(z\.enum|z\.literal|Set)$/.test(p.expression.getText()) && p.arguments?.[0] === top) {
+    } else if (
+      (ts.isCallExpression(p) || ts.isNewExpression(p)) &&
+      /^(z\.enum|z\.literal|Set)$/.test(p.expression.getText()) &&
+      p.arguments?.[0] === top
+    ) {
       // `z.enum([...])`, `z.literal('…')`, `new Set([...])` stand where the list stands.
       top = p
     } else break
@@ -59,15 +72,38 @@ function groupOf(node: ts.Node): { top: ts.Node; members: string[] } {
 function statusContext(top: ts.Node, sf: ts.SourceFile): string | undefined {
   const p = top.parent
   if (!p) return undefined
-  if (ts.isBinaryExpression(p) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.EqualsToken].includes(p.operatorToken.kind)) {
+  if (
+    ts.isBinaryExpression(p) &&
+    [
+      ts.SyntaxKind.EqualsEqualsEqualsToken,
+      ts.SyntaxKind.ExclamationEqualsEqualsToken,
+      ts.SyntaxKind.EqualsEqualsToken,
+      ts.SyntaxKind.ExclamationEqualsToken,
+      ts.SyntaxKind.EqualsToken,
+    ].includes(p.operatorToken.kind)
+  ) {
     const other = p.left === top ? p.right : p.left
     return holdsStatus(other, sf) ? `compared with ${other.getText(sf)}` : undefined
   }
-  if ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) || ts.isParameter(p) || ts.isVariableDeclaration(p)) && p.name && STATUSY.test(p.name.getText(sf))) {
+  if (
+    (ts.isPropertyAssignment(p) ||
+      ts.isPropertySignature(p) ||
+      ts.isPropertyDeclaration(p) ||
+      ts.isParameter(p) ||
+      ts.isVariableDeclaration(p)) &&
+    p.name &&
+    STATUSY.test(p.name.getText(sf))
+  ) {
     return `the value of ${p.name.getText(sf)}`
   }
-  if (ts.isCaseClause(p) && holdsStatus(p.parent.parent.expression, sf)) return `a case of switch (${p.parent.parent.expression.getText(sf)})`
-  if (ts.isCallExpression(p) && p.arguments.includes(top as ts.Expression) && STATUS_CALLS.test(p.expression.getText(sf))) return `an argument of ${p.expression.getText(sf)}()`
+  if (ts.isCaseClause(p) && holdsStatus(p.parent.parent.expression, sf))
+    return `a case of switch (${p.parent.parent.expression.getText(sf)})`
+  if (
+    ts.isCallExpression(p) &&
+    p.arguments.includes(top as ts.Expression) &&
+    STATUS_CALLS.test(p.expression.getText(sf))
+  )
+    return `an argument of ${p.expression.getText(sf)}()`
   if (ts.isTypeReferenceNode(p) && p.typeArguments?.includes(top as ts.TypeNode)) {
     // `Extract<RunEndStatus, '…'>`, `Exclude<RunStatus, '…'>`, `RunState<'…'>`.
     const named = [p.typeName, ...p.typeArguments].find((t) => t !== top && holdsStatus(t, sf))
@@ -80,12 +116,22 @@ function statusContext(top: ts.Node, sf: ts.SourceFile): string | undefined {
 function findStatusLiterals(sf: ts.SourceFile): StatusLiteral[] {
   const found: StatusLiteral[] = []
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node) && STATUS_NAMES.has(node.text) && !ts.isImportDeclaration(node.parent) && !ts.isExportDeclaration(node.parent)) {
+    if (
+      ts.isStringLiteralLike(node) &&
+      STATUS_NAMES.has(node.text) &&
+      !ts.isImportDeclaration(node.parent) &&
+      !ts.isExportDeclaration(node.parent)
+    ) {
       const group = groupOf(node)
       // A list that holds a word no status spells is another vocabulary (`'ok' | 'error'`, `['warn', 'error']`).
       const foreign = group.members.some((m) => !STATUS_NAMES.has(m))
       let why: string | undefined = 'status name'
-      if (SHARED_NAMES.has(node.text)) why = foreign ? undefined : group.members.some((m) => !SHARED_NAMES.has(m)) ? 'listed with status names' : statusContext(group.top, sf)
+      if (SHARED_NAMES.has(node.text))
+        why = foreign
+          ? undefined
+          : group.members.some((m) => !SHARED_NAMES.has(m))
+            ? 'listed with status names'
+            : statusContext(group.top, sf)
       if (why) found.push({ line: lineOf(sf, node), text: node.text, why })
     }
     ts.forEachChild(node, visit)
@@ -110,9 +156,12 @@ function findStatusMaps(sf: ts.SourceFile): StatusLiteral[] {
   const found: StatusLiteral[] = []
   const visit = (node: ts.Node) => {
     if (ts.isObjectLiteralExpression(node) || ts.isTypeLiteralNode(node)) {
-      const members: readonly (ts.ObjectLiteralElementLike | ts.TypeElement)[] = ts.isObjectLiteralExpression(node) ? node.properties : node.members
+      const members: readonly (ts.ObjectLiteralElementLike | ts.TypeElement)[] = ts.isObjectLiteralExpression(node)
+        ? node.properties
+        : node.members
       const keys = members.flatMap((m) => (m.name ? [keyStatus(m.name, sf)] : [])).filter((k) => k !== undefined)
-      if (keys.length >= 3) found.push({ line: lineOf(sf, node), text: keys.join(', '), why: 'a map keyed by statuses' })
+      if (keys.length >= 3)
+        found.push({ line: lineOf(sf, node), text: keys.join(', '), why: 'a map keyed by statuses' })
     }
     ts.forEachChild(node, visit)
   }
@@ -131,7 +180,11 @@ const KEY = new RegExp(`\\b(${NAMES})\\b\\s*:|\\[(Status\\.\\w+|IDLE|UNFINISHED)
 export function scanSource(fileName: string, code: string): { literals: StatusLiteral[]; maps: StatusLiteral[] } {
   const keys = new Set(code.match(KEY) ?? [])
   if (!QUOTED.test(code) && keys.size < 3) return { literals: [], maps: [] }
-  const kind = fileName.endsWith('x') ? ts.ScriptKind.TSX : fileName.endsWith('.mjs') ? ts.ScriptKind.JS : ts.ScriptKind.TS
+  const kind = fileName.endsWith('x')
+    ? ts.ScriptKind.TSX
+    : fileName.endsWith('.mjs')
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS
   const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, kind)
   return { literals: findStatusLiterals(sf), maps: keys.size < 3 ? [] : findStatusMaps(sf) }
 }

@@ -28,14 +28,21 @@ const FOREIGN: Record<string, string> = {
 
 /** Non-test source files of src/, server/ and bin/ (tracked or new), as repo-relative paths. */
 function sourceFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'server', 'bin'], { cwd: ROOT, encoding: 'utf8' })
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'server', 'bin'],
+    { cwd: ROOT, encoding: 'utf8' },
+  )
   return [...new Set(listed.split('\n'))]
-    .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/(^|\/)test\//.test(f) && !f.endsWith('.d.ts'))
+    .filter(
+      (f) => /\.(ts|tsx|mjs)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/(^|\/)test\//.test(f) && !f.endsWith('.d.ts'),
+    )
     .filter((f) => existsSync(join(ROOT, f)))
     .sort()
 }
 
-const where = (file: string, found: { line: number; text: string; why: string }[]) => found.map((f) => `${file}:${f.line} '${f.text}' (${f.why})`)
+const where = (file: string, found: { line: number; text: string; why: string }[]) =>
+  found.map((f) => `${file}:${f.line} '${f.text}' (${f.why})`)
 
 describe('the status vocabulary', () => {
   it('finds status literals where the code speaks of a status, and only there', () => {
@@ -54,8 +61,22 @@ describe('the status vocabulary', () => {
       "live.state = 'aborted'", // 12: assigned to a state
       "const [done, setDone] = useState<'idle' | 'copied'>('idle')", // 13: a widget's own states
     ].join('\n')
-    expect(scanSource('probe.ts', code).literals.map((f) => `${f.line} ${f.text}`)).toEqual(['1 queued', '2 error', '5 paused', '7 suspended', '8 awaiting-approval', '8 suspended', '10 error', '12 aborted'])
-    expect(scanSource('probe.ts', "const TONE = { success: 'ok', error: 'danger', [Status.declined]: 'warn' }\nconst result = { success: true, error }").maps).toHaveLength(1)
+    expect(scanSource('probe.ts', code).literals.map((f) => `${f.line} ${f.text}`)).toEqual([
+      '1 queued',
+      '2 error',
+      '5 paused',
+      '7 suspended',
+      '8 awaiting-approval',
+      '8 suspended',
+      '10 error',
+      '12 aborted',
+    ])
+    expect(
+      scanSource(
+        'probe.ts',
+        "const TONE = { success: 'ok', error: 'danger', [Status.declined]: 'warn' }\nconst result = { success: true, error }",
+      ).maps,
+    ).toHaveLength(1)
     expect([...SHARED_NAMES].every((n) => STATUS_NAMES.has(n))).toBe(true)
   })
 
@@ -78,7 +99,10 @@ describe('the status vocabulary', () => {
       stray.push(...where(file, literals))
       maps.push(...where(file, found.maps))
     }
-    expect(stray, 'status literals outside the vocabulary and its presentation: use Status.x, the lists, or isFinalStatus/isWaitingStatus').toEqual([])
+    expect(
+      stray,
+      'status literals outside the vocabulary and its presentation: use Status.x, the lists, or isFinalStatus/isWaitingStatus',
+    ).toEqual([])
     expect(maps, 'status maps outside statusPresentation.ts: add to the presentation instead').toEqual([])
     // An exception that no longer applies goes, so the list cannot hide a new literal later.
     expect([...foreignSeen].sort()).toEqual(Object.keys(FOREIGN).sort())

@@ -36,7 +36,11 @@ const SUITES = [
 
 const binary = (name) => `${here}node_modules/${name}/bin/node`
 const run = (cmd, args, cwd = root, env = {}) => {
-  const result = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env } })
+  const result = spawnSync(cmd, args, {
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env },
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
@@ -47,7 +51,9 @@ if (VERSIONS.some((v) => !existsSync(binary(v)))) {
 const missing = VERSIONS.filter((v) => !existsSync(binary(v)))
 if (missing.length) {
   // The binaries are linux-x64 packages (optional dependencies): elsewhere npm leaves them out.
-  console.error(`No ${missing.join(' or ')} binary for ${process.platform}-${process.arch}: the platform suites need linux-x64.`)
+  console.error(
+    `No ${missing.join(' or ')} binary for ${process.platform}-${process.arch}: the platform suites need linux-x64.`,
+  )
   process.exit(1)
 }
 if (!existsSync(`${root}dist/node/server/cli.js`)) run('npm', ['run', 'build:node'])
@@ -57,6 +63,8 @@ for (const name of VERSIONS) {
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()
   console.log(`\n=== Node ${version}: ${SUITES.length} suites and the example scenarios ===`)
   run(node, [`${root}node_modules/vitest/vitest.mjs`, 'run', ...SUITES])
-  run(node, [`${root}bin/toolscope.mjs`, 'test', 'server/examples', '--scenarios', 'server/examples/scenarios'], root, { TOOLSCOPE_COMPILED: '1' })
+  run(node, [`${root}bin/toolscope.mjs`, 'test', 'server/examples', '--scenarios', 'server/examples/scenarios'], root, {
+    TOOLSCOPE_COMPILED: '1',
+  })
   console.log(`=== Node ${version}: passed in ${((Date.now() - started) / 1000).toFixed(0)} s ===`)
 }

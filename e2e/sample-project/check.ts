@@ -22,7 +22,12 @@ const EXPORTS: Record<string, string> = { 'cancel-booking': 'cancelBooking', 'ch
 
 function sh(command: string, args: string[], cwd: string, capture = false): string {
   console.log(`\n$ ${command} ${args.join(' ')}   (in ${cwd})`)
-  const result = spawnSync(command, args, { cwd, stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, CI: '1' } })
+  const result = spawnSync(command, args, {
+    cwd,
+    stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1' },
+  })
   if (capture) process.stdout.write(result.stdout ?? '')
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`)
   return result.stdout ?? ''
@@ -42,7 +47,10 @@ function cacheSqlitePrebuild(): void {
   try {
     const require = createRequire(join(pkgDir, 'package.json'))
     const rc = require('prebuild-install/rc') as (pkg: unknown) => Record<string, unknown>
-    const util = require('prebuild-install/util') as { getDownloadUrl(opts: unknown): string; cachedPrebuild(url: string): string }
+    const util = require('prebuild-install/util') as {
+      getDownloadUrl(opts: unknown): string
+      cachedPrebuild(url: string): string
+    }
     const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>
     cached = util.cachedPrebuild(util.getDownloadUrl({ ...rc(pkg), pkg }))
   } catch (err) {
@@ -59,7 +67,13 @@ const temp = mkdtempSync(join(tmpdir(), 'toolscope-sample-'))
 try {
   // `npm pack` runs the package's `prepare` (the library, the compiled server and the UI build), as a git install would;
   // when that build is newer than all its sources (`npm ci` has just run `prepare` in CI) it is packed as it is.
-  const packArgs = ['pack', '--pack-destination', temp, '--silent', ...(isBuildCurrent(PACKAGE_OUTPUTS, PACKAGE_SOURCES) ? ['--ignore-scripts'] : [])]
+  const packArgs = [
+    'pack',
+    '--pack-destination',
+    temp,
+    '--silent',
+    ...(isBuildCurrent(PACKAGE_OUTPUTS, PACKAGE_SOURCES) ? ['--ignore-scripts'] : []),
+  ]
   const packed = sh('npm', packArgs, ROOT, true).trim().split('\n').at(-1)!
   const project = join(temp, 'sample')
   cpSync(SAMPLE, project, { recursive: true, filter: (src) => !/node_modules|test-results|check\.ts$/.test(src) })
@@ -72,7 +86,10 @@ try {
     for (const file of readdirSync(join(scenariosDir, toolId))) {
       const scenario = parseScenario(readFileSync(join(scenariosDir, toolId, file), 'utf8'), file)
       const base = join(project, 'tests', `${toolId}.${scenario.name}`)
-      writeFileSync(`${base}.test.ts`, toVitestTest(scenario, { from: '../tools/bookings.mjs', access: EXPORTS[toolId] }))
+      writeFileSync(
+        `${base}.test.ts`,
+        toVitestTest(scenario, { from: '../tools/bookings.mjs', access: EXPORTS[toolId] }),
+      )
       writeFileSync(`${base}.spec.ts`, toPlaywrightTest(scenario, { toolPaths: ['./tools'] }))
     }
   }
@@ -81,7 +98,8 @@ try {
   const version = sh('npx', ['--no-install', 'toolscope', '--version'], project, true).trim()
   if (!version.endsWith('(compiled)')) throw new Error(`the installed toolscope does not run compiled: ${version}`)
   const headless = sh('npx', ['--no-install', 'toolscope', 'test', 'tools'], project, true)
-  if (headless.trimEnd().split('\n').at(-1) !== '2 passed, 0 failed') throw new Error('toolscope test did not end with "2 passed, 0 failed"')
+  if (headless.trimEnd().split('\n').at(-1) !== '2 passed, 0 failed')
+    throw new Error('toolscope test did not end with "2 passed, 0 failed"')
   // A TypeScript tool of a package without "type": "module" is compiled as CommonJS: its `import … from 'toolscope'`
   // becomes a require(), which the package's exports must answer (they have a `default` condition beside `import`).
   const cjsTools = join(project, 'cjs-tools')
@@ -91,16 +109,22 @@ try {
     join(cjsTools, 'echo.ts'),
     "import { createTool } from 'toolscope'\n\nexport const echo = createTool({ id: 'cjs-echo', description: 'echoes', execute: async (input: unknown) => ({ echoed: input }) })\n",
   )
-  const called = JSON.parse(sh('npx', ['--no-install', 'toolscope', 'call', 'cjs-echo', 'cjs-tools', '--input', '{"n":1}'], project, true)) as { status: string; raw: unknown }
-  if (called.status !== 'success' || JSON.stringify(called.raw) !== '{"echoed":{"n":1}}') throw new Error(`toolscope call of a CommonJS TypeScript tool importing toolscope: ${JSON.stringify(called)}`)
+  const called = JSON.parse(
+    sh('npx', ['--no-install', 'toolscope', 'call', 'cjs-echo', 'cjs-tools', '--input', '{"n":1}'], project, true),
+  ) as { status: string; raw: unknown }
+  if (called.status !== 'success' || JSON.stringify(called.raw) !== '{"echoed":{"n":1}}')
+    throw new Error(`toolscope call of a CommonJS TypeScript tool importing toolscope: ${JSON.stringify(called)}`)
   sh('npx', ['--no-install', 'vitest', 'run'], project)
   sh('npx', ['--no-install', 'playwright', 'test'], project)
   const linked = join(temp, 'linked')
   cpSync(SAMPLE, linked, { recursive: true, filter: (src) => !/node_modules|test-results|check\.ts$/.test(src) })
   sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', `file:${ROOT}`], linked)
   const viaFile = sh('npx', ['--no-install', 'toolscope', 'test', 'tools'], linked, true)
-  if (viaFile.trimEnd().split('\n').at(-1) !== '2 passed, 0 failed') throw new Error('toolscope test (file: dependency) did not end with "2 passed, 0 failed"')
-  console.log('\nSample project: headless replay, exported Vitest tests, exported and hand-written Playwright specs all passed (tarball); headless replay passed (file: dependency).')
+  if (viaFile.trimEnd().split('\n').at(-1) !== '2 passed, 0 failed')
+    throw new Error('toolscope test (file: dependency) did not end with "2 passed, 0 failed"')
+  console.log(
+    '\nSample project: headless replay, exported Vitest tests, exported and hand-written Playwright specs all passed (tarball); headless replay passed (file: dependency).',
+  )
 } finally {
   if (process.env.KEEP_SAMPLE) console.log(`Kept ${temp}`)
   else rmSync(temp, { recursive: true, force: true })

@@ -40,7 +40,9 @@ export function readArgs(
 export function jsonFlag(text: string, flag: string): unknown {
   const parsed = parseJsonBounded(text)
   if (parsed.ok) return parsed.value
-  throw new Error(parsed.reason === 'syntax' ? `${flag} must be JSON: ${parsed.message}` : `${flag} is refused: ${parsed.message}`)
+  throw new Error(
+    parsed.reason === 'syntax' ? `${flag} must be JSON: ${parsed.message}` : `${flag} is refused: ${parsed.message}`,
+  )
 }
 
 /** `--network <mode>` (`test`, `call`). */
@@ -68,7 +70,8 @@ function readFlagFile(file: string, flag: string): string {
  */
 export function cassetteFlag(text: string, flag = '--cassette'): string | Cassette {
   if (isFilePath(text)) return parseCassette(readFlagFile(text, flag), text)
-  if (!CASSETTE_NAME.test(text)) throw new Error(`${flag} must be a cassette name (letters, digits, ".", "-" or "_") or a .json file, got "${text}"`)
+  if (!CASSETTE_NAME.test(text))
+    throw new Error(`${flag} must be a cassette name (letters, digits, ".", "-" or "_") or a .json file, got "${text}"`)
   return text
 }
 
@@ -80,7 +83,13 @@ export function mocksFlag(text: string, flag = '--mocks'): Mocks {
   const inline = text.trimStart().startsWith('{')
   const json = jsonFlag(inline ? text : readFlagFile(text, flag), flag)
   const mocks = readMocks(json, inline ? flag : `${flag} ${text}`)
-  if (!mocks.success) throw new Error(`${flag} are not mock rules: ${mocks.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`)
+  if (!mocks.success)
+    throw new Error(
+      `${flag} are not mock rules: ${mocks.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ')}`,
+    )
   return mocks.data
 }
 
@@ -117,7 +126,11 @@ export async function withParsedArgs<T extends { help: boolean }>(
 }
 
 /** The JUnit file of `--reporter junit [--output f]` (`fallback` without --output), or undefined without a reporter. */
-export function junitOutput(reporter: string | undefined, output: string | undefined, fallback: string): string | undefined {
+export function junitOutput(
+  reporter: string | undefined,
+  output: string | undefined,
+  fallback: string,
+): string | undefined {
   if (reporter !== undefined && reporter !== 'junit') throw new Error(`--reporter must be "junit", got "${reporter}"`)
   if (output !== undefined && reporter === undefined) throw new Error('--output needs --reporter junit')
   return reporter === 'junit' ? (output ?? fallback) : undefined

@@ -51,16 +51,36 @@ export function parseBuildArgs(args: string[]): BuildArgs {
     args,
     (flag, take) => {
       switch (flag) {
-        case '--out': out.out = take(); break
+        case '--out':
+          out.out = take()
+          break
         case '--mcp':
-        case '--mcp-header': takeMcpFlag((out.mcp ??= []), flag, take()); break
-        case '--scenarios': out.scenarios = true; break
-        case '--scenario-dir': out.scenarioDir = take(); break
-        case '--runs': out.runs.push(...take().split(',').map((r) => r.trim()).filter(Boolean)); break
-        case '--data-dir': out.dataDir = take(); break
+        case '--mcp-header':
+          takeMcpFlag((out.mcp ??= []), flag, take())
+          break
+        case '--scenarios':
+          out.scenarios = true
+          break
+        case '--scenario-dir':
+          out.scenarioDir = take()
+          break
+        case '--runs':
+          out.runs.push(
+            ...take()
+              .split(',')
+              .map((r) => r.trim())
+              .filter(Boolean),
+          )
+          break
+        case '--data-dir':
+          out.dataDir = take()
+          break
         case '-h':
-        case '--help': out.help = true; break
-        default: throw new Error(`Unknown option ${flag}`)
+        case '--help':
+          out.help = true
+          break
+        default:
+          throw new Error(`Unknown option ${flag}`)
       }
     },
     (p) => out.paths.push(p),
@@ -71,7 +91,11 @@ export function parseBuildArgs(args: string[]): BuildArgs {
 }
 
 /** Builds the site, writing lines through `print`; resolves to the exit code. `appDir` is the built SPA. */
-export async function runBuild(args: BuildArgs, print: (line: string) => void = (l) => console.log(l), appDir = DEFAULT_APP_DIR): Promise<number> {
+export async function runBuild(
+  args: BuildArgs,
+  print: (line: string) => void = (l) => console.log(l),
+  appDir = DEFAULT_APP_DIR,
+): Promise<number> {
   assertAppBuilt(appDir)
   assertSiteFolder(path.resolve(args.out))
   const mcp = mcpSourcesOf(args.mcp)
@@ -120,7 +144,13 @@ export async function runBuild(args: BuildArgs, print: (line: string) => void = 
     }
     const { tools, version, errors, servers } = runner.host.catalog
     // MCP servers are shown as configured (`${VAR}`s unexpanded, no header values); what they stand for is redacted.
-    const catalog: Catalog = { version, tools: runner.host.summaries(), errors, ...(servers ? { servers } : {}), timeoutMs: runner.runs.options.timeoutMs }
+    const catalog: Catalog = {
+      version,
+      tools: runner.host.summaries(),
+      errors,
+      ...(servers ? { servers } : {}),
+      timeoutMs: runner.runs.options.timeoutMs,
+    }
     const secrets = (servers ?? []).flatMap((s) => {
       const spec = runner.host.mcpServerSpec(s.name)
       return spec ? specSecrets(spec) : []
@@ -131,15 +161,30 @@ export async function runBuild(args: BuildArgs, print: (line: string) => void = 
       const report = providerReport(tool, lint)
       if (report) providers.set(tool.id, report)
     }
-    const report = writeDemoSite({ out: path.resolve(args.out), appDir, catalog, tools, providers, runs: sources, secrets })
+    const report = writeDemoSite({
+      out: path.resolve(args.out),
+      appDir,
+      catalog,
+      tools,
+      providers,
+      runs: sources,
+      secrets,
+    })
     for (const run of report.runs) {
       const mark = run.passed === false ? '✗' : '✓'
-      print(`  ${mark} ${run.toolId}: ${run.source}, ${run.status}, ${run.events} events${run.why ? ` — did not match its scenario:\n${indent(run.why)}` : ''}`)
+      print(
+        `  ${mark} ${run.toolId}: ${run.source}, ${run.status}, ${run.events} events${run.why ? ` — did not match its scenario:\n${indent(run.why)}` : ''}`,
+      )
     }
-    print(`Wrote ${displayPath(report.out)}: ${report.tools.length} tools, ${report.runs.length} runs, ${Math.round(report.bytes / 1024)} KB of data.`)
+    print(
+      `Wrote ${displayPath(report.out)}: ${report.tools.length} tools, ${report.runs.length} runs, ${Math.round(report.bytes / 1024)} KB of data.`,
+    )
     print(`Left out: ${report.leftOut.join('; ')}. ${report.secretsScrubbed} secret value(s) redacted.`)
-    print(`Serve the folder with any static file server; the report is demo/report.json (${displayPath(path.join(report.out, 'demo', 'report.json'))}).`)
-    if (failed > 0) print(`${failed} failed (marked ✗ above); the site was written with the runs that exist, as they happened.`)
+    print(
+      `Serve the folder with any static file server; the report is demo/report.json (${displayPath(path.join(report.out, 'demo', 'report.json'))}).`,
+    )
+    if (failed > 0)
+      print(`${failed} failed (marked ✗ above); the site was written with the runs that exist, as they happened.`)
     return failed > 0 ? 1 : 0
   } finally {
     await runner.close()
@@ -147,7 +192,10 @@ export async function runBuild(args: BuildArgs, print: (line: string) => void = 
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `      ${l.trimStart()}`).join('\n')
+  return text
+    .split('\n')
+    .map((l) => `      ${l.trimStart()}`)
+    .join('\n')
 }
 
 export function run(args: string[]): Promise<number> {

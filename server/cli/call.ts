@@ -58,32 +58,60 @@ export function parseCallArgs(args: string[]): CallArgs {
     args,
     (flag, take, peek) => {
       switch (flag) {
-        case '--input': request.input = jsonFlag(take(), flag); break
-        case '--input-text': request.inputText = take(); break
+        case '--input':
+          request.input = jsonFlag(take(), flag)
+          break
+        case '--input-text':
+          request.inputText = take()
+          break
         case '--request-context': {
           const ctx = jsonFlag(take(), flag)
-          if (typeof ctx !== 'object' || ctx === null || Array.isArray(ctx)) throw new Error('--request-context must be a JSON object')
+          if (typeof ctx !== 'object' || ctx === null || Array.isArray(ctx))
+            throw new Error('--request-context must be a JSON object')
           request.requestContext = ctx as Record<string, unknown>
           break
         }
-        case '--caller': request.caller = Caller.parse(take()); break
-        case '--approve': decisions.push({ type: 'approve' }); break
+        case '--caller':
+          request.caller = Caller.parse(take())
+          break
+        case '--approve':
+          decisions.push({ type: 'approve' })
+          break
         case '--decline': {
           const next = peek()
-          decisions.push(next !== undefined && !next.startsWith('--') ? { type: 'decline', reason: take() } : { type: 'decline' })
+          decisions.push(
+            next !== undefined && !next.startsWith('--') ? { type: 'decline', reason: take() } : { type: 'decline' },
+          )
           break
         }
-        case '--resume': decisions.push({ type: 'resume', resumeData: jsonFlag(take(), flag) }); break
-        case '--respond': decisions.push(Decision.parse({ type: 'respond', ...(jsonFlag(take(), flag) as object) })); break
-        case '--network': network = networkFlag(take(), flag); break
-        case '--cassette': request.cassette = cassetteFlag(take(), flag); break
-        case '--mocks': request.mocks = mocksFlag(take(), flag); break
-        case '--timeout': timeoutMs = intFlag(take(), flag, 1); break
+        case '--resume':
+          decisions.push({ type: 'resume', resumeData: jsonFlag(take(), flag) })
+          break
+        case '--respond':
+          decisions.push(Decision.parse({ type: 'respond', ...(jsonFlag(take(), flag) as object) }))
+          break
+        case '--network':
+          network = networkFlag(take(), flag)
+          break
+        case '--cassette':
+          request.cassette = cassetteFlag(take(), flag)
+          break
+        case '--mocks':
+          request.mocks = mocksFlag(take(), flag)
+          break
+        case '--timeout':
+          timeoutMs = intFlag(take(), flag, 1)
+          break
         case '--mcp':
-        case '--mcp-header': takeMcpFlag(mcp, flag, take()); break
+        case '--mcp-header':
+          takeMcpFlag(mcp, flag, take())
+          break
         case '-h':
-        case '--help': help = true; break
-        default: throw new Error(`Unknown option ${flag}`)
+        case '--help':
+          help = true
+          break
+        default:
+          throw new Error(`Unknown option ${flag}`)
       }
     },
     (p) => positional.push(p),
@@ -93,10 +121,18 @@ export function parseCallArgs(args: string[]): CallArgs {
   if (request.input === undefined && request.inputText === undefined) request.input = {}
   // A one-off call is interactive: real traffic unless a mode is asked for (a scenario replays from its cassette).
   request.network = network ?? 'live'
-  if (request.cassette !== undefined && request.network !== 'replay' && request.network !== 'record') throw new Error('--cassette is used with --network replay or --network record')
-  if (request.cassette !== undefined && typeof request.cassette !== 'string' && request.network === 'record') throw new Error('--cassette with --network record is the name to save the recording under, not a file')
+  if (request.cassette !== undefined && request.network !== 'replay' && request.network !== 'record')
+    throw new Error('--cassette is used with --network replay or --network record')
+  if (request.cassette !== undefined && typeof request.cassette !== 'string' && request.network === 'record')
+    throw new Error('--cassette with --network record is the name to save the recording under, not a file')
   if (request.mocks !== undefined && request.network !== 'mock') throw new Error('--mocks is used with --network mock')
-  const scenario = { ...request, name: 'call', toolId: toolId ?? '', decisions, expect: { status: Status.success, match: 'exact' } } as Scenario
+  const scenario = {
+    ...request,
+    name: 'call',
+    toolId: toolId ?? '',
+    decisions,
+    expect: { status: Status.success, match: 'exact' },
+  } as Scenario
   return { scenario, paths, mcp, timeoutMs, help }
 }
 
@@ -106,7 +142,13 @@ export function run(args: string[]): Promise<number> {
     const paths = toolPathsOf(parsed.paths, !!mcp)
     // Cassettes by name live beside the scenarios (toolscope/cassettes, the bundled examples' own without paths).
     const cassettes = createCassetteStore(join(dirname(scenarioDirOf(paths)), 'cassettes'))
-    const runner = await createHeadlessRunner({ paths, mcp, timeoutMs: parsed.timeoutMs, cassettes, redact: (await readProjectConfig()).redact })
+    const runner = await createHeadlessRunner({
+      paths,
+      mcp,
+      timeoutMs: parsed.timeoutMs,
+      cassettes,
+      redact: (await readProjectConfig()).redact,
+    })
     try {
       await runner.host.ready
       if (!runner.host.hasTool(parsed.scenario.toolId)) {
@@ -120,10 +162,18 @@ export function run(args: string[]): Promise<number> {
       const { scenario } = parsed
       const report = await replayOnHost(runner.host, runner.runs, scenario)
       // Recording, the run keeps its cassette with the run only: saved here under the name given (`test --update` does the same).
-      const recording = scenario.network === 'record' && typeof scenario.cassette === 'string' && report.runId ? await runner.runs.recording(report.runId) : undefined
-      if (recording) console.error(`toolscope call: ${recording.exchanges.length} exchange(s) recorded to ${displayPath(await cassettes.save(scenario.toolId, scenario.cassette as string, recording))}`)
+      const recording =
+        scenario.network === 'record' && typeof scenario.cassette === 'string' && report.runId
+          ? await runner.runs.recording(report.runId)
+          : undefined
+      if (recording)
+        console.error(
+          `toolscope call: ${recording.exchanges.length} exchange(s) recorded to ${displayPath(await cassettes.save(scenario.toolId, scenario.cassette as string, recording))}`,
+        )
       const { status, raw, display, transcript, model, error } = report.outcome as Record<string, unknown>
-      console.log(JSON.stringify({ status, raw, display, transcript, model, error, scriptError: report.scriptError }, null, 2))
+      console.log(
+        JSON.stringify({ status, raw, display, transcript, model, error, scriptError: report.scriptError }, null, 2),
+      )
       if (report.scriptError) console.error(`toolscope call: ${report.scriptError}`)
       return status === Status.success && !report.scriptError ? 0 : 1
     } finally {

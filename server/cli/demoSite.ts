@@ -8,8 +8,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { mergeSecrets, redactForFile, redactRun, scrubText } from '../../src/shared/redact.ts'
 import { PACKAGE_ROOT } from '../packageRoot.ts'
-import { summarizeInput } from '../history/runStore.ts'
-import type { Catalog, DemoManifest, DemoRun, DemoRunEntry, ProviderReport, RunRecord, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
+import { summarizeInput } from '../history/runRows.ts'
+import type {
+  Catalog,
+  DemoManifest,
+  DemoRun,
+  DemoRunEntry,
+  ProviderReport,
+  RunRecord,
+  StartRunBody,
+  ToolDetail,
+} from '../../src/shared/protocol.ts'
 import { FORMAT_VERSIONS } from '../../src/shared/formats/versions.ts'
 
 /** The meta tag that puts the SPA in recorded mode; its content is the manifest's path, relative to index.html. */
@@ -29,7 +38,15 @@ export interface DemoSource {
 export interface DemoReport {
   out: string
   tools: string[]
-  runs: Array<{ runId: string; toolId: string; status: string; source: string; events: number; passed?: boolean; why?: string }>
+  runs: Array<{
+    runId: string
+    toolId: string
+    status: string
+    source: string
+    events: number
+    passed?: boolean
+    why?: string
+  }>
   /** Secret values found in the runs (under secret keys of their requests and events) or given, redacted in every file. */
   secretsScrubbed: number
   bytes: number
@@ -51,7 +68,9 @@ function shownRequest(request: StartRunBody): StartRunBody {
 /** Folders whose absolute paths must not reach a site: the working folder, the site, the tools', Toolscope's own, home. */
 function localRoots(out: string, toolFiles: string[]): Array<[root: string, shownAs: string]> {
   const dirs = [process.cwd(), out, PACKAGE_ROOT, ...toolFiles.map((f) => path.dirname(f))]
-  const roots: Array<[string, string]> = dirs.filter((d) => path.isAbsolute(d) && d !== path.parse(d).root).map((d) => [d, ''])
+  const roots: Array<[string, string]> = dirs
+    .filter((d) => path.isAbsolute(d) && d !== path.parse(d).root)
+    .map((d) => [d, ''])
   const home = os.homedir()
   if (home && home !== path.parse(home).root) roots.push([home, '~' + path.sep])
   // Longest first, so that a tool folder inside the working folder is cut as a whole.
@@ -68,7 +87,13 @@ function stripLocalPaths<T>(value: T, roots: Array<[string, string]>, secrets: r
     for (const [root, shownAs] of roots) {
       const withSep = root + path.sep
       if (!outText.includes(root)) continue
-      outText = outText.split(`file://${withSep}`).join(shownAs).split(withSep).join(shownAs).split(root).join(shownAs || '.')
+      outText = outText
+        .split(`file://${withSep}`)
+        .join(shownAs)
+        .split(withSep)
+        .join(shownAs)
+        .split(root)
+        .join(shownAs || '.')
     }
     return outText
   }
@@ -91,7 +116,8 @@ function writeJson(file: string, value: unknown): number {
 /** The built SPA's index.html; throws, saying how to build it, when it is missing. */
 export function assertAppBuilt(appDir: string): string {
   const indexFile = path.join(appDir, 'index.html')
-  if (!existsSync(indexFile)) throw new Error(`The playground is not built (${indexFile} is missing): run \`npm run build:app\` first.`)
+  if (!existsSync(indexFile))
+    throw new Error(`The playground is not built (${indexFile} is missing): run \`npm run build:app\` first.`)
   return indexFile
 }
 
@@ -101,23 +127,38 @@ export function assertAppBuilt(appDir: string): string {
  */
 export function assertSiteFolder(out: string): void {
   if (!existsSync(out)) return
-  if (!statSync(out).isDirectory()) throw new Error(`${out} is a file, not a folder: pick a new or empty folder for --out.`)
+  if (!statSync(out).isDirectory())
+    throw new Error(`${out} is a file, not a folder: pick a new or empty folder for --out.`)
   if (readdirSync(out).length === 0 || existsSync(path.join(out, DEMO_DIR, 'manifest.json'))) return
-  throw new Error(`${out} is not empty and holds no earlier demo site (no ${DEMO_DIR}/manifest.json): pick a new or empty folder for --out.`)
+  throw new Error(
+    `${out} is not empty and holds no earlier demo site (no ${DEMO_DIR}/manifest.json): pick a new or empty folder for --out.`,
+  )
 }
 
 /**
  * Writes the site into `out` (emptied first; see assertSiteFolder): the SPA from `appDir`, then the data. Throws when the SPA is not built.
  * `providers` holds each tool's provider report.
  */
-export function writeDemoSite(options: { out: string; appDir: string; catalog: Catalog; tools: ToolDetail[]; providers: Map<string, ProviderReport>; runs: DemoSource[]; builtAt?: Date; secrets?: readonly string[] }): DemoReport {
+export function writeDemoSite(options: {
+  out: string
+  appDir: string
+  catalog: Catalog
+  tools: ToolDetail[]
+  providers: Map<string, ProviderReport>
+  runs: DemoSource[]
+  builtAt?: Date
+  secrets?: readonly string[]
+}): DemoReport {
   const { out, appDir } = options
   const indexFile = assertAppBuilt(appDir)
   assertSiteFolder(out)
   rmSync(out, { recursive: true, force: true })
   cpSync(appDir, out, { recursive: true })
   const html = readFileSync(indexFile, 'utf8')
-  writeFileSync(path.join(out, 'index.html'), html.replace('</head>', `  <meta name="${DEMO_META}" content="${DEMO_DIR}/manifest.json" />\n  </head>`))
+  writeFileSync(
+    path.join(out, 'index.html'),
+    html.replace('</head>', `  <meta name="${DEMO_META}" content="${DEMO_DIR}/manifest.json" />\n  </head>`),
+  )
 
   const dataDir = path.join(out, DEMO_DIR)
   // No absolute local path goes into a site (stack traces, load errors, messages): they are cut to relative ones.
@@ -148,7 +189,13 @@ export function writeDemoSite(options: { out: string; appDir: string; catalog: C
     if (verdict) verdicts.set(i, redactForFile(verdict, runSecrets))
     const { events, request, ...summary } = record
     const shown = shownRequest(request)
-    const detail = { ...summary, request: shown, caller: request.caller ?? 'agent', inputSummary: summarizeInput(shown), eventCount: events.length }
+    const detail = {
+      ...summary,
+      request: shown,
+      caller: request.caller ?? 'agent',
+      inputSummary: summarizeInput(shown),
+      eventCount: events.length,
+    }
     // Once more over the whole file: the summary is cut text, and cutting must not undo a redaction.
     const run: DemoRun = redactForFile({ detail, events }, runSecrets)
     const file = `runs/${i}.json`
@@ -157,15 +204,37 @@ export function writeDemoSite(options: { out: string; appDir: string; catalog: C
     return { ...entry, source, file }
   })
 
-  const manifest: DemoManifest = { format: 'toolscope-demo', version: FORMAT_VERSIONS.demoManifest, builtAt: (options.builtAt ?? new Date()).toISOString(), catalog: { ...options.catalog, tools: options.catalog.tools.map((t) => ({ ...t, file: path.basename(t.file) })) }, tools, runs }
+  const manifest: DemoManifest = {
+    format: 'toolscope-demo',
+    version: FORMAT_VERSIONS.demoManifest,
+    builtAt: (options.builtAt ?? new Date()).toISOString(),
+    catalog: { ...options.catalog, tools: options.catalog.tools.map((t) => ({ ...t, file: path.basename(t.file) })) },
+    tools,
+    runs,
+  }
   bytes += writeData(path.join(dataDir, 'manifest.json'), manifest)
   const report: DemoReport = {
     out,
     tools: options.tools.map((t) => t.id),
-    runs: runs.map((r, i) => ({ runId: r.runId, toolId: r.toolId, status: r.status, source: r.source, events: r.eventCount, ...verdicts.get(i) })),
+    runs: runs.map((r, i) => ({
+      runId: r.runId,
+      toolId: r.toolId,
+      status: r.status,
+      source: r.source,
+      events: r.eventCount,
+      ...verdicts.get(i),
+    })),
     secretsScrubbed,
     bytes,
-    leftOut: ['tool code (only schemas, annotations and provider definitions)', 'values under secret keys (apiKey, token, password, …) anywhere in the runs, and those values wherever they appear', 'cassettes and mocks', 'tool file paths (names only)', ...(secrets.length ? ["the values of MCP servers' ${VAR} references, headers and secret env entries, wherever they appear"] : [])],
+    leftOut: [
+      'tool code (only schemas, annotations and provider definitions)',
+      'values under secret keys (apiKey, token, password, …) anywhere in the runs, and those values wherever they appear',
+      'cassettes and mocks',
+      'tool file paths (names only)',
+      ...(secrets.length
+        ? ["the values of MCP servers' ${VAR} references, headers and secret env entries, wherever they appear"]
+        : []),
+    ],
   }
   // The file leaves out `out`: where the site was written on this machine is a local path (the caller prints it).
   const { out: _out, ...published } = report

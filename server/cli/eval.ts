@@ -79,25 +79,47 @@ export function parseEvalArgs(args: string[]): EvalArgs {
     (flag, take) => {
       if (takeModelFlag(modelFlags, flag, () => take())) return
       switch (flag) {
-        case '--evals': out.evals = take(); break
-        case '--k': out.k = intFlag(take(), flag, 1); break
-        case '--variants': out.variants = true; break
-        case '--against': out.against = take(); break
-        case '--reporter': reporter = take(); break
-        case '--output': output = take(); break
-        case '--data-dir': out.dataDir = take(); break
-        case '--timeout': out.timeoutMs = intFlag(take(), flag, 1); break
+        case '--evals':
+          out.evals = take()
+          break
+        case '--k':
+          out.k = intFlag(take(), flag, 1)
+          break
+        case '--variants':
+          out.variants = true
+          break
+        case '--against':
+          out.against = take()
+          break
+        case '--reporter':
+          reporter = take()
+          break
+        case '--output':
+          output = take()
+          break
+        case '--data-dir':
+          out.dataDir = take()
+          break
+        case '--timeout':
+          out.timeoutMs = intFlag(take(), flag, 1)
+          break
         case '--mcp':
-        case '--mcp-header': takeMcpFlag(out.mcp, flag, take()); break
+        case '--mcp-header':
+          takeMcpFlag(out.mcp, flag, take())
+          break
         case '-h':
-        case '--help': out.help = true; break
-        default: throw new Error(`Unknown option ${flag}`)
+        case '--help':
+          out.help = true
+          break
+        default:
+          throw new Error(`Unknown option ${flag}`)
       }
     },
     (p) => out.paths.push(p),
   )
   if (out.help) return out
-  if (!modelFlags.models.length) throw new Error('give the model to evaluate with --model (an id with --provider, or provider:id)')
+  if (!modelFlags.models.length)
+    throw new Error('give the model to evaluate with --model (an id with --provider, or provider:id)')
   out.models = modelTargetsOf(modelFlags)
   out.envFile = modelFlags.envFile
   const junit = junitOutput(reporter, output, 'eval.xml')
@@ -110,8 +132,13 @@ const percent = (rate: number) => `${Math.round(rate * 100)}%`
 /** Tokens of a row (and its cost where the provider reports one). */
 function usageText(result: EvalCaseResult): string {
   const { inputTokens, outputTokens, totalTokens, cost } = result.usage
-  const tokens = totalTokens ?? (inputTokens !== undefined || outputTokens !== undefined ? (inputTokens ?? 0) + (outputTokens ?? 0) : undefined)
-  return [tokens === undefined ? 'tokens not reported' : `${tokens} tokens`, ...(cost !== undefined ? [`$${cost.toFixed(4)}`] : [])].join(', ')
+  const tokens =
+    totalTokens ??
+    (inputTokens !== undefined || outputTokens !== undefined ? (inputTokens ?? 0) + (outputTokens ?? 0) : undefined)
+  return [
+    tokens === undefined ? 'tokens not reported' : `${tokens} tokens`,
+    ...(cost !== undefined ? [`$${cost.toFixed(4)}`] : []),
+  ].join(', ')
 }
 
 /** How a row is named: the case, with its variant. */
@@ -156,19 +183,37 @@ function junitCase(r: EvalCaseResult, timeMs: number): JUnitCase {
   const name = `${rowName(r)} · ${r.model}`
   if (r.ok) return { suite: 'toolscope eval', name, file: r.file, timeMs }
   const message = `${r.passes}/${r.k} trials passed (${percent(r.passRate)}), below the threshold of ${percent(r.threshold)}`
-  return { suite: 'toolscope eval', name, file: r.file, timeMs, failure: { message, details: resultLines(r).slice(1).map((l) => l.trim()).join('\n') } }
+  return {
+    suite: 'toolscope eval',
+    name,
+    file: r.file,
+    timeMs,
+    failure: {
+      message,
+      details: resultLines(r)
+        .slice(1)
+        .map((l) => l.trim())
+        .join('\n'),
+    },
+  }
 }
 
 /** Why the run cannot start before any tool loads (no eval file, no key), or undefined. */
 function usageProblem(args: EvalArgs, loaded: LoadedEvals, keys: ModelKeys): string | undefined {
-  if (!loaded.cases.length && !loaded.errors.length) return `no eval files in ${displayPath(loaded.dir)} (write toolscope/evals/<name>.json, or point --evals at them)`
+  if (!loaded.cases.length && !loaded.errors.length)
+    return `no eval files in ${displayPath(loaded.dir)} (write toolscope/evals/<name>.json, or point --evals at them)`
   const keyless = args.models.find((m) => m.provider !== 'openai-compatible' && !keys.hasKey(m.provider))
-  if (keyless) return `no key for ${keyless.provider} (${modelLabel(keyless)}): set ${KEY_VARIABLES[keyless.provider].join(' or ')} in the environment or in a file given with --env-file`
+  if (keyless)
+    return `no key for ${keyless.provider} (${modelLabel(keyless)}): set ${KEY_VARIABLES[keyless.provider].join(' or ')} in the environment or in a file given with --env-file`
   return undefined
 }
 
 /** Runs the evals, writing lines through `print`; resolves to the exit code. */
-export async function runEval(args: EvalArgs, print: (line: string) => void = (l) => console.log(l), env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runEval(
+  args: EvalArgs,
+  print: (line: string) => void = (l) => console.log(l),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   let keys: ModelKeys
   try {
     keys = keysOf({ models: [], envFile: args.envFile }, env)
@@ -179,7 +224,9 @@ export async function runEval(args: EvalArgs, print: (line: string) => void = (l
   const mcp = mcpSourcesOf(args.mcp)
   const paths = toolPathsOf(args.paths, !!mcp)
   // Beside the scenarios, as the server reads them: toolscope/evals, or the bundled examples' own with no paths.
-  const loaded = await loadEvals(args.evals ?? (args.paths.length || mcp ? DEFAULT_EVALS_DIR : evalDirOf(scenarioDirOf(paths))))
+  const loaded = await loadEvals(
+    args.evals ?? (args.paths.length || mcp ? DEFAULT_EVALS_DIR : evalDirOf(scenarioDirOf(paths))),
+  )
   const problem = usageProblem(args, loaded, keys)
   if (problem) {
     console.error(`toolscope eval: ${problem}`)
@@ -188,22 +235,38 @@ export async function runEval(args: EvalArgs, print: (line: string) => void = (l
   const config = await readProjectConfig()
   const dataDir = args.dataDir ? path.resolve(args.dataDir) : undefined
   const cassettes = createCassetteStore(path.join(path.dirname(scenarioDirOf(paths)), 'cassettes'), dataDir)
-  const runner = await createHeadlessRunner({ paths, mcp, timeoutMs: args.timeoutMs, cassettes, redact: config.redact, dataDir })
+  const runner = await createHeadlessRunner({
+    paths,
+    mcp,
+    timeoutMs: args.timeoutMs,
+    cassettes,
+    redact: config.redact,
+    dataDir,
+  })
   try {
     for (const e of runner.host.catalog.errors) console.error(`warning: ${e.file}: ${e.message}`)
     if (!runner.host.catalog.tools.length) for (const line of loadReport(runner.host.catalog, paths)) print(line)
     const { cases, errors } = loaded
     let against: { name: string; tools: Record<string, ToolOverride> } | undefined
     try {
-      if (args.against !== undefined) against = { name: args.against, tools: await committedOverrides(paths, args.against) }
+      if (args.against !== undefined)
+        against = { name: args.against, tools: await committedOverrides(paths, args.against) }
     } catch (err) {
       if (!(err instanceof CommittedToolsError)) throw err
       console.error(`toolscope eval: --against ${args.against}: ${err.message}`)
       return 2
     }
     const total = trialCount(cases, args.models, { ...args, against })
-    print(`Evaluating ${cases.length} case${cases.length === 1 ? '' : 's'} against ${args.models.map(modelLabel).join(', ')}: ${total} trial${total === 1 ? '' : 's'}`)
-    const junit: JUnitCase[] = errors.map((e) => ({ suite: 'toolscope eval', name: e.file, file: e.file, timeMs: 0, error: e.message }))
+    print(
+      `Evaluating ${cases.length} case${cases.length === 1 ? '' : 's'} against ${args.models.map(modelLabel).join(', ')}: ${total} trial${total === 1 ? '' : 's'}`,
+    )
+    const junit: JUnitCase[] = errors.map((e) => ({
+      suite: 'toolscope eval',
+      name: e.file,
+      file: e.file,
+      timeMs: 0,
+      error: e.message,
+    }))
     for (const e of errors) print(`  ✗ ${e.file}: ${e.message}`)
     let rowStarted = performance.now()
     const results = await runEvals(

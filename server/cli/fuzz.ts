@@ -17,135 +17,14 @@ import { mcpSourcesOf, scenarioDirOf, toolPathsOf } from '../context.ts'
 import { displayPath } from '../displayPath.ts'
 import { createCassetteStore } from '../history/cassetteStore.ts'
 import { createScenarioStore } from '../history/scenarioStore.ts'
-import { MCP_USAGE, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
 import { readProjectConfig, type FuzzSettings } from '../projectConfig.ts'
 import { fuzzJob, projectChecks, type FuzzedRun, type FuzzJobOptions, type FuzzJobResult } from '../runs/fuzzRunner.ts'
 import { createHeadlessRunner, type HeadlessRunner } from '../runs/replayHost.ts'
-import { intFlag, junitOutput, readArgs, withParsedArgs } from './args.ts'
+import { withParsedArgs } from './args.ts'
 import { writeJUnit, type JUnitCase } from './junit.ts'
-import { DEFAULT_LCOV_FILE, scenarioInputs, schemaCoverageLines, writeLcovFile } from './fuzzCoverage.ts'
+import { scenarioInputs, schemaCoverageLines, writeLcovFile } from './fuzzCoverage.ts'
 import { loadReport } from './loadReport.ts'
-
-const USAGE = `Usage: toolscope fuzz [path ...] [options]
-
-Generates inputs for every tool exported by the given files or folders (the bundled examples when none) from its
-input schema, runs each through the tool host, checks every run and shrinks a failure to a minimal input. Exits 1
-when any tool fails a check.
-
-Options:
-  --tool <id>            fuzz this tool (repeatable; default: every tool)
-  --runs <n>             generated calls per tool (default 100)
-  --seed <n>             seed of the generation (default: random, printed with each failure)
-  --network <mode>       live (default), replay or mock: the network mode of every run
-  --clock fake           timers fire at once, the clock jumps ahead
-  --check <id>           also apply this check (repeatable; same-output is off unless asked)
-  --skip-check <id>      do not apply this check (repeatable)
-                         checks: ${FUZZ_CHECKS.join(', ')}
-  --save                 save each tool's minimal failing run as a scenario (fuzz-<check>-<seed>) that expects
-                         the correct behaviour, so it fails until the bug is fixed
-  --scenarios <dir>      where --save writes (default toolscope/scenarios, the examples' own for the examples)
-  --reporter junit       also write JUnit XML (to --output, default fuzz.xml)
-  --output <file>        where the JUnit XML goes
-  --timeout <ms>         per-run timeout (default 60000)
-  --coverage             list the schema parts no input exercised, and collect code coverage of the tool files
-                         (the workers reload with V8 coverage on) as lcov
-  --coverage-file <f>    where --coverage writes lcov (default ${DEFAULT_LCOV_FILE}); implies --coverage
-${MCP_USAGE}
-  -h, --help             show this help
-
-Checks are turned off per tool in package.json, "toolscope": { "fuzz": { "tools": { "<tool id>": { "skipChecks":
-["no-crash"] } } } }.`
-
-/** Parsed command line of `fuzz`. */
-export interface FuzzArgs {
-  paths: string[]
-  tools: string[]
-  runs: number
-  seed?: number
-  network?: 'live' | 'replay' | 'mock'
-  clock?: 'fake'
-  checks: FuzzCheckId[]
-  skipChecks: FuzzCheckId[]
-  save: boolean
-  scenariosDir?: string
-  junit?: string
-  timeoutMs?: number
-  /** `--coverage`: missed schema items listed, and lcov written to `coverageFile`. */
-  coverage: boolean
-  coverageFile: string
-  mcp: McpServerSpec[]
-  /** The flags that change what runs (network, clock, checks, timeout, MCP servers), as given: the reproducing command repeats them. */
-  runFlags: string[]
-  help: boolean
-}
-
-function checkFlag(text: string, flag: string): FuzzCheckId {
-  if (!(FUZZ_CHECKS as readonly string[]).includes(text)) throw new Error(`${flag} takes one of ${FUZZ_CHECKS.join(', ')}; got "${text}"`)
-  return text as FuzzCheckId
-}
-
-/** Parses `fuzz` arguments; throws an Error with a message for the user on bad input. */
-export function parseFuzzArgs(args: string[]): FuzzArgs {
-  const out: FuzzArgs = { paths: [], tools: [], runs: 100, checks: [], skipChecks: [], save: false, coverage: false, coverageFile: DEFAULT_LCOV_FILE, mcp: [], runFlags: [], help: false }
-  let reporter: string | undefined
-  let output: string | undefined
-  readArgs(
-    args,
-    (flag, take) => {
-      const kept = (value: string) => (out.runFlags.push(flag, value), value)
-      switch (flag) {
-        case '--tool': out.tools.push(take()); break
-        case '--runs': out.runs = intFlag(take(), flag, 1); break
-        case '--seed': {
-          const text = take()
-          if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) !== (Number(text) | 0)) throw new Error(`--seed must be a 32-bit integer, got "${text}"`)
-          out.seed = Number(text)
-          break
-        }
-        case '--network': {
-          const mode = kept(take())
-          if (mode !== 'live' && mode !== 'replay' && mode !== 'mock') throw new Error(`--network must be live, replay or mock, got "${mode}"`)
-          out.network = mode
-          break
-        }
-        case '--clock': {
-          const clock = kept(take())
-          if (clock !== 'fake') throw new Error(`--clock takes "fake", got "${clock}"`)
-          out.clock = clock
-          break
-        }
-        case '--check': out.checks.push(checkFlag(kept(take()), flag)); break
-        case '--skip-check': out.skipChecks.push(checkFlag(kept(take()), flag)); break
-        case '--save': out.save = true; break
-        case '--scenarios': out.scenariosDir = take(); break
-        case '--reporter': reporter = take(); break
-        case '--output': output = take(); break
-        case '--coverage': out.coverage = true; break
-        case '--coverage-file': out.coverageFile = take(); out.coverage = true; break
-        case '--timeout': out.timeoutMs = intFlag(kept(take()), flag, 1); break
-        case '--mcp':
-        case '--mcp-header': takeMcpFlag(out.mcp, flag, kept(take())); break
-        case '-h':
-        case '--help': out.help = true; break
-        default: throw new Error(`Unknown option ${flag}`)
-      }
-    },
-    (p) => out.paths.push(p),
-  )
-  const junit = junitOutput(reporter, output, 'fuzz.xml')
-  if (junit) out.junit = junit
-  return out
-}
-
-/** A command-line word as a POSIX shell reads it back. */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
-}
-
-/** The command that fuzzes one tool again with the same seed: the same calls, the same failure. */
-export function reproduceCommand(args: FuzzArgs, toolId: string, seed: number): string {
-  return ['npx', 'toolscope', 'fuzz', ...args.paths, '--tool', toolId, '--seed', String(seed), '--runs', String(args.runs), ...args.runFlags].map(shellWord).join(' ')
-}
+import { USAGE, parseFuzzArgs, reproduceCommand, type FuzzArgs } from './fuzzArgs.ts'
 
 /** The checks of one tool: the project's (package.json), plus --check, minus --skip-check, in the report's order. */
 function checksFor(toolId: string, args: FuzzArgs, settings: FuzzSettings | undefined): FuzzCheckId[] {
@@ -155,10 +34,18 @@ function checksFor(toolId: string, args: FuzzArgs, settings: FuzzSettings | unde
 }
 
 /** How one tool's fuzz ended: its result, or why it could not run. */
-type ToolOutcome = { toolId: string; timeMs: number } & ({ result: FuzzJobResult; error?: undefined } | { error: string; result?: undefined })
+type ToolOutcome = { toolId: string; timeMs: number } & (
+  | { result: FuzzJobResult; error?: undefined }
+  | { error: string; result?: undefined }
+)
 
 /** Runs `work` over `items` with at most `limit` at once; results in the items' order, each handed to `done` as it ends. */
-async function eachBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, done: (index: number, result: R) => void): Promise<R[]> {
+async function eachBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+  done: (index: number, result: R) => void,
+): Promise<R[]> {
   const results: R[] = []
   let next = 0
   const lane = async () => {
@@ -216,7 +103,9 @@ export function outcomeLines(outcome: ToolOutcome, args: FuzzArgs): string[] {
     ...errorDetail(outcome.result.failedRun, first!.message),
     ...more.map((f) => `      also ${f.check}: ${f.message}`),
     `      minimal input: ${JSON.stringify(call.input)}${call.valid ? '' : ` (invalid on purpose: ${call.broken})`}`,
-    ...(call.requestContext && Object.keys(call.requestContext).length ? [`      request context: ${JSON.stringify(call.requestContext)}`] : []),
+    ...(call.requestContext && Object.keys(call.requestContext).length
+      ? [`      request context: ${JSON.stringify(call.requestContext)}`]
+      : []),
     `      seed ${report.seed}, found after ${report.runs} run${report.runs === 1 ? '' : 's'}, ${shrinks} shrink${shrinks === 1 ? '' : 's'} ${ms}`,
     ...(runId ? [`      run: ${runId}`] : []),
     `      reproduce: ${reproduceCommand(args, report.toolId, report.seed)}`,
@@ -252,15 +141,25 @@ async function saveFailure(report: FuzzReport, run: FuzzedRun, scenariosDir: str
   })
   const lines = [`      saved as scenario: ${displayPath(saved.file)}`]
   const status = outcomeFromEvents(run.events).status
-  if (status === expect.status) lines.push(`      note: the run ended ${status} as the scenario expects, so it passes in spite of this ${failure.failures[0]!.check} failure: tighten its expectation by hand`)
+  if (status === expect.status)
+    lines.push(
+      `      note: the run ended ${status} as the scenario expects, so it passes in spite of this ${failure.failures[0]!.check} failure: tighten its expectation by hand`,
+    )
   return lines
 }
 
 /** Fuzzes one tool, timing it; a job that cannot run (a refused start, a missing cassette) is reported, not thrown. */
-async function fuzzOne(runner: HeadlessRunner, toolId: string, options: FuzzJobOptions, progress: ProgressLine): Promise<ToolOutcome> {
+async function fuzzOne(
+  runner: HeadlessRunner,
+  toolId: string,
+  options: FuzzJobOptions,
+  progress: ProgressLine,
+): Promise<ToolOutcome> {
   const started = performance.now()
   try {
-    const result = await fuzzJob(runner.host, runner.runs, options, (done, asked) => progress.update(toolId, done, asked))
+    const result = await fuzzJob(runner.host, runner.runs, options, (done, asked) =>
+      progress.update(toolId, done, asked),
+    )
     return { toolId, result, timeMs: performance.now() - started }
   } catch (err) {
     return { toolId, error: (err as Error).message, timeMs: performance.now() - started }
@@ -271,8 +170,28 @@ async function fuzzOne(runner: HeadlessRunner, toolId: string, options: FuzzJobO
 
 /** The JUnit case of one tool's outcome. */
 function junitCase(outcome: ToolOutcome, lines: string[], file: string): JUnitCase {
-  const failure = outcome.error !== undefined ? outcome.error : outcome.result.report.failure && `${outcome.result.report.failure.failures[0]!.check}: ${outcome.result.report.failure.failures[0]!.message}`
-  return { suite: 'toolscope fuzz', name: outcome.toolId, file, timeMs: outcome.timeMs, ...(failure ? { failure: { message: failure, details: lines.slice(1).map((l) => l.trim()).join('\n') } } : {}) }
+  const failure =
+    outcome.error !== undefined
+      ? outcome.error
+      : outcome.result.report.failure &&
+        `${outcome.result.report.failure.failures[0]!.check}: ${outcome.result.report.failure.failures[0]!.message}`
+  return {
+    suite: 'toolscope fuzz',
+    name: outcome.toolId,
+    file,
+    timeMs: outcome.timeMs,
+    ...(failure
+      ? {
+          failure: {
+            message: failure,
+            details: lines
+              .slice(1)
+              .map((l) => l.trim())
+              .join('\n'),
+          },
+        }
+      : {}),
+  }
 }
 
 /** Fuzzes the tools, writing lines through `print`; resolves to the exit code. */
@@ -300,7 +219,14 @@ export async function runFuzz(args: FuzzArgs, print: (line: string) => void = (l
     const scenarios = await scenarioInputs(scenariosDir)
     // Before the runs: the workers reload with coverage on, so the tools' loads count too.
     if (args.coverage) await runner.host.coverage('start')
-    const optionsOf = (toolId: string): FuzzJobOptions => ({ toolId, runs: args.runs, seed, checks: checksFor(toolId, args, config.fuzz), network: args.network, clock: args.clock })
+    const optionsOf = (toolId: string): FuzzJobOptions => ({
+      toolId,
+      runs: args.runs,
+      seed,
+      checks: checksFor(toolId, args, config.fuzz),
+      network: args.network,
+      clock: args.clock,
+    })
     const cases: JUnitCase[] = []
     let next = 0
     // Lines come out in the order of the tools, each as soon as it and those before it are done.
@@ -309,8 +235,20 @@ export async function runFuzz(args: FuzzArgs, print: (line: string) => void = (l
         const outcome = outcomes[next]!
         const lines = outcomeLines(outcome, args)
         const tool = tools.find((t) => t.id === outcome.toolId)
-        const coverage = outcome.result ? schemaCoverageLines(tool?.schemas.input as Record<string, unknown> | undefined, outcome.result.report.inputs, scenarios.get(outcome.toolId) ?? [], args.coverage) : []
-        if (args.save && outcome.result?.report.failure && outcome.result.failedRun) lines.push(...(await saveFailure(outcome.result.report, outcome.result.failedRun, scenariosDir).catch((err: Error) => [`      could not save the scenario: ${err.message}`])))
+        const coverage = outcome.result
+          ? schemaCoverageLines(
+              tool?.schemas.input as Record<string, unknown> | undefined,
+              outcome.result.report.inputs,
+              scenarios.get(outcome.toolId) ?? [],
+              args.coverage,
+            )
+          : []
+        if (args.save && outcome.result?.report.failure && outcome.result.failedRun)
+          lines.push(
+            ...(await saveFailure(outcome.result.report, outcome.result.failedRun, scenariosDir).catch((err: Error) => [
+              `      could not save the scenario: ${err.message}`,
+            ])),
+          )
         progress.clear()
         for (const line of [...lines, ...coverage]) print(line)
         cases.push(junitCase(outcome, lines, displayPath(tool?.file ?? '')))
@@ -319,10 +257,15 @@ export async function runFuzz(args: FuzzArgs, print: (line: string) => void = (l
     }
     const outcomes: Array<ToolOutcome | undefined> = []
     let flushing = Promise.resolve()
-    await eachBounded(ids, runner.host.slotCount, (id) => fuzzOne(runner, id, optionsOf(id), progress), (i, outcome) => {
-      outcomes[i] = outcome
-      flushing = flushing.then(() => flush(outcomes))
-    })
+    await eachBounded(
+      ids,
+      runner.host.slotCount,
+      (id) => fuzzOne(runner, id, optionsOf(id), progress),
+      (i, outcome) => {
+        outcomes[i] = outcome
+        flushing = flushing.then(() => flush(outcomes))
+      },
+    )
     await flushing
     progress.clear()
     if (args.coverage) print(await writeLcovFile(await runner.host.coverage('stop'), args.coverageFile))

@@ -17,8 +17,11 @@ export const DEFAULT_LCOV_FILE = path.join('coverage', 'toolscope.lcov')
 export async function scenarioInputs(scenariosDir: string): Promise<Map<string, unknown[]>> {
   const byTool = new Map<string, unknown[]>()
   // A folder that cannot be read counts nothing: schema coverage is a report, not a reason to fail the fuzz.
-  const { scenarios } = await createScenarioStore(scenariosDir).list().catch(() => ({ scenarios: [] }))
-  for (const { scenario } of scenarios) byTool.set(scenario.toolId, [...(byTool.get(scenario.toolId) ?? []), scenario.input])
+  const { scenarios } = await createScenarioStore(scenariosDir)
+    .list()
+    .catch(() => ({ scenarios: [] }))
+  for (const { scenario } of scenarios)
+    byTool.set(scenario.toolId, [...(byTool.get(scenario.toolId) ?? []), scenario.input])
   return byTool
 }
 
@@ -26,7 +29,12 @@ export async function scenarioInputs(scenariosDir: string): Promise<Map<string, 
  * A tool's schema coverage lines, indented under its verdict: the summary always, and with `detailed` (`--coverage`)
  * the items nobody exercised under it. `scenarios` are the inputs of the tool's saved scenarios.
  */
-export function schemaCoverageLines(schema: Record<string, unknown> | undefined, inputs: unknown[], scenarios: unknown[], detailed: boolean): string[] {
+export function schemaCoverageLines(
+  schema: Record<string, unknown> | undefined,
+  inputs: unknown[],
+  scenarios: unknown[],
+  detailed: boolean,
+): string[] {
   const coverage = schemaCoverage(schema ?? {}, [...inputs, ...scenarios])
   const all = coverageLines(coverage)
   const summary = `${all.at(-1)!}${scenarios.length ? ` (with ${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'})` : ''}`

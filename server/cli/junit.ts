@@ -18,8 +18,13 @@ export interface JUnitCase {
 
 const esc = (text: string) =>
   // Control characters are not allowed in XML 1.0, even escaped.
-  // eslint-disable-next-line no-control-regex
-  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
 const secs = (ms: number) => (ms / 1000).toFixed(3)
 
 /** The XML document for `cases`. */
@@ -32,14 +37,26 @@ export function toJUnitXml(cases: JUnitCase[]): string {
     errors: list.filter((c) => c.error !== undefined).length,
     time: secs(list.reduce((t, c) => t + c.timeMs, 0)),
   })
-  const attrs = (o: Record<string, string | number>) => Object.entries(o).map(([k, v]) => `${k}="${esc(String(v))}"`).join(' ')
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites ${attrs({ name: 'toolscope', ...count(cases) })}>`]
+  const attrs = (o: Record<string, string | number>) =>
+    Object.entries(o)
+      .map(([k, v]) => `${k}="${esc(String(v))}"`)
+      .join(' ')
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites ${attrs({ name: 'toolscope', ...count(cases) })}>`,
+  ]
   for (const [name, list] of suites) {
     lines.push(`  <testsuite ${attrs({ name, ...count(list) })}>`)
     for (const c of list) {
       const head = `    <testcase ${attrs({ classname: c.suite, name: c.name, file: c.file, time: secs(c.timeMs) })}`
-      if (c.failure) lines.push(`${head}>`, `      <failure ${attrs({ message: c.failure.message })}>${esc(c.failure.details)}</failure>`, '    </testcase>')
-      else if (c.error !== undefined) lines.push(`${head}>`, `      <error ${attrs({ message: c.error })}>${esc(c.error)}</error>`, '    </testcase>')
+      if (c.failure)
+        lines.push(
+          `${head}>`,
+          `      <failure ${attrs({ message: c.failure.message })}>${esc(c.failure.details)}</failure>`,
+          '    </testcase>',
+        )
+      else if (c.error !== undefined)
+        lines.push(`${head}>`, `      <error ${attrs({ message: c.error })}>${esc(c.error)}</error>`, '    </testcase>')
       else lines.push(`${head}/>`)
     }
     lines.push('  </testsuite>')

@@ -5,7 +5,16 @@
 
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { lintCatalog, loadTokenCounters, PROVIDER_IDS, uniqueFindings, type Finding, type ModelViewSample, type ProviderId, type ToolLintResult } from '../../src/lint/index.ts'
+import {
+  lintCatalog,
+  loadTokenCounters,
+  PROVIDER_IDS,
+  uniqueFindings,
+  type Finding,
+  type ModelViewSample,
+  type ProviderId,
+  type ToolLintResult,
+} from '../../src/lint/index.ts'
 import { mcpSourcesOf, scenarioDirOf, toolPathsOf } from '../context.ts'
 import { MCP_USAGE, takeMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
 import { createScenarioStore } from '../history/scenarioStore.ts'
@@ -57,22 +66,41 @@ export function parseLintArgs(args: string[]): LintArgs {
     (flag, take) => {
       switch (flag) {
         case '--provider': {
-          const list = take().split(',').map((p) => p.trim()).filter(Boolean)
+          const list = take()
+            .split(',')
+            .map((p) => p.trim())
+            .filter(Boolean)
           const unknown = list.filter((p) => !(PROVIDER_IDS as readonly string[]).includes(p))
-          if (unknown.length || list.length === 0) throw new Error(`--provider takes ${PROVIDER_IDS.join(', ')}; got "${unknown.join(', ') || 'nothing'}"`)
+          if (unknown.length || list.length === 0)
+            throw new Error(`--provider takes ${PROVIDER_IDS.join(', ')}; got "${unknown.join(', ') || 'nothing'}"`)
           out.providers = list as ProviderId[]
           break
         }
-        case '--max-definition-tokens': out.maxDefinitionTokens = intFlag(take(), flag, 1); break
-        case '--max-model-view-tokens': out.maxModelViewTokens = intFlag(take(), flag, 1); break
-        case '--scenarios': out.scenariosDir = take(); break
-        case '--reporter': reporter = take(); break
+        case '--max-definition-tokens':
+          out.maxDefinitionTokens = intFlag(take(), flag, 1)
+          break
+        case '--max-model-view-tokens':
+          out.maxModelViewTokens = intFlag(take(), flag, 1)
+          break
+        case '--scenarios':
+          out.scenariosDir = take()
+          break
+        case '--reporter':
+          reporter = take()
+          break
         case '--mcp':
-        case '--mcp-header': takeMcpFlag((out.mcp ??= []), flag, take()); break
-        case '--output': output = take(); break
+        case '--mcp-header':
+          takeMcpFlag((out.mcp ??= []), flag, take())
+          break
+        case '--output':
+          output = take()
+          break
         case '-h':
-        case '--help': out.help = true; break
-        default: throw new Error(`Unknown option ${flag}`)
+        case '--help':
+          out.help = true
+          break
+        default:
+          throw new Error(`Unknown option ${flag}`)
       }
     },
     (p) => out.paths.push(p),
@@ -87,20 +115,28 @@ const where = (f: Finding) => (f.path ? ` (${f.path})` : '')
 /** The lines of one tool: its verdict, then each finding (errors first) with its rule id. */
 export function toolLines(result: ToolLintResult): string[] {
   const mark = result.errors > 0 ? '✗' : '✓'
-  const counts = [result.errors && `${result.errors} error${result.errors === 1 ? '' : 's'}`, result.warnings && `${result.warnings} warning${result.warnings === 1 ? '' : 's'}`].filter(Boolean)
+  const counts = [
+    result.errors && `${result.errors} error${result.errors === 1 ? '' : 's'}`,
+    result.warnings && `${result.warnings} warning${result.warnings === 1 ? '' : 's'}`,
+  ].filter(Boolean)
   const tokens = `${result.tokens.count} tokens ${result.tokens.estimate ? '(estimate)' : `(${result.tokens.encoding})`}`
   const lines = [`  ${mark} ${result.toolId}: ${counts.length ? counts.join(', ') : 'no findings'}; ${tokens}`]
   // A finding of the checks both OpenAI views share is listed under each: it is printed once.
   const all = uniqueFindings([...Object.values(result.providers).flatMap((findings) => findings ?? []), ...result.lint])
   const errorsFirst = (a: Finding, b: Finding) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1)
-  for (const f of all.sort(errorsFirst)) lines.push(`      ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.ruleId}: ${f.message}${where(f)}`)
+  for (const f of all.sort(errorsFirst))
+    lines.push(`      ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.ruleId}: ${f.message}${where(f)}`)
   return lines
 }
 
 /** The expected model views of the saved scenarios in `dir` (none when it does not exist; unreadable files are skipped, `toolscope test` reports them). */
 async function scenarioModelViews(dir: string): Promise<ModelViewSample[]> {
   const { scenarios } = await createScenarioStore(dir).list()
-  return scenarios.flatMap(({ scenario }) => (scenario.expect.model ? [{ toolId: scenario.toolId, source: `scenario "${scenario.name}"`, model: scenario.expect.model }] : []))
+  return scenarios.flatMap(({ scenario }) =>
+    scenario.expect.model
+      ? [{ toolId: scenario.toolId, source: `scenario "${scenario.name}"`, model: scenario.expect.model }]
+      : [],
+  )
 }
 
 /** Lints the catalog, writing lines through `print`; resolves to the exit code. */
@@ -111,7 +147,15 @@ export async function runLint(args: LintArgs, print: (line: string) => void = (l
   const mcp = mcpSourcesOf(args.mcp)
   const paths = toolPathsOf(args.paths, !!mcp)
   const modelViews = await scenarioModelViews(args.scenariosDir ?? scenarioDirOf(paths))
-  const host = new ToolHost({ paths, watch: false, sink: { onEvent: () => {}, onRunLost: () => {} }, log: () => {}, spareWorkers: 0, toolOutputToStderr: true, mcp })
+  const host = new ToolHost({
+    paths,
+    watch: false,
+    sink: { onEvent: () => {}, onRunLost: () => {} },
+    log: () => {},
+    spareWorkers: 0,
+    toolOutputToStderr: true,
+    mcp,
+  })
   try {
     await host.ready
     const { tools, errors } = host.catalog
@@ -125,7 +169,13 @@ export async function runLint(args: LintArgs, print: (line: string) => void = (l
       const cases: JUnitCase[] = lint.tools.map((r) => {
         const file = displayPath(tools.find((t) => t.id === r.toolId)?.file ?? '')
         const details = toolLines(r).slice(1).join('\n')
-        return { suite: 'toolscope lint', name: r.toolId, file, timeMs: ms / Math.max(1, lint.tools.length), ...(r.errors > 0 ? { failure: { message: `${r.errors} error(s)`, details } } : {}) }
+        return {
+          suite: 'toolscope lint',
+          name: r.toolId,
+          file,
+          timeMs: ms / Math.max(1, lint.tools.length),
+          ...(r.errors > 0 ? { failure: { message: `${r.errors} error(s)`, details } } : {}),
+        }
       })
       await writeJUnit(args.junit, cases)
       print(`JUnit report: ${displayPath(path.resolve(args.junit))}`)

@@ -24,7 +24,10 @@ function within(file: string, path: string): boolean {
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
 /** One line per path given: how many tools it gave, how many of its files failed, or that it does not exist. */
-export function pathSummary(catalog: { tools: Array<{ file: string }>; errors: CatalogError[] }, paths: string[]): string[] {
+export function pathSummary(
+  catalog: { tools: Array<{ file: string }>; errors: CatalogError[] },
+  paths: string[],
+): string[] {
   return paths.map((path) => {
     const abs = resolve(path)
     if (!existsSync(abs)) return `  ${shown(abs)}: not found`
@@ -35,7 +38,10 @@ export function pathSummary(catalog: { tools: Array<{ file: string }>; errors: C
 }
 
 /** Lines to print after a (re)load: the tools each path gave, one line per problem, plus the empty-catalog hint. */
-export function loadReport(catalog: { tools: Array<{ file: string }>; errors: CatalogError[] }, paths: string[]): string[] {
+export function loadReport(
+  catalog: { tools: Array<{ file: string }>; errors: CatalogError[] },
+  paths: string[],
+): string[] {
   const lines = [`Tools read from ${plural(paths.length, 'path')}:`, ...pathSummary(catalog, paths)]
   lines.push(...catalog.errors.map((e) => `Could not load ${e.file}: ${e.message}`))
   if (catalog.tools.length === 0) lines.push(`No tools found in ${paths.map(shown).join(', ')}. ${HOW_TO_EXPORT}`)

@@ -68,30 +68,67 @@ export function parseServeArgs(args: string[]): ServeArgs {
     return n
   }
   for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i].startsWith('--') && args[i].includes('=') ? args[i].split(/=(.*)/s, 2) : [args[i], undefined]
+    const [flag, inline] =
+      args[i].startsWith('--') && args[i].includes('=') ? args[i].split(/=(.*)/s, 2) : [args[i], undefined]
     const take = (name: string) => (inline !== undefined ? inline : value(i++, name))
     if (takeModelFlag(modelFlags, flag, () => take(flag))) continue
     switch (flag) {
-      case '--port': options.port = int(take('--port'), '--port', 0); break
-      case '--host': options.host = take('--host'); break
-      case '--token': options.token = take('--token'); break
-      case '--timeout': options.timeoutMs = int(take('--timeout'), '--timeout', 1); break
-      case '--scenarios': options.scenariosDir = take('--scenarios'); break
-      case '--data-dir': options.dataDir = take('--data-dir'); break
-      case '--history-runs': options.historyMaxRuns = int(take(flag), flag, 1); break
-      case '--history-mb': options.historyMaxBytes = int(take(flag), flag, 1) * 1024 * 1024; break
-      case '--payload-limit-kb': options.limits = { ...options.limits, payloadBytes: int(take(flag), flag, 1) * 1024 }; break
-      case '--run-limit-mb': options.limits = { ...options.limits, runBytes: int(take(flag), flag, 1) * 1024 * 1024 }; break
-      case '--max-live-runs': options.maxLiveRuns = int(take(flag), flag, 1); break
-      case '--max-workers': options.maxWorkers = int(take(flag), flag, 1); break
-      case '--waiting-expiry': options.waitingExpiryMs = int(take(flag), flag, 1); break
+      case '--port':
+        options.port = int(take('--port'), '--port', 0)
+        break
+      case '--host':
+        options.host = take('--host')
+        break
+      case '--token':
+        options.token = take('--token')
+        break
+      case '--timeout':
+        options.timeoutMs = int(take('--timeout'), '--timeout', 1)
+        break
+      case '--scenarios':
+        options.scenariosDir = take('--scenarios')
+        break
+      case '--data-dir':
+        options.dataDir = take('--data-dir')
+        break
+      case '--history-runs':
+        options.historyMaxRuns = int(take(flag), flag, 1)
+        break
+      case '--history-mb':
+        options.historyMaxBytes = int(take(flag), flag, 1) * 1024 * 1024
+        break
+      case '--payload-limit-kb':
+        options.limits = { ...options.limits, payloadBytes: int(take(flag), flag, 1) * 1024 }
+        break
+      case '--run-limit-mb':
+        options.limits = { ...options.limits, runBytes: int(take(flag), flag, 1) * 1024 * 1024 }
+        break
+      case '--max-live-runs':
+        options.maxLiveRuns = int(take(flag), flag, 1)
+        break
+      case '--max-workers':
+        options.maxWorkers = int(take(flag), flag, 1)
+        break
+      case '--waiting-expiry':
+        options.waitingExpiryMs = int(take(flag), flag, 1)
+        break
       case '--mcp':
-      case '--mcp-header': takeMcpFlag((options.mcp ??= []), flag, take(flag)); break
-      case '--no-watch': options.watch = false; break
-      case '--no-open': out.open = false; break
-      case '--no-build': out.build = false; break
+      case '--mcp-header':
+        takeMcpFlag((options.mcp ??= []), flag, take(flag))
+        break
+      case '--no-watch':
+        options.watch = false
+        break
+      case '--no-open':
+        out.open = false
+        break
+      case '--no-build':
+        out.build = false
+        break
       case '-h':
-      case '--help': out.help = true; break
+      case '--help':
+        out.help = true
+        break
       default:
         if (flag.startsWith('-')) throw new Error(`Unknown option ${flag}`)
         options.paths!.push(flag)
@@ -107,7 +144,8 @@ function ensureAppBuilt(log: (line: string) => void): void {
   if (existsSync(DEFAULT_APP_DIR)) return
   const root = PACKAGE_ROOT
   const vite = ownPath('node_modules', 'vite', 'bin', 'vite.js')
-  if (!existsSync(vite)) return log('The UI is not built (dist/app missing) and vite is not installed: serving the API only.')
+  if (!existsSync(vite))
+    return log('The UI is not built (dist/app missing) and vite is not installed: serving the API only.')
   log('The UI is not built yet: running `vite build` once…')
   const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) log('vite build failed: serving the API only.')
@@ -135,10 +173,14 @@ export function run(args: string[]): Promise<number> {
       console.error(`toolscope: ${(err as Error).message}`)
       return 1
     }
-    console.log(`\n  Toolscope is running: ${server.url}\n  MCP endpoint: ${server.origin}/mcp (Authorization: Bearer ${server.token})\n`)
+    console.log(
+      `\n  Toolscope is running: ${server.url}\n  MCP endpoint: ${server.origin}/mcp (Authorization: Bearer ${server.token})\n`,
+    )
     // Without watching, an empty catalog stays empty: a wrong path is an error, not a server with nothing to show.
     if (parsed.options.watch === false && (await server.loaded).tools === 0) {
-      console.error('toolscope: no tools were found in the given paths and --no-watch is set: stopping (see the lines above).')
+      console.error(
+        'toolscope: no tools were found in the given paths and --no-watch is set: stopping (see the lines above).',
+      )
       await server.close()
       return 1
     }

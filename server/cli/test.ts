@@ -56,26 +56,44 @@ export function parseTestArgs(args: string[]): TestArgs {
     args,
     (flag, take) => {
       switch (flag) {
-        case '--scenarios': out.scenariosDir = take(); break
-        case '--reporter': reporter = take(); break
-        case '--output': output = take(); break
-        case '--update': out.update = true; break
-        case '--network': out.network = networkFlag(take(), flag); break
-        case '--timeout': out.timeoutMs = intFlag(take(), flag, 1); break
+        case '--scenarios':
+          out.scenariosDir = take()
+          break
+        case '--reporter':
+          reporter = take()
+          break
+        case '--output':
+          output = take()
+          break
+        case '--update':
+          out.update = true
+          break
+        case '--network':
+          out.network = networkFlag(take(), flag)
+          break
+        case '--timeout':
+          out.timeoutMs = intFlag(take(), flag, 1)
+          break
         case '--mcp':
-        case '--mcp-header': takeMcpFlag((out.mcp ??= []), flag, take()); break
+        case '--mcp-header':
+          takeMcpFlag((out.mcp ??= []), flag, take())
+          break
         case '--shard': {
           const value = take()
           const m = /^(\d+)\/(\d+)$/.exec(value)
           const index = Number(m?.[1])
           const total = Number(m?.[2])
-          if (!m || total < 1 || index < 1 || index > total) throw new Error(`--shard must look like i/n with 1 ≤ i ≤ n, got "${value}"`)
+          if (!m || total < 1 || index < 1 || index > total)
+            throw new Error(`--shard must look like i/n with 1 ≤ i ≤ n, got "${value}"`)
           out.shard = { index, total }
           break
         }
         case '-h':
-        case '--help': out.help = true; break
-        default: throw new Error(`Unknown option ${flag}`)
+        case '--help':
+          out.help = true
+          break
+        default:
+          throw new Error(`Unknown option ${flag}`)
       }
     },
     (p) => out.paths.push(p),
@@ -95,8 +113,9 @@ export function shardOf<T>(items: T[], shard: { index: number; total: number } |
   return items.slice(from, from + size + (i < extra ? 1 : 0))
 }
 
-type Item = { file: string; scenario: Scenario; error?: undefined } | { file: string; error: string; scenario?: undefined }
-
+type Item =
+  | { file: string; scenario: Scenario; error?: undefined }
+  | { file: string; error: string; scenario?: undefined }
 
 /** Runs the suite, writing lines through `print`; resolves to the exit code. */
 export async function runTests(args: TestArgs, print: (line: string) => void = (l) => console.log(l)): Promise<number> {
@@ -104,7 +123,9 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
   // Cassettes live beside the scenarios: toolscope/scenarios → toolscope/cassettes.
   const cassettes = createCassetteStore(path.join(path.dirname(store.root), 'cassettes'))
   const { scenarios, errors } = await store.list()
-  const all: Item[] = [...scenarios, ...errors.map((e) => ({ file: e.file, error: e.message }))].sort((a, b) => a.file.localeCompare(b.file))
+  const all: Item[] = [...scenarios, ...errors.map((e) => ({ file: e.file, error: e.message }))].sort((a, b) =>
+    a.file.localeCompare(b.file),
+  )
   const items = shardOf(all, args.shard)
   if (all.length === 0) {
     print(`No scenarios found in ${displayPath(store.root)}.`)
@@ -117,17 +138,32 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
   let updated = 0
   const needsHost = items.some((i) => i.scenario)
   const mcp = mcpSourcesOf(args.mcp)
-  const runner = needsHost ? await createHeadlessRunner({ paths: toolPathsOf(args.paths, !!mcp), mcp, timeoutMs: args.timeoutMs, cassettes, redact: (await readProjectConfig()).redact }) : undefined
+  const runner = needsHost
+    ? await createHeadlessRunner({
+        paths: toolPathsOf(args.paths, !!mcp),
+        mcp,
+        timeoutMs: args.timeoutMs,
+        cassettes,
+        redact: (await readProjectConfig()).redact,
+      })
+    : undefined
   try {
     for (const e of runner?.host.catalog.errors ?? []) console.error(`warning: ${e.file}: ${e.message}`)
-    if (args.shard) print(`Shard ${args.shard.index}/${args.shard.total}: ${items.length} of ${all.length} scenario files`)
+    if (args.shard)
+      print(`Shard ${args.shard.index}/${args.shard.total}: ${items.length} of ${all.length} scenario files`)
     for (const item of items) {
       if (!item.scenario) {
         failed++
         // The store's messages about a file already start with its path: printed once.
         const shown = displayPath(item.file)
         print(`  ✗ ${shown}: ${item.error.startsWith(`${shown}: `) ? item.error.slice(shown.length + 2) : item.error}`)
-        cases.push({ suite: path.basename(path.dirname(item.file)), name: path.basename(item.file), file: displayPath(item.file), timeMs: 0, error: item.error })
+        cases.push({
+          suite: path.basename(path.dirname(item.file)),
+          name: path.basename(item.file),
+          file: displayPath(item.file),
+          timeMs: 0,
+          error: item.error,
+        })
         continue
       }
       const { toolId, name } = item.scenario
@@ -140,7 +176,8 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
         if (recording) {
           const cassetteName = typeof scenario.cassette === 'string' ? scenario.cassette : name
           const file = await cassettes.save(toolId, cassetteName, recording)
-          if (scenario.cassette !== cassetteName) scenario = (await store.save({ ...scenario, cassette: cassetteName })).scenario
+          if (scenario.cassette !== cassetteName)
+            scenario = (await store.save({ ...scenario, cassette: cassetteName })).scenario
           print(`  ⏺ ${toolId}/${name}: ${recording.exchanges.length} exchange(s) recorded to ${displayPath(file)}`)
         }
       }
@@ -162,7 +199,13 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
         print(`  ✗ ${toolId}/${name} (${Math.round(timeMs)} ms)`)
         print(report.diff)
         const message = report.scriptError ?? `${report.mismatches.length} difference(s) from the expectation`
-        cases.push({ suite: toolId, name, file: displayPath(item.file), timeMs, failure: { message, details: report.diff } })
+        cases.push({
+          suite: toolId,
+          name,
+          file: displayPath(item.file),
+          timeMs,
+          failure: { message, details: report.diff },
+        })
       }
     }
   } finally {
@@ -180,4 +223,3 @@ export async function runTests(args: TestArgs, print: (line: string) => void = (
 export function run(args: string[]): Promise<number> {
   return withParsedArgs('toolscope test', USAGE, args, parseTestArgs, (parsed) => runTests(parsed))
 }
-

@@ -18,7 +18,11 @@ const run = promisify(execFile)
 export class CommittedToolsError extends Error {}
 
 /** Each tool's description and input schema at `ref`, by tool id; tools the commit does not have are left out. */
-export async function committedOverrides(paths: readonly string[], ref: string, cwd = process.cwd()): Promise<Record<string, ToolOverride>> {
+export async function committedOverrides(
+  paths: readonly string[],
+  ref: string,
+  cwd = process.cwd(),
+): Promise<Record<string, ToolOverride>> {
   // The repository is the one the tools are in (the first path's), wherever the command runs.
   const anchor = paths.length ? folderOf(resolve(cwd, paths[0]!)) : cwd
   const root = await git(['rev-parse', '--show-toplevel'], anchor, 'is not in a git repository')
@@ -35,7 +39,15 @@ export async function committedOverrides(paths: readonly string[], ref: string, 
     const host = new ToolHost({ paths: mapped, watch: false, sink: forwardingSink(() => NO_RUNS), log: () => {} })
     try {
       await host.ready
-      return Object.fromEntries(host.catalog.tools.map((t) => [t.id, { description: t.description, ...(t.schemas.input ? { inputSchema: t.schemas.input as Record<string, unknown> } : {}) }]))
+      return Object.fromEntries(
+        host.catalog.tools.map((t) => [
+          t.id,
+          {
+            description: t.description,
+            ...(t.schemas.input ? { inputSchema: t.schemas.input as Record<string, unknown> } : {}),
+          },
+        ]),
+      )
     } finally {
       await host.close()
     }
@@ -67,8 +79,13 @@ async function git(args: string[], cwd: string, failure: string): Promise<string
 /** The commit's tree written into `dir` (git archive piped into tar). */
 async function extract(root: string, commit: string, dir: string): Promise<void> {
   try {
-    await run('sh', ['-c', 'git archive --format=tar "$1" | tar -x -C "$2"', 'extract', commit, dir], { cwd: root, maxBuffer: 16 * 1024 * 1024 })
+    await run('sh', ['-c', 'git archive --format=tar "$1" | tar -x -C "$2"', 'extract', commit, dir], {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    })
   } catch (err) {
-    throw new CommittedToolsError(`The tree of ${commit.slice(0, 12)} could not be extracted: ${(err as Error).message}`)
+    throw new CommittedToolsError(
+      `The tree of ${commit.slice(0, 12)} could not be extracted: ${(err as Error).message}`,
+    )
   }
 }

@@ -5,14 +5,22 @@ import { keptOutcome, MAX_KEPT_ANSWER, MAX_KEPT_ARGS } from './evalRunner.ts'
 
 describe('keptOutcome', () => {
   it('keeps short calls and answers as they are', () => {
-    const outcome = { calls: [{ step: 1, toolCallId: 'c1', toolId: 't', argsText: '{"a":1}', args: { a: 1 } }], answer: 'Done.' }
+    const outcome = {
+      calls: [{ step: 1, toolCallId: 'c1', toolId: 't', argsText: '{"a":1}', args: { a: 1 } }],
+      answer: 'Done.',
+    }
     expect(keptOutcome(outcome)).toEqual(outcome)
   })
 
   it('cuts a long argument text (dropping its parsed args) and a long answer, saying how much was cut', () => {
     const long = JSON.stringify({ text: 'x'.repeat(MAX_KEPT_ARGS * 2) })
-    const kept = keptOutcome({ calls: [{ step: 1, toolCallId: 'c1', toolId: 't', argsText: long, args: JSON.parse(long) }], answer: 'y'.repeat(MAX_KEPT_ANSWER + 5) })
-    expect(kept.calls[0].argsText).toBe(`${long.slice(0, MAX_KEPT_ARGS)}… (${long.length - MAX_KEPT_ARGS} more characters)`)
+    const kept = keptOutcome({
+      calls: [{ step: 1, toolCallId: 'c1', toolId: 't', argsText: long, args: JSON.parse(long) }],
+      answer: 'y'.repeat(MAX_KEPT_ANSWER + 5),
+    })
+    expect(kept.calls[0].argsText).toBe(
+      `${long.slice(0, MAX_KEPT_ARGS)}… (${long.length - MAX_KEPT_ARGS} more characters)`,
+    )
     expect(kept.calls[0]).not.toHaveProperty('args')
     expect(kept.answer.endsWith('… (5 more characters)')).toBe(true)
   })

@@ -4,7 +4,14 @@
 // another — a provider's rate limits, and a scripted model's turns, meet them in order — and a provider error (a rate
 // limit, a refusal) fails its trial with its message, never the whole job.
 
-import type { EvalCaseResult, EvalTrial, ModelTarget, ModelToolCall, ModelUsage, RunControl } from '../../src/shared/protocol.ts'
+import type {
+  EvalCaseResult,
+  EvalTrial,
+  ModelTarget,
+  ModelToolCall,
+  ModelUsage,
+  RunControl,
+} from '../../src/shared/protocol.ts'
 import { modelLabel } from '../../src/shared/protocol.ts'
 import type { EvalAnswers, EvalCase, ToolVariant } from '../../src/testbench/evals/evalFile.ts'
 import { toolsNamedBy } from '../../src/testbench/evals/evalFile.ts'
@@ -47,19 +54,37 @@ interface EvalRow {
 }
 
 /** Every row of a job, case by case, each case's base row before its variants. */
-export function evalRows(cases: readonly LoadedEval[], models: readonly ModelTarget[], withVariants: boolean, against?: EvalRunOptions['against']): EvalRow[] {
+export function evalRows(
+  cases: readonly LoadedEval[],
+  models: readonly ModelTarget[],
+  withVariants: boolean,
+  against?: EvalRunOptions['against'],
+): EvalRow[] {
   return cases.flatMap((evalCase) =>
     models.flatMap((model) => [
       { evalCase, model },
-      ...(withVariants ? Object.entries(evalCase.variants ?? {}).map(([name, tools]) => ({ evalCase, model, variant: { name, tools } })) : []),
+      ...(withVariants
+        ? Object.entries(evalCase.variants ?? {}).map(([name, tools]) => ({
+            evalCase,
+            model,
+            variant: { name, tools },
+          }))
+        : []),
       ...(against ? [{ evalCase, model, variant: against }] : []),
     ]),
   )
 }
 
 /** How many trials a job runs in all. */
-export function trialCount(cases: readonly LoadedEval[], models: readonly ModelTarget[], options: Pick<EvalRunOptions, 'k' | 'variants' | 'against'>): number {
-  return evalRows(cases, models, options.variants === true, options.against).reduce((sum, row) => sum + (options.k ?? row.evalCase.k), 0)
+export function trialCount(
+  cases: readonly LoadedEval[],
+  models: readonly ModelTarget[],
+  options: Pick<EvalRunOptions, 'k' | 'variants' | 'against'>,
+): number {
+  return evalRows(cases, models, options.variants === true, options.against).reduce(
+    (sum, row) => sum + (options.k ?? row.evalCase.k),
+    0,
+  )
 }
 
 /** Runs every row; resolves to the rows finished (all of them unless the job was stopped). */
@@ -118,16 +143,30 @@ async function runTrial(deps: EvalDeps, row: EvalRow, signal: AbortSignal | unde
     const error = `no tool ${missing.map((id) => `"${id}"`).join(', ')} in the catalog`
     return { passed: false, failures: [`the case cannot run: ${error}`], calls: [], answer: '', usage: NO_USAGE, error }
   }
-  const conversationDeps: ConversationDeps = { ...deps, answer: promptAnswerer(c.answers), ...(signal ? { signal } : {}) }
+  const conversationDeps: ConversationDeps = {
+    ...deps,
+    answer: promptAnswerer(c.answers),
+    ...(signal ? { signal } : {}),
+  }
   try {
     const result = await converse(conversationDeps, conversationOf(row))
-    const error = result.phase === 'failed' || result.phase === 'cancelled' ? (result.error ?? `the conversation ended ${result.phase}`) : undefined
+    const error =
+      result.phase === 'failed' || result.phase === 'cancelled'
+        ? (result.error ?? `the conversation ended ${result.phase}`)
+        : undefined
     const outcome = { calls: result.calls, answer: result.text, ...(error !== undefined ? { error } : {}) }
     const failures = judgeTrial(c.expect, outcome)
     return { passed: failures.length === 0, failures, ...keptOutcome(outcome), usage: result.usage }
   } catch (err) {
     const error = (err as Error)?.message ?? String(err)
-    return { passed: false, failures: [`the conversation failed: ${error}`], calls: [], answer: '', usage: NO_USAGE, error }
+    return {
+      passed: false,
+      failures: [`the conversation failed: ${error}`],
+      calls: [],
+      answer: '',
+      usage: NO_USAGE,
+      error,
+    }
   }
 }
 
@@ -135,7 +174,8 @@ async function runTrial(deps: EvalDeps, row: EvalRow, signal: AbortSignal | unde
 export const MAX_KEPT_ARGS = 10_000
 export const MAX_KEPT_ANSWER = 20_000
 
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`)
+const cut = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`
 
 /** What a trial keeps of its calls and answer: long argument texts and answers cut (a cut call keeps no parsed args). */
 export function keptOutcome<T extends { calls: ModelToolCall[]; answer: string }>(outcome: T): T {
@@ -185,7 +225,9 @@ export function sumUsage(usages: readonly ModelUsage[]): ModelUsage {
  * a suspension with the tool's resume data (aborted without any: it would wait forever), an elicitation accepted with
  * the tool's content (declined without any).
  */
-export function promptAnswerer(answers: EvalAnswers | undefined): (event: { type: string }, call: ModelToolCall) => RunControl | undefined {
+export function promptAnswerer(
+  answers: EvalAnswers | undefined,
+): (event: { type: string }, call: ModelToolCall) => RunControl | undefined {
   return (event, call) => {
     const toolId = call.toolId
     switch (event.type) {
@@ -196,7 +238,10 @@ export function promptAnswerer(answers: EvalAnswers | undefined): (event: { type
       case 'suspended': {
         const resume = answers?.resumeData
         if (resume && Object.hasOwn(resume, toolId)) return { type: 'resume', resumeData: resume[toolId] }
-        return { type: 'abort', reason: `${toolId} suspended and the eval gives no resume data for it (answers.resumeData["${toolId}"]).` }
+        return {
+          type: 'abort',
+          reason: `${toolId} suspended and the eval gives no resume data for it (answers.resumeData["${toolId}"]).`,
+        }
       }
       case 'elicitation-requested': {
         const content = answers?.elicitation?.[toolId]

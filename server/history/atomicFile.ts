@@ -6,7 +6,11 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 /** Writes `text` to `file` atomically; `createDir` makes the parent folder first. */
-export async function writeFileAtomic(file: string, text: string, options: { createDir?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  text: string,
+  options: { createDir?: boolean } = {},
+): Promise<void> {
   if (options.createDir) await mkdir(dirname(file), { recursive: true })
   // Temp files end in `.tmp` so loaders skip (or clean up) the leftovers of a write a crash cut short.
   const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`

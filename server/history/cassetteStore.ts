@@ -103,7 +103,10 @@ export function createCassetteStore(root: string, dataDir?: string): CassetteSto
         text = await readFile(file, 'utf8')
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-          throw new CassetteError(`No cassette "${name}" for ${toolId}: ${displayPath(file)} does not exist. Record it with the network mode "record" first.`, 'unknown-cassette')
+          throw new CassetteError(
+            `No cassette "${name}" for ${toolId}: ${displayPath(file)} does not exist. Record it with the network mode "record" first.`,
+            'unknown-cassette',
+          )
         }
         throw new CassetteError(`Could not read ${displayPath(file)}: ${(err as Error).message}`)
       }
@@ -112,7 +115,10 @@ export function createCassetteStore(root: string, dataDir?: string): CassetteSto
     async list(toolId) {
       const dir = path.dirname(fileFor(toolId, 'x'))
       try {
-        return (await readdir(dir)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort()
+        return (await readdir(dir))
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => f.slice(0, -5))
+          .sort()
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
         throw err

@@ -21,7 +21,9 @@ export class DataDirLockedError extends Error {
     readonly lockFile: string,
     readonly holder: LockHolder | undefined,
   ) {
-    const who = holder ? `process ${holder.pid} on ${holder.host}, started ${holder.startedAt}` : 'a process that left an unreadable lock file'
+    const who = holder
+      ? `process ${holder.pid} on ${holder.host}, started ${holder.startedAt}`
+      : 'a process that left an unreadable lock file'
     super(
       `The data folder ${join(lockFile, '..')} is in use by ${who}: two Toolscope servers on one history would end each other's runs. ` +
         `Stop that server, or use another --data-dir. If that process is not Toolscope, delete ${lockFile}.`,

@@ -17,21 +17,38 @@ export function firstImportProblem(run: RunExport['run']): ImportProblem | undef
   for (let i = 0; i < events.length; i++) {
     const event = events[i]!
     if (finishedAt !== undefined) {
-      return { path: ['run', 'events', i], message: `events[${i}]: a \`${event.type}\` event after run-finished (events[${finishedAt}]); a run's log ends with its run-finished.` }
+      return {
+        path: ['run', 'events', i],
+        message: `events[${i}]: a \`${event.type}\` event after run-finished (events[${finishedAt}]); a run's log ends with its run-finished.`,
+      }
     }
     if (i > 0) {
       const before = events[i - 1]!
-      if (event.seq === before.seq) return { path: ['run', 'events', i, 'seq'], message: `events[${i}]: seq ${event.seq} repeats events[${i - 1}]'s; every event has its own seq.` }
+      if (event.seq === before.seq)
+        return {
+          path: ['run', 'events', i, 'seq'],
+          message: `events[${i}]: seq ${event.seq} repeats events[${i - 1}]'s; every event has its own seq.`,
+        }
       if (event.seq < before.seq) {
-        return { path: ['run', 'events', i, 'seq'], message: `events[${i}]: seq ${event.seq} comes after seq ${before.seq} (events[${i - 1}]); seqs increase through the log.` }
+        return {
+          path: ['run', 'events', i, 'seq'],
+          message: `events[${i}]: seq ${event.seq} comes after seq ${before.seq} (events[${i - 1}]); seqs increase through the log.`,
+        }
       }
     }
     if (event.type === 'run-finished') finishedAt = i
   }
   const end = events.at(-1)
-  if (end?.type !== 'run-finished') return { path: ['run', 'events'], message: `events: the log ends without run-finished; a finished run's log ends with it.` }
+  if (end?.type !== 'run-finished')
+    return {
+      path: ['run', 'events'],
+      message: `events: the log ends without run-finished; a finished run's log ends with it.`,
+    }
   if (end.status !== run.status) {
-    return { path: ['run', 'status'], message: `status: "${run.status}", but its run-finished (events[${events.length - 1}]) says "${end.status}".` }
+    return {
+      path: ['run', 'status'],
+      message: `status: "${run.status}", but its run-finished (events[${events.length - 1}]) says "${end.status}".`,
+    }
   }
   return undefined
 }

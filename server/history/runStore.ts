@@ -3,8 +3,16 @@
 // never rewriting a record; finished runs are read back page by page. Runs found unfinished at open get a terminal
 // `interrupted` event. A write the storage refuses (disk full) makes a failing state the registry and UI see.
 
-import type { RunDetail, RunEvent, RunOrigin, RunPage, RunRecord, RunRecordStatus, RunSummary, StartRunBody, StorageStatus } from '../../src/shared/protocol.ts'
-import { RUN_END_STATUSES, Status, isFinalStatus } from '../../src/runtime/index.ts'
+import type {
+  RunDetail,
+  RunEvent,
+  RunOrigin,
+  RunPage,
+  RunRecord,
+  RunSummary,
+  StorageStatus,
+} from '../../src/shared/protocol.ts'
+import { Status, isFinalStatus } from '../../src/runtime/index.ts'
 import type { DataDirLock } from './dataDirLock.ts'
 import { compactViews, expandViews } from '../../src/shared/passthroughViews.ts'
 import { storageFailureOf, type Database } from './sqlite.ts'
@@ -12,7 +20,18 @@ import { openHistory } from './runStoreOpen.ts'
 import { StorageFailedError, StoreHealth } from './runStoreHealth.ts'
 import { EventBatch } from './runStoreBatch.ts'
 import { importJsonHistory } from './runStoreImport.ts'
-import { currentRow, EVENT_FORMAT, storedRequest, type EventRow } from './storedRows.ts'
+import { currentRow, storedRequest, type EventRow } from './storedRows.ts'
+import {
+  prepareStatements,
+  SUMMARY_COLUMNS,
+  summarizeInput,
+  type Statements,
+  toSummary,
+  type NewRun,
+  type RunProgress,
+  type RunQuery,
+  type RunRow,
+} from './runRows.ts'
 
 /** Options of the store. */
 export interface RunStoreOptions {
@@ -33,82 +52,7 @@ export interface RunStoreOptions {
   log?: (line: string) => void
 }
 
-/** A new run's first row. */
-export interface NewRun {
-  runId: string
-  toolId: string
-  caller: RunSummary['caller']
-  startedAt: string
-  /** Already redacted. */
-  request: StartRunBody
-  /** Set for an imported run or a rerun. */
-  origin?: RunOrigin
-  /** Its first status: `running` (the default), or `queued` for a run waiting for an execution slot. */
-  status?: typeof Status.running | typeof Status.queued
-}
-
-/** Summary fields that change while a run goes on. */
-export interface RunProgress {
-  status: RunRecordStatus
-  eventCount: number
-  bytes: number
-  finishedAt?: string
-  durationMs?: number
-}
-
-/** Query of `GET /api/runs`. */
-export interface RunQuery {
-  tool?: string
-  status?: string
-  cursor?: string
-  limit?: number
-}
-
-const INPUT_SUMMARY_CHARS = 120
 export const DEFAULT_STORE_LIMITS = { maxRuns: 500, maxBytes: 512 * 1024 * 1024 }
-
-interface RunRow {
-  id: number
-  run_id: string
-  tool_id: string
-  status: string
-  caller: string
-  input_summary: string
-  started_at: string
-  finished_at: string | null
-  duration_ms: number | null
-  event_count: number
-  origin: string | null
-  request?: string
-}
-
-const SUMMARY_COLUMNS = 'id, run_id, tool_id, status, caller, input_summary, started_at, finished_at, duration_ms, event_count, origin'
-
-/** Short one-line text of a run's input for lists; never throws. */
-export function summarizeInput(request: StartRunBody): string {
-  let text: string
-  try {
-    text = request.input !== undefined ? (JSON.stringify(request.input) ?? '') : (request.inputText ?? '')
-  } catch {
-    text = '[input could not be shown]'
-  }
-  return text.length > INPUT_SUMMARY_CHARS ? `${text.slice(0, INPUT_SUMMARY_CHARS - 1)}…` : text
-}
-
-function toSummary(row: RunRow): RunSummary {
-  return {
-    runId: row.run_id,
-    toolId: row.tool_id,
-    status: row.status as RunRecordStatus,
-    caller: row.caller as RunSummary['caller'],
-    inputSummary: row.input_summary,
-    startedAt: row.started_at,
-    ...(row.finished_at ? { finishedAt: row.finished_at } : {}),
-    ...(row.duration_ms !== null ? { durationMs: row.duration_ms } : {}),
-    eventCount: row.event_count,
-    ...(row.origin ? (JSON.parse(row.origin) as RunOrigin) : {}),
-  }
-}
 
 export class RunStore {
   private db: Database
@@ -120,7 +64,7 @@ export class RunStore {
   private readonly maxRuns: number
   private readonly maxBytes: number
   private readonly log: (line: string) => void
-  private stmts
+  private readonly stmts: Statements
 
   constructor(options: RunStoreOptions = {}) {
     this.maxRuns = options.maxRuns ?? DEFAULT_STORE_LIMITS.maxRuns
@@ -133,22 +77,7 @@ export class RunStore {
     this.db = opened.db
     this.lock = opened.lock
     const db = this.db
-    this.stmts = {
-      insertRun: db.prepare(
-        `INSERT INTO runs (run_id, tool_id, status, caller, input_summary, started_at, request, event_count, bytes, origin)
-         VALUES (@runId, @toolId, @status, @caller, @inputSummary, @startedAt, @request, 0, 0, @origin)`,
-      ),
-      insertEvent: db.prepare(`INSERT OR IGNORE INTO events (run_pk, seq, type, data, format) VALUES (?, ?, ?, ?, ${EVENT_FORMAT})`),
-      progress: db.prepare('UPDATE runs SET status = @status, event_count = @eventCount, bytes = @bytes, finished_at = @finishedAt, duration_ms = @durationMs WHERE id = @pk'),
-      byRunId: db.prepare(`SELECT ${SUMMARY_COLUMNS}, request FROM runs WHERE run_id = ?`),
-      events: db.prepare('SELECT seq, type, data, format FROM events WHERE run_pk = ? AND seq > ? ORDER BY seq'),
-      lastEvent: db.prepare('SELECT data FROM events WHERE run_pk = ? ORDER BY seq DESC LIMIT 1'),
-      unfinished: db.prepare(`SELECT id, started_at, event_count, bytes FROM runs WHERE status NOT IN (${RUN_END_STATUSES.map((s) => `'${s}'`).join(', ')})`),
-      totals: db.prepare(`SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM runs`),
-      oldestFinished: db.prepare(`SELECT id, bytes FROM runs WHERE status IN (${RUN_END_STATUSES.map((s) => `'${s}'`).join(', ')}) ORDER BY id LIMIT 100`),
-      deleteEvents: db.prepare('DELETE FROM events WHERE run_pk = ?'),
-      deleteRun: db.prepare('DELETE FROM runs WHERE id = ?'),
-    }
+    this.stmts = prepareStatements(db)
     this.batch = new EventBatch({
       db,
       health: this.health,
@@ -157,7 +86,15 @@ export class RunStore {
       onFailure: () => this.notifyFailure(),
       write: (events, progress) => {
         for (const e of events) this.stmts.insertEvent.run(e.pk, e.seq, e.type, e.data)
-        for (const [pk, p] of progress) this.stmts.progress.run({ pk, status: p.status, eventCount: p.eventCount, bytes: p.bytes, finishedAt: p.finishedAt ?? null, durationMs: p.durationMs ?? null })
+        for (const [pk, p] of progress)
+          this.stmts.progress.run({
+            pk,
+            status: p.status,
+            eventCount: p.eventCount,
+            bytes: p.bytes,
+            finishedAt: p.finishedAt ?? null,
+            durationMs: p.durationMs ?? null,
+          })
       },
       probeRow: () => this.stmts.insertEvent.run(-1, 0, 'probe', 'x'.repeat(64 * 1024)),
     })
@@ -167,7 +104,10 @@ export class RunStore {
       // Safe only because the lock says no other process has runs in flight in this history.
       this.closeUnfinished()
       this.prune()
-      if (!this.health.ensureReserve()) this.log('The disk has no room for the 1 MiB history reserve: a full disk may stop runs before their end is saved.')
+      if (!this.health.ensureReserve())
+        this.log(
+          'The disk has no room for the 1 MiB history reserve: a full disk may stop runs before their end is saved.',
+        )
     } catch (err) {
       this.db.close()
       this.lock?.release()
@@ -199,7 +139,13 @@ export class RunStore {
     if (this.health.status) throw new StorageFailedError(this.health.status)
     const origin = run.origin && Object.keys(run.origin).length ? JSON.stringify(run.origin) : null
     try {
-      const info = this.stmts.insertRun.run({ ...run, status: run.status ?? Status.running, inputSummary: summarizeInput(run.request), request: JSON.stringify(run.request), origin })
+      const info = this.stmts.insertRun.run({
+        ...run,
+        status: run.status ?? Status.running,
+        inputSummary: summarizeInput(run.request),
+        request: JSON.stringify(run.request),
+        origin,
+      })
       return Number(info.lastInsertRowid)
     } catch (err) {
       const code = storageFailureOf(err)
@@ -243,7 +189,11 @@ export class RunStore {
     const rows = this.db.prepare(sql).all(...params, limit + 1) as RunRow[]
     const page = rows.slice(0, limit)
     const storage = this.health.status
-    return { runs: page.map((row) => this.summarize(row)), ...(rows.length > limit ? { nextCursor: String(page.at(-1)!.id) } : {}), ...(storage ? { storage } : {}) }
+    return {
+      runs: page.map((row) => this.summarize(row)),
+      ...(rows.length > limit ? { nextCursor: String(page.at(-1)!.id) } : {}),
+      ...(storage ? { storage } : {}),
+    }
   }
 
   /** One run without its events. */
@@ -259,7 +209,13 @@ export class RunStore {
     const queued = this.batch.progressOf(row.id)
     if (!queued) return summary
     const { status, eventCount, finishedAt, durationMs } = queued
-    return { ...summary, status, eventCount, ...(finishedAt ? { finishedAt } : {}), ...(durationMs !== undefined ? { durationMs } : {}) }
+    return {
+      ...summary,
+      status,
+      eventCount,
+      ...(finishedAt ? { finishedAt } : {}),
+      ...(durationMs !== undefined ? { durationMs } : {}),
+    }
   }
 
   /** A run's event rows after `afterSeq`: the stored ones, then those still queued (only while the storage fails). */
@@ -323,7 +279,14 @@ export class RunStore {
   importRecord(record: RunRecord, origin?: RunOrigin): void {
     if (this.keyOf(record.runId) !== undefined) return
     this.db.transaction(() => {
-      const pk = this.createRun({ runId: record.runId, toolId: record.toolId, caller: record.request.caller ?? 'agent', startedAt: record.startedAt, request: record.request, origin })
+      const pk = this.createRun({
+        runId: record.runId,
+        toolId: record.toolId,
+        caller: record.request.caller ?? 'agent',
+        startedAt: record.startedAt,
+        request: record.request,
+        origin,
+      })
       let bytes = 0
       for (const e of record.events) {
         // Stored as live runs are: passthrough views compact.
@@ -331,23 +294,48 @@ export class RunStore {
         bytes += data.length
         this.stmts.insertEvent.run(pk, e.seq, e.type, data)
       }
-      this.stmts.progress.run({ pk, status: record.status, eventCount: record.events.length, bytes, finishedAt: record.finishedAt ?? null, durationMs: record.durationMs ?? null })
+      this.stmts.progress.run({
+        pk,
+        status: record.status,
+        eventCount: record.events.length,
+        bytes,
+        finishedAt: record.finishedAt ?? null,
+        durationMs: record.durationMs ?? null,
+      })
     })()
   }
 
   /** Runs left unfinished by a crash get a terminal `interrupted` event, so every reader sees them end. */
   private closeUnfinished(): void {
-    const rows = this.stmts.unfinished.all() as Array<{ id: number; started_at: string; event_count: number; bytes: number }>
+    const rows = this.stmts.unfinished.all() as Array<{
+      id: number
+      started_at: string
+      event_count: number
+      bytes: number
+    }>
     if (rows.length === 0) return
     this.db.transaction(() => {
       for (const row of rows) {
         const last = this.stmts.lastEvent.get(row.id) as { data: string } | undefined
         const lastEvent = last ? (JSON.parse(last.data) as RunEvent) : undefined
         const at = lastEvent?.at ?? 0
-        const end: RunEvent = { type: 'run-finished', seq: (lastEvent?.seq ?? -1) + 1, at, status: Status.interrupted, durationMs: at }
+        const end: RunEvent = {
+          type: 'run-finished',
+          seq: (lastEvent?.seq ?? -1) + 1,
+          at,
+          status: Status.interrupted,
+          durationMs: at,
+        }
         const data = JSON.stringify(end)
         this.stmts.insertEvent.run(row.id, end.seq, end.type, data)
-        this.stmts.progress.run({ pk: row.id, status: Status.interrupted, eventCount: row.event_count + 1, bytes: row.bytes + data.length, finishedAt: new Date().toISOString(), durationMs: at })
+        this.stmts.progress.run({
+          pk: row.id,
+          status: Status.interrupted,
+          eventCount: row.event_count + 1,
+          bytes: row.bytes + data.length,
+          finishedAt: new Date().toISOString(),
+          durationMs: at,
+        })
       }
     })()
     this.log(`${rows.length} run(s) were in flight when Toolscope stopped; they are listed as interrupted.`)

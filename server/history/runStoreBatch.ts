@@ -2,7 +2,7 @@
 // bytes, then go in one transaction. A write the storage refuses (disk full, I/O error) is kept, bounded, and retried;
 // the store's health says it is failing until a retry proves the storage takes writes again.
 
-import type { RunProgress } from './runStore.ts'
+import type { RunProgress } from './runRows.ts'
 import { StoreHealth } from './runStoreHealth.ts'
 import { storageFailureOf, type Database, type StorageFailureCode } from './sqlite.ts'
 
@@ -122,7 +122,10 @@ export class EventBatch {
       this.events.splice(i, 1)
       this.dropped++
     }
-    if (before === 0 && this.dropped > 0) this.deps.log('History cannot be written: run events past the last 200 held are dropped until it can (the runs\' ends are kept).')
+    if (before === 0 && this.dropped > 0)
+      this.deps.log(
+        "History cannot be written: run events past the last 200 held are dropped until it can (the runs' ends are kept).",
+      )
   }
 
   /**

@@ -35,9 +35,11 @@ function unreadable(dir: string, file: string): string | undefined {
 export function importJsonHistory(store: RunStore, dataDir: string, log: (line: string) => void): void {
   const dir = join(dataDir, 'runs')
   if (!existsSync(dir)) return
-  if (lstatSync(dir).isSymbolicLink()) return log(`Not importing the JSON history: ${dir} is a symbolic link (links are never followed).`)
+  if (lstatSync(dir).isSymbolicLink())
+    return log(`Not importing the JSON history: ${dir} is a symbolic link (links are never followed).`)
   const realDir = realpathSync(dir)
-  if (!isInside(realpathSync(dataDir), realDir)) return log(`Not importing the JSON history: ${dir} resolves outside the data folder.`)
+  if (!isInside(realpathSync(dataDir), realDir))
+    return log(`Not importing the JSON history: ${dir} resolves outside the data folder.`)
   let imported = 0
   const records: Array<{ name: string; record: RunRecord }> = []
   for (const name of readdirSync(dir)) {
@@ -59,10 +61,14 @@ export function importJsonHistory(store: RunStore, dataDir: string, log: (line: 
       if (parsed.success) records.push({ name, record: parsed.data })
       else {
         const issue = parsed.error.issues[0]
-        log(`Not importing history file ${name}: it is not a run record (${issue ? `${issue.path.map(String).join('.') || '(record)'}: ${issue.code}` : 'invalid'}).`)
+        log(
+          `Not importing history file ${name}: it is not a run record (${issue ? `${issue.path.map(String).join('.') || '(record)'}: ${issue.code}` : 'invalid'}).`,
+        )
       }
     } catch (err) {
-      log(`Not importing history file ${name}: it could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`)
+      log(
+        `Not importing history file ${name}: it could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`,
+      )
     }
   }
   // Oldest first, so the newest runs get the highest keys and list first.
@@ -72,7 +78,11 @@ export function importJsonHistory(store: RunStore, dataDir: string, log: (line: 
     // run found unfinished, with a terminal `interrupted` event in its log.
     const open = record.events.at(-1)?.type !== 'run-finished'
     try {
-      store.importRecord({ ...record, status: open ? Status.running : record.status, request: redactRequestContext(record.request) })
+      store.importRecord({
+        ...record,
+        status: open ? Status.running : record.status,
+        request: redactRequestContext(record.request),
+      })
       imported++
     } catch (err) {
       log(`Not importing history file ${name}: storing it failed (${(err as Error).name}).`)

@@ -81,7 +81,10 @@ function openReader(dataDir: string, driver: Database['driver'] | undefined): Da
     lock = acquireDataDirLock(dataDir)
   } catch (err) {
     if (!(err instanceof DataDirLockedError)) throw err
-    throw new Error(`The history in ${dataDir} is version ${version} and an older Toolscope writes it (${err.message}); this Toolscope reads version ${SCHEMA_VERSION}. Stop that server first.`, { cause: err })
+    throw new Error(
+      `The history in ${dataDir} is version ${version} and an older Toolscope writes it (${err.message}); this Toolscope reads version ${SCHEMA_VERSION}. Stop that server first.`,
+      { cause: err },
+    )
   }
   try {
     const writer = openDatabase(file, driver)

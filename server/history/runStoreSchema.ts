@@ -85,7 +85,9 @@ export function readSchemaVersion(db: Database): number {
 /** Refuses a database written by a newer Toolscope. */
 export function assertReadable(version: number): void {
   if (version > SCHEMA_VERSION) {
-    throw new NewerSchemaError(`The history database is version ${version}; this Toolscope reads up to ${SCHEMA_VERSION}. Upgrade Toolscope or use another --data-dir.`)
+    throw new NewerSchemaError(
+      `The history database is version ${version}; this Toolscope reads up to ${SCHEMA_VERSION}. Upgrade Toolscope or use another --data-dir.`,
+    )
   }
 }
 

@@ -61,16 +61,24 @@ export function createScenarioStore(root: string): ScenarioStore {
           const file = path.join(absRoot, dir, name)
           try {
             const stored = await readOne(file)
-            if (stored.scenario.toolId !== dir) throw new Error(`${displayPath(file)}: toolId "${stored.scenario.toolId}" does not match its folder "${dir}"`)
+            if (stored.scenario.toolId !== dir)
+              throw new Error(
+                `${displayPath(file)}: toolId "${stored.scenario.toolId}" does not match its folder "${dir}"`,
+              )
             // `--update` and the UI save by name: a name that differs from the file would fork the scenario.
-            if (`${stored.scenario.name}.json` !== name) throw new Error(`${displayPath(file)}: name "${stored.scenario.name}" does not match its file name "${name}"`)
+            if (`${stored.scenario.name}.json` !== name)
+              throw new Error(
+                `${displayPath(file)}: name "${stored.scenario.name}" does not match its file name "${name}"`,
+              )
             scenarios.push(stored)
           } catch (error) {
             errors.push({ file, message: (error as Error).message })
           }
         }
       }
-      scenarios.sort((a, b) => a.scenario.toolId.localeCompare(b.scenario.toolId) || a.scenario.name.localeCompare(b.scenario.name))
+      scenarios.sort(
+        (a, b) => a.scenario.toolId.localeCompare(b.scenario.toolId) || a.scenario.name.localeCompare(b.scenario.name),
+      )
       return { scenarios, errors }
     },
     async get(toolId, name) {
@@ -95,7 +103,10 @@ export function createScenarioStore(root: string): ScenarioStore {
 async function listDir(dir: string, kind: 'dir' | 'file'): Promise<string[]> {
   try {
     const entries = await readdir(dir, { withFileTypes: true })
-    return entries.filter((e) => (kind === 'dir' ? e.isDirectory() : e.isFile())).map((e) => e.name).sort()
+    return entries
+      .filter((e) => (kind === 'dir' ? e.isDirectory() : e.isFile()))
+      .map((e) => e.name)
+      .sort()
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error

@@ -26,9 +26,17 @@ export interface Database {
   close(): void
 }
 
-type NodeSqlite = { DatabaseSync: new (file: string, options?: { readOnly?: boolean }) => { exec(sql: string): void; prepare(sql: string): Statement; close(): void } }
+type NodeSqlite = {
+  DatabaseSync: new (
+    file: string,
+    options?: { readOnly?: boolean },
+  ) => { exec(sql: string): void; prepare(sql: string): Statement; close(): void }
+}
 
-type BetterSqlite = new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => Omit<Database, 'driver'>
+type BetterSqlite = new (
+  file: string,
+  options?: { readonly?: boolean; fileMustExist?: boolean },
+) => Omit<Database, 'driver'>
 let betterSqlite: BetterSqlite | undefined | null = null
 
 /** better-sqlite3's constructor, or undefined when it is missing or built for another Node (NODE_MODULE_VERSION). */
@@ -50,7 +58,8 @@ function loadNodeSqlite(): NodeSqlite {
   const emit = process.emitWarning
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     const text = typeof warning === 'string' ? warning : warning.message
-    if (!/SQLite is an experimental feature/.test(text)) (emit as (...a: unknown[]) => void).call(process, warning, ...rest)
+    if (!/SQLite is an experimental feature/.test(text))
+      (emit as (...a: unknown[]) => void).call(process, warning, ...rest)
   }) as typeof process.emitWarning
   try {
     return require('node:sqlite') as NodeSqlite
@@ -68,21 +77,23 @@ function fromNodeSqlite(file: string, readOnly: boolean): Database {
     driver: 'node:sqlite',
     exec: (sql) => db.exec(sql),
     prepare: (sql) => db.prepare(sql),
-    transaction: (fn) => (...args) => {
-      if (depth > 0) return fn(...args)
-      db.exec('BEGIN')
-      depth++
-      try {
-        const result = fn(...args)
-        db.exec('COMMIT')
-        return result
-      } catch (err) {
-        db.exec('ROLLBACK')
-        throw err
-      } finally {
-        depth--
-      }
-    },
+    transaction:
+      (fn) =>
+      (...args) => {
+        if (depth > 0) return fn(...args)
+        db.exec('BEGIN')
+        depth++
+        try {
+          const result = fn(...args)
+          db.exec('COMMIT')
+          return result
+        } catch (err) {
+          db.exec('ROLLBACK')
+          throw err
+        } finally {
+          depth--
+        }
+      },
     close: () => db.close(),
   }
 }
@@ -113,7 +124,12 @@ export type StorageFailureCode = StorageStatus['code']
 
 /** SQLite primary result codes (the low byte of an extended code) that mean the storage failed. */
 const SQLITE_PRIMARY: Record<number, StorageFailureCode> = { 13: 'disk-full', 10: 'io-error', 8: 'read-only' }
-const ERRNO: Record<string, StorageFailureCode> = { ENOSPC: 'disk-full', EDQUOT: 'disk-full', EIO: 'io-error', EROFS: 'read-only' }
+const ERRNO: Record<string, StorageFailureCode> = {
+  ENOSPC: 'disk-full',
+  EDQUOT: 'disk-full',
+  EIO: 'io-error',
+  EROFS: 'read-only',
+}
 
 /**
  * Classifies an error by its code, never its message: better-sqlite3's `SQLITE_FULL`, `SQLITE_IOERR_*`,

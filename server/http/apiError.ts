@@ -26,6 +26,12 @@ export const HTTP_STATUS = {
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>
 
 /** Answers with an ApiError body carrying `code`, at the status the code maps to. */
-export function apiError(c: Context, code: ErrorCode, error: string, extra: Omit<ApiError, 'error' | 'code'> = {}, headers?: Record<string, string>): Response {
+export function apiError(
+  c: Context,
+  code: ErrorCode,
+  error: string,
+  extra: Omit<ApiError, 'error' | 'code'> = {},
+  headers?: Record<string, string>,
+): Response {
   return c.json({ error, code, ...extra } satisfies ApiError, HTTP_STATUS[code], headers)
 }

@@ -94,13 +94,22 @@ function mountCassetteRoutes(app: Hono, runs: RunRegistry, cassettes: CassetteSt
       throw err
     }
   }
-  app.get('/api/tools/:id/cassettes', (c) => guarded(c, async () => c.json({ root: displayPath(cassettes.root), names: await cassettes.list(c.req.param('id')) } satisfies CassetteList)))
+  app.get('/api/tools/:id/cassettes', (c) =>
+    guarded(c, async () =>
+      c.json({
+        root: displayPath(cassettes.root),
+        names: await cassettes.list(c.req.param('id')),
+      } satisfies CassetteList),
+    ),
+  )
   app.get('/api/runs/:id/cassette', (c) =>
     guarded(c, async () => {
       const runId = c.req.param('id')
       if (!runs.has(runId)) return unknownRun(c, runId)
       const cassette = await runs.recording(runId)
-      return cassette ? c.json(cassette) : apiError(c, 'not-found', 'This run recorded no cassette: start it with the network mode "record".')
+      return cassette
+        ? c.json(cassette)
+        : apiError(c, 'not-found', 'This run recorded no cassette: start it with the network mode "record".')
     }),
   )
   app.post('/api/runs/:id/cassette', (c) =>
@@ -110,12 +119,21 @@ function mountCassetteRoutes(app: Hono, runs: RunRegistry, cassettes: CassetteSt
       const body = await readJson(c, SaveCassetteBody)
       if (!body.ok) return body.response
       const cassette = await runs.recording(runId)
-      if (!cassette) return apiError(c, 'not-found', 'This run recorded no cassette: start it with the network mode "record".')
+      if (!cassette)
+        return apiError(c, 'not-found', 'This run recorded no cassette: start it with the network mode "record".')
       // The recording was redacted when written; the run's stored request and events may name more secrets (an older
       // recording, an import), so the save redacts with them too.
       const record = runs.get(runId)
-      const file = await cassettes.save(cassette.toolId ?? runs.detail(runId)!.toolId, body.data.name, cassette, record && recordSecrets(record))
-      return c.json({ file: displayPath(file), exchanges: cassette.exchanges.length } satisfies SaveCassetteResponse, 201)
+      const file = await cassettes.save(
+        cassette.toolId ?? runs.detail(runId)!.toolId,
+        body.data.name,
+        cassette,
+        record && recordSecrets(record),
+      )
+      return c.json(
+        { file: displayPath(file), exchanges: cassette.exchanges.length } satisfies SaveCassetteResponse,
+        201,
+      )
     }),
   )
 }
@@ -147,7 +165,13 @@ export function createApp(deps: AppDeps): Hono {
       const by = refused.get(t.id) ?? []
       return by.length ? { ...t, refusedBy: by } : t
     })
-    return c.json({ version, tools, errors, timeoutMs: runs.options.timeoutMs, ...(servers ? { servers } : {}) } satisfies Catalog)
+    return c.json({
+      version,
+      tools,
+      errors,
+      timeoutMs: runs.options.timeoutMs,
+      ...(servers ? { servers } : {}),
+    } satisfies Catalog)
   })
 
   app.get('/api/tools/:id', async (c) => {
@@ -157,17 +181,27 @@ export function createApp(deps: AppDeps): Hono {
   })
 
   app.get('/api/catalog/events', () =>
-    sseResponse((sink) => host.onCatalogChange((event: CatalogEvent) => sink.send({ event: event.type, id: event.version, data: event }))),
+    sseResponse((sink) =>
+      host.onCatalogChange((event: CatalogEvent) => sink.send({ event: event.type, id: event.version, data: event })),
+    ),
   )
 
   app.post('/api/runs', async (c) => {
     const body = await readJson(c, StartRunBody)
     if (!body.ok) return body.response
     // inputText is JSON inside a string: the same guards apply before the runtime parses it.
-    const inputText = body.data.inputText === undefined ? undefined : parseJsonBounded(body.data.inputText, MAX_JSON_DEPTH, { refuseProtoKeys: true })
-    if (inputText && !inputText.ok && inputText.reason !== 'syntax') return apiError(c, 'invalid-body', `inputText is refused: ${inputText.message}`)
+    const inputText =
+      body.data.inputText === undefined
+        ? undefined
+        : parseJsonBounded(body.data.inputText, MAX_JSON_DEPTH, { refuseProtoKeys: true })
+    if (inputText && !inputText.ok && inputText.reason !== 'syntax')
+      return apiError(c, 'invalid-body', `inputText is refused: ${inputText.message}`)
     if (body.data.network === 'record' && typeof body.data.cassette === 'object') {
-      return apiError(c, 'invalid-body', 'With network "record", `cassette` is the name to save the recording under, not a cassette.')
+      return apiError(
+        c,
+        'invalid-body',
+        'With network "record", `cassette` is the name to save the recording under, not a cassette.',
+      )
     }
     try {
       const runId = await runs.start(body.data)
@@ -187,20 +221,41 @@ export function createApp(deps: AppDeps): Hono {
   mountFuzzRoutes(app, host, runs, deps.scenarios?.store)
   if (deps.models) {
     mountTryRoutes(app, deps.models)
-    mountEvalRoutes(app, { host, runs, keys: deps.models.keys, evalsDir: deps.models.evalsDir, toolPaths: deps.scenarios?.toolPaths })
+    mountEvalRoutes(app, {
+      host,
+      runs,
+      keys: deps.models.keys,
+      evalsDir: deps.models.evalsDir,
+      toolPaths: deps.scenarios?.toolPaths,
+    })
   }
 
   app.get('/api/capacity', (c) => {
     const { executing, waiting, queued } = host.stats()
-    return c.json({ executing, waiting, queued, slots: host.slotCount, live: runs.liveCount, maxLiveRuns: runs.maxLiveRuns } satisfies Capacity)
+    return c.json({
+      executing,
+      waiting,
+      queued,
+      slots: host.slotCount,
+      live: runs.liveCount,
+      maxLiveRuns: runs.maxLiveRuns,
+    } satisfies Capacity)
   })
 
   // Summaries only, a page at a time: a list never carries event logs.
   app.get('/api/runs', (c) => {
     const { tool, status, cursor, limit } = c.req.query()
     const n = limit === undefined ? undefined : Number(limit)
-    if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= 500)) return apiError(c, 'invalid-body', '`limit` must be an integer from 1 to 500.')
-    return c.json(runs.list({ tool: tool || undefined, status: status || undefined, cursor: cursor || undefined, limit: n }) satisfies RunPage)
+    if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= 500))
+      return apiError(c, 'invalid-body', '`limit` must be an integer from 1 to 500.')
+    return c.json(
+      runs.list({
+        tool: tool || undefined,
+        status: status || undefined,
+        cursor: cursor || undefined,
+        limit: n,
+      }) satisfies RunPage,
+    )
   })
 
   app.get('/api/runs/:id', (c) => {
@@ -210,7 +265,10 @@ export function createApp(deps: AppDeps): Hono {
     // Reading a queued run keeps it (a queued run nobody watches is dropped) and tells its place in the queue.
     runs.touch(runId)
     const queuePosition = runs.queuePosition(runId)
-    return c.json({ ...detail, ...(queuePosition === undefined ? {} : { status: Status.queued, queuePosition }) } satisfies RunDetail)
+    return c.json({
+      ...detail,
+      ...(queuePosition === undefined ? {} : { status: Status.queued, queuePosition }),
+    } satisfies RunDetail)
   })
 
   app.get('/api/runs/:id/events', (c) => {
@@ -232,7 +290,9 @@ export function createApp(deps: AppDeps): Hono {
 
   if (deps.scenarios) mountScenarioRoutes(app, { host, runs, cassettes: deps.cassettes, ...deps.scenarios })
 
-  app.all('/api/*', (c) => apiError(c, 'not-found', `No API route ${c.req.method} ${shownId(new URL(c.req.url).pathname, 200)}.`))
+  app.all('/api/*', (c) =>
+    apiError(c, 'not-found', `No API route ${c.req.method} ${shownId(new URL(c.req.url).pathname, 200)}.`),
+  )
 
   app.all('/mcp', async (c) => {
     if (!deps.mcp) return apiError(c, 'not-found', 'MCP is not enabled on this server.')

@@ -37,7 +37,11 @@ const LINGER_MS = 5_000
 const LINGER_BYTES = 64 * 1024 * 1024
 
 /** Reads and drops what is left of a body, for at most `maxBytes` and `maxMs`; then stops reading it. */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, maxMs: number): Promise<void> {
+async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+  maxMs: number,
+): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const expired = new Promise<'time-up'>((resolve) => {
     timer = setTimeout(() => resolve('time-up'), maxMs)
@@ -65,7 +69,9 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxB
  * send a reset, which can reach the client before it has read the 413 (it then sees EPIPE or ECONNRESET instead).
  */
 function tooLargeWhileDiscarding(c: Context, cap: number, reader: ReadableStreamDefaultReader<Uint8Array>): Response {
-  const answer = new TextEncoder().encode(JSON.stringify({ error: tooLargeMessage(cap), code: 'too-large' } satisfies ApiError))
+  const answer = new TextEncoder().encode(
+    JSON.stringify({ error: tooLargeMessage(cap), code: 'too-large' } satisfies ApiError),
+  )
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(answer)
@@ -79,7 +85,11 @@ function tooLargeWhileDiscarding(c: Context, cap: number, reader: ReadableStream
       })
     },
   })
-  return c.body(body, HTTP_STATUS['too-large'], { 'Content-Type': 'application/json', 'Content-Length': String(answer.byteLength), Connection: 'close' })
+  return c.body(body, HTTP_STATUS['too-large'], {
+    'Content-Type': 'application/json',
+    'Content-Length': String(answer.byteLength),
+    Connection: 'close',
+  })
 }
 
 /**
@@ -123,12 +133,17 @@ export async function readCappedText(c: Context): Promise<{ text: string } | { r
 }
 
 /** Reads a JSON body and validates it. `emptyAs` is used when the body is empty (optional bodies). */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S, emptyAs?: unknown): Promise<BodyResult<z.infer<S>>> {
+export async function readJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  emptyAs?: unknown,
+): Promise<BodyResult<z.infer<S>>> {
   const read = await readCappedText(c)
   if ('response' in read) return { ok: false, response: read.response }
   let value: unknown
   if (read.text.trim() === '') {
-    if (emptyAs === undefined) return { ok: false, response: apiError(c, 'invalid-body', 'Request body is empty: send a JSON object.') }
+    if (emptyAs === undefined)
+      return { ok: false, response: apiError(c, 'invalid-body', 'Request body is empty: send a JSON object.') }
     value = emptyAs
   } else {
     const parsed = parseJsonBounded(read.text, MAX_JSON_DEPTH, { refuseProtoKeys: true })
@@ -145,7 +160,10 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S, empty
 
 /** The 400 answer of a body that fails its schema: every issue by path, and a readable summary of them. */
 export function invalidBody(c: Context, zodIssues: readonly z.core.$ZodIssue[]): Response {
-  const issues = zodIssues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }))
+  const issues = zodIssues.map((i) => ({
+    path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+    message: i.message,
+  }))
   const summary = issues.map((i) => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`).join('; ')
   return apiError(c, 'invalid-body', `Request body does not match the API: ${summary}`, { issues })
 }

@@ -63,8 +63,16 @@ class EvalJobs {
   start(cases: LoadedEval[], body: EvalRunBody): string {
     const id = randomUUID()
     // The commit's row counts before its descriptions are read (its tools do not change the count).
-    const total = trialCount(cases, body.models, { k: body.k, variants: body.variants, against: body.against === undefined ? undefined : { name: body.against, tools: {} } })
-    const job: KeptJob = { view: { id, phase: 'evaluating', done: 0, total, results: [] }, controller: new AbortController(), settled: false }
+    const total = trialCount(cases, body.models, {
+      k: body.k,
+      variants: body.variants,
+      against: body.against === undefined ? undefined : { name: body.against, tools: {} },
+    })
+    const job: KeptJob = {
+      view: { id, phase: 'evaluating', done: 0, total, results: [] },
+      controller: new AbortController(),
+      settled: false,
+    }
     this.jobs.set(id, job)
     this.forgetOld()
     const evaluating = () => job.view.phase === 'evaluating'
@@ -136,7 +144,8 @@ function pickCases(cases: LoadedEval[], names: string[] | undefined): { cases: L
 export function mountEvalRoutes(app: Hono, deps: EvalRouteDeps): void {
   const jobs = new EvalJobs(deps)
   const dir = deps.evalsDir ?? DEFAULT_EVALS_DIR
-  const unknownJob = (jobId: string) => `Unknown eval job "${shownId(jobId)}": jobs are kept in memory, the last ${MAX_KEPT_JOBS}, until the server restarts.`
+  const unknownJob = (jobId: string) =>
+    `Unknown eval job "${shownId(jobId)}": jobs are kept in memory, the last ${MAX_KEPT_JOBS}, until the server restarts.`
 
   app.get('/api/evals', async (c) => {
     const loaded = await loadEvals(dir)
@@ -156,16 +165,34 @@ export function mountEvalRoutes(app: Hono, deps: EvalRouteDeps): void {
     if (!body.ok) return body.response
     const keyless = body.data.models.find((m) => m.provider !== 'openai-compatible' && !deps.keys.hasKey(m.provider))
     if (keyless) {
-      return apiError(c, 'invalid-body', `No key for ${keyless.provider} (${modelLabel(keyless)}): set ${KEY_VARIABLES[keyless.provider].join(' or ')} in the environment of the Toolscope server.`)
+      return apiError(
+        c,
+        'invalid-body',
+        `No key for ${keyless.provider} (${modelLabel(keyless)}): set ${KEY_VARIABLES[keyless.provider].join(' or ')} in the environment of the Toolscope server.`,
+      )
     }
     const loaded = await loadEvals(dir)
-    if (!loaded.cases.length) return apiError(c, 'not-found', `No eval cases in ${displayPath(loaded.dir)}${loaded.errors.length ? ` (${loaded.errors.length} file${loaded.errors.length === 1 ? '' : 's'} could not be read)` : ''}.`)
+    if (!loaded.cases.length)
+      return apiError(
+        c,
+        'not-found',
+        `No eval cases in ${displayPath(loaded.dir)}${loaded.errors.length ? ` (${loaded.errors.length} file${loaded.errors.length === 1 ? '' : 's'} could not be read)` : ''}.`,
+      )
     const picked = pickCases(loaded.cases, body.data.names)
-    if ('unknown' in picked) return apiError(c, 'not-found', `No eval case ${picked.unknown.map((n) => `"${shownId(n)}"`).join(', ')} in ${displayPath(loaded.dir)}.`)
+    if ('unknown' in picked)
+      return apiError(
+        c,
+        'not-found',
+        `No eval case ${picked.unknown.map((n) => `"${shownId(n)}"`).join(', ')} in ${displayPath(loaded.dir)}.`,
+      )
     // Before the count is read: nothing awaited between the check and the start, so two requests cannot both pass it.
     await deps.host.ready
     if (jobs.active >= MAX_ACTIVE_JOBS) {
-      return apiError(c, 'too-many-runs', `${MAX_ACTIVE_JOBS} eval jobs are already running: wait for one to finish or cancel one, then start this one.`)
+      return apiError(
+        c,
+        'too-many-runs',
+        `${MAX_ACTIVE_JOBS} eval jobs are already running: wait for one to finish or cancel one, then start this one.`,
+      )
     }
     return c.json({ jobId: jobs.start(picked.cases, body.data) }, 202)
   })

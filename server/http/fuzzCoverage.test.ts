@@ -27,19 +27,30 @@ describe('fuzz job coverage', () => {
 
   it('keeps the counts added since a job joined', () => {
     const before: FileCoverage[] = [{ file: '/a.ts', lines: { 1: 2, 2: 0 } }]
-    const after: FileCoverage[] = [{ file: '/a.ts', lines: { 1: 5, 2: 1 } }, { file: '/b.ts', lines: { 3: 4 } }]
-    expect(coverageSince(before, after)).toEqual([{ file: '/a.ts', lines: { 1: 3, 2: 1 } }, { file: '/b.ts', lines: { 3: 4 } }])
+    const after: FileCoverage[] = [
+      { file: '/a.ts', lines: { 1: 5, 2: 1 } },
+      { file: '/b.ts', lines: { 3: 4 } },
+    ]
+    expect(coverageSince(before, after)).toEqual([
+      { file: '/a.ts', lines: { 1: 3, 2: 1 } },
+      { file: '/b.ts', lines: { 3: 4 } },
+    ])
   })
 
-  it('reads only the tool\'s own file, and not a file over the bound', async () => {
+  it("reads only the tool's own file, and not a file over the bound", async () => {
     dir = await mkdtemp(join(tmpdir(), 'toolscope-fuzz-coverage-'))
     const own = join(dir, 'tool.ts')
     const other = join(dir, 'other.ts')
     await writeFile(own, 'const a = 1\nexport default a\n')
     await writeFile(other, 'secret\n')
     const tool = { file: own } as ToolDetail
-    const files = [{ file: own, lines: { 1: 3 } }, { file: other, lines: { 1: 1 } }]
-    expect(await toolFileCoverage(tool, files)).toEqual([{ file: own, source: ['const a = 1', 'export default a', ''], lines: { '1': 3 } }])
+    const files = [
+      { file: own, lines: { 1: 3 } },
+      { file: other, lines: { 1: 1 } },
+    ]
+    expect(await toolFileCoverage(tool, files)).toEqual([
+      { file: own, source: ['const a = 1', 'export default a', ''], lines: { '1': 3 } },
+    ])
     await writeFile(own, 'x'.repeat(MAX_SOURCE_BYTES + 1))
     expect(await toolFileCoverage(tool, files)).toEqual([])
   })

@@ -48,7 +48,9 @@ export function coverageSince(before: FileCoverage[], after: FileCoverage[]): Fi
   const base = new Map(before.map((f) => [f.file, f.lines]))
   return after.map(({ file, lines }) => ({
     file,
-    lines: Object.fromEntries(Object.entries(lines).map(([line, count]) => [line, Math.max(0, count - (base.get(file)?.[Number(line)] ?? 0))])),
+    lines: Object.fromEntries(
+      Object.entries(lines).map(([line, count]) => [line, Math.max(0, count - (base.get(file)?.[Number(line)] ?? 0))]),
+    ),
   }))
 }
 
@@ -56,21 +58,39 @@ export function coverageSince(before: FileCoverage[], after: FileCoverage[]): Fi
  * The fuzzed tool's file with its source text and line counts. Only the catalog's own file of the tool is read — the
  * path comes from the catalog, never from a request — and not when it is over MAX_SOURCE_BYTES.
  */
-export async function toolFileCoverage(tool: ToolDetail, files: FileCoverage[]): Promise<NonNullable<FuzzCoverageShape['files']>> {
+export async function toolFileCoverage(
+  tool: ToolDetail,
+  files: FileCoverage[],
+): Promise<NonNullable<FuzzCoverageShape['files']>> {
   const own = path.resolve(tool.file)
   const out: NonNullable<FuzzCoverageShape['files']> = []
   for (const { file, lines } of files) {
     if (path.resolve(file) !== own) continue
-    const size = await stat(file).then((s) => s.size, () => Infinity)
+    const size = await stat(file).then(
+      (s) => s.size,
+      () => Infinity,
+    )
     if (size > MAX_SOURCE_BYTES) continue
     const source = (await readFile(file, 'utf8')).split(/\r?\n/)
-    out.push({ file: displayPath(file), source, lines: Object.fromEntries(Object.entries(lines).map(([l, c]) => [String(l), c])) })
+    out.push({
+      file: displayPath(file),
+      source,
+      lines: Object.fromEntries(Object.entries(lines).map(([l, c]) => [String(l), c])),
+    })
   }
   return out
 }
 
 /** A job's coverage: the schema's parts its inputs (and the tool's scenarios') exercised, and the tool file's lines when collected. */
-export async function jobCoverage(tool: ToolDetail, report: FuzzReport, files: FileCoverage[] | undefined, scenarioInputs: unknown[] = []): Promise<FuzzCoverageShape> {
-  const schema = schemaCoverage((tool.schemas.input as Record<string, unknown> | undefined) ?? {}, [...report.inputs, ...scenarioInputs])
+export async function jobCoverage(
+  tool: ToolDetail,
+  report: FuzzReport,
+  files: FileCoverage[] | undefined,
+  scenarioInputs: unknown[] = [],
+): Promise<FuzzCoverageShape> {
+  const schema = schemaCoverage((tool.schemas.input as Record<string, unknown> | undefined) ?? {}, [
+    ...report.inputs,
+    ...scenarioInputs,
+  ])
   return { schema, ...(files ? { files: await toolFileCoverage(tool, files) } : {}) }
 }

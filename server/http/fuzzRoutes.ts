@@ -36,7 +36,12 @@ interface KeptJob {
 }
 
 /** The report as the API shows it: its coverage instead of the list of every input tried (large, and for coverage only). */
-async function shownReport({ report, invalid }: FuzzJobResult, host: ToolHost, files: FileCoverage[] | undefined, scenarioInputs: unknown[]): Promise<NonNullable<FuzzJob['report']>> {
+async function shownReport(
+  { report, invalid }: FuzzJobResult,
+  host: ToolHost,
+  files: FileCoverage[] | undefined,
+  scenarioInputs: unknown[],
+): Promise<NonNullable<FuzzJob['report']>> {
   const { inputs: _inputs, ...rest } = report
   const tool = host.catalog.tools.find((t) => t.id === report.toolId)
   return { ...rest, invalid, ...(tool ? { coverage: await jobCoverage(tool, report, files, scenarioInputs) } : {}) }
@@ -73,7 +78,8 @@ function cancellableRuns(runs: RunRegistry): { registry: RunRegistry; cancel: ()
   })
   const cancel = () => {
     cancelled = true
-    if (current && runs.isLive(current)) void runs.control(current, { type: 'abort', reason: 'The fuzz job was cancelled.' }).catch(() => undefined)
+    if (current && runs.isLive(current))
+      void runs.control(current, { type: 'abort', reason: 'The fuzz job was cancelled.' }).catch(() => undefined)
   }
   return { registry, cancel }
 }
@@ -108,17 +114,26 @@ class FuzzJobs {
     this.forgetOld()
     const { registry, cancel } = cancellableRuns(this.runs)
     job.cancel = cancel
-    const options: FuzzJobOptions = { toolId, runs: total, seed: body.seed, checks: body.checks, network: body.network, clock: body.clock }
+    const options: FuzzJobOptions = {
+      toolId,
+      runs: total,
+      seed: body.seed,
+      checks: body.checks,
+      network: body.network,
+      clock: body.clock,
+    }
     const progress = (done: number, runs: number) => {
       if (job.view.phase === 'fuzzing') job.view = { ...job.view, done, total: runs }
     }
     this.fuzzWithCoverage(registry, options, progress, body.coverage === true)
       .then(async ({ result, files }) => {
         const report = await shownReport(result, this.host, files, await scenarioInputs(this.scenarios, toolId))
-        if (job.view.phase === 'fuzzing') job.view = { ...job.view, phase: 'done', done: result.report.executed, report }
+        if (job.view.phase === 'fuzzing')
+          job.view = { ...job.view, phase: 'done', done: result.report.executed, report }
       })
       .catch((err: unknown) => {
-        if (job.view.phase === 'fuzzing') job.view = { ...job.view, phase: 'failed', error: (err as Error)?.message ?? String(err) }
+        if (job.view.phase === 'fuzzing')
+          job.view = { ...job.view, phase: 'failed', error: (err as Error)?.message ?? String(err) }
       })
       .finally(() => {
         job.settled = true
@@ -131,11 +146,19 @@ class FuzzJobs {
    * Runs the job; with `coverage`, code coverage is collected around its runs. Starting and stopping it reloads the
    * tool workers (the pool is replaced; runs in flight finish on their old workers), so it is only done when asked.
    */
-  private async fuzzWithCoverage(registry: RunRegistry, options: FuzzJobOptions, progress: (done: number, runs: number) => void, coverage: boolean): Promise<{ result: FuzzJobResult; files?: FileCoverage[] }> {
+  private async fuzzWithCoverage(
+    registry: RunRegistry,
+    options: FuzzJobOptions,
+    progress: (done: number, runs: number) => void,
+    coverage: boolean,
+  ): Promise<{ result: FuzzJobResult; files?: FileCoverage[] }> {
     if (!coverage) return { result: await fuzzJob(this.host, registry, options, progress) }
     const before = await this.coverage.acquire()
     // Released whether the job ends or throws (a cancelled job throws): the last one out turns coverage off.
-    const fuzzed = await fuzzJob(this.host, registry, options, progress).then((result) => ({ result }), (error: unknown) => ({ error }))
+    const fuzzed = await fuzzJob(this.host, registry, options, progress).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    )
     const after = await this.coverage.release()
     if ('error' in fuzzed) throw fuzzed.error
     return { result: fuzzed.result, files: coverageSince(before, after) }
@@ -160,16 +183,22 @@ class FuzzJobs {
 /** Adds the fuzz routes to `app` (before its /api catch-all). */
 export function mountFuzzRoutes(app: Hono, host: ToolHost, runs: RunRegistry, scenarios?: ScenarioStore): void {
   const jobs = new FuzzJobs(host, runs, scenarios)
-  const unknownJob = (jobId: string) => `Unknown fuzz job "${shownId(jobId)}": jobs are kept in memory, the last ${MAX_KEPT_JOBS}, until the server restarts.`
+  const unknownJob = (jobId: string) =>
+    `Unknown fuzz job "${shownId(jobId)}": jobs are kept in memory, the last ${MAX_KEPT_JOBS}, until the server restarts.`
 
   app.post('/api/tools/:id/fuzz', async (c) => {
     await host.ready
     const toolId = c.req.param('id')
-    if (!host.catalog.tools.some((t) => t.id === toolId)) return apiError(c, 'unknown-tool', `Unknown tool "${shownId(toolId)}".`)
+    if (!host.catalog.tools.some((t) => t.id === toolId))
+      return apiError(c, 'unknown-tool', `Unknown tool "${shownId(toolId)}".`)
     const body = await readJson(c, FuzzBody, {})
     if (!body.ok) return body.response
     if (jobs.active >= MAX_ACTIVE_JOBS) {
-      return apiError(c, 'too-many-runs', `${MAX_ACTIVE_JOBS} fuzz jobs are already running: wait for one to finish or cancel one, then start this one.`)
+      return apiError(
+        c,
+        'too-many-runs',
+        `${MAX_ACTIVE_JOBS} fuzz jobs are already running: wait for one to finish or cancel one, then start this one.`,
+      )
     }
     return c.json({ jobId: jobs.start(toolId, body.data) } satisfies FuzzStarted, 202)
   })

@@ -28,7 +28,10 @@ export interface JsonBounds {
 }
 
 /** The default bounds (the environment overrides included). */
-export const JSON_BOUNDS: Readonly<JsonBounds> = { maxDepth: MAX_JSON_DEPTH, maxKeysPerObject: MAX_JSON_KEYS_PER_OBJECT }
+export const JSON_BOUNDS: Readonly<JsonBounds> = {
+  maxDepth: MAX_JSON_DEPTH,
+  maxKeysPerObject: MAX_JSON_KEYS_PER_OBJECT,
+}
 
 /** Which bound a JSON text or value is past. */
 export type JsonBoundsViolation = { reason: 'too-deep' | 'too-many-keys'; message: string }
@@ -60,7 +63,8 @@ function nextStructural(text: string, from: number): number {
   for (let i = from; i < text.length; i++) {
     const ch = text.charCodeAt(i)
     if (inString) {
-      if (ch === 0x5c) i++ // backslash: skip the escaped character
+      if (ch === 0x5c)
+        i++ // backslash: skip the escaped character
       else if (ch === 0x22) inString = false
     } else if (ch === 0x22) inString = true
     else if (ch === 0x7b || ch === 0x5b || ch === 0x7d || ch === 0x5d || ch === 0x3a) return i
@@ -88,7 +92,10 @@ export function jsonNestingDepth(text: string, stopAbove = Number.POSITIVE_INFIN
  * The first bound JSON text is past (depth, keys in one object, keys in all), or undefined. One linear scan that stops
  * at the first violation; a key is recognised by the `:` after it (the only place a `:` stands outside a string).
  */
-export function jsonTextBoundsViolation(text: string, bounds: JsonBounds = JSON_BOUNDS): JsonBoundsViolation | undefined {
+export function jsonTextBoundsViolation(
+  text: string,
+  bounds: JsonBounds = JSON_BOUNDS,
+): JsonBoundsViolation | undefined {
   const maxKeys = bounds.maxKeys ?? MAX_JSON_KEYS * Math.max(1, Math.ceil(text.length / MIB))
   // Keys so far of the object (or array: never counted) open at each depth; depth never passes maxDepth + 1.
   const keysAt = new Uint32Array(bounds.maxDepth + 2)
@@ -112,7 +119,10 @@ export function jsonTextBoundsViolation(text: string, bounds: JsonBounds = JSON_
  * The first bound an already parsed value is past, or undefined: the same bounds as jsonTextBoundsViolation, for
  * JSON another library parsed (the MCP SDK's request bodies). Iterative, and it stops at the first violation.
  */
-export function jsonValueBoundsViolation(value: unknown, bounds: JsonBounds = JSON_BOUNDS): JsonBoundsViolation | undefined {
+export function jsonValueBoundsViolation(
+  value: unknown,
+  bounds: JsonBounds = JSON_BOUNDS,
+): JsonBoundsViolation | undefined {
   const maxKeys = bounds.maxKeys ?? MAX_JSON_KEYS
   const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }]
   let keys = 0
@@ -125,29 +135,47 @@ export function jsonValueBoundsViolation(value: unknown, bounds: JsonBounds = JS
       if (children.length > bounds.maxKeysPerObject) return tooManyInObject(bounds.maxKeysPerObject)
       if ((keys += children.length) > maxKeys) return tooManyInAll(maxKeys)
     }
-    for (const child of children) if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1 })
+    for (const child of children)
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1 })
   }
   return undefined
 }
 
 /** Outcome of parseJsonBounded; `reason` says which guard refused the text. */
-export type BoundedParse = { ok: true; value: unknown } | { ok: false; reason: 'too-deep' | 'too-many-keys' | 'proto-key' | 'syntax'; message: string }
+export type BoundedParse =
+  | { ok: true; value: unknown }
+  | { ok: false; reason: 'too-deep' | 'too-many-keys' | 'proto-key' | 'syntax'; message: string }
 
 /**
  * JSON.parse that first refuses text nested deeper than `maxDepth` or with too many keys (see JsonBounds), then
  * (optionally) any `__proto__` key.
  */
-export function parseJsonBounded(text: string, maxDepth = MAX_JSON_DEPTH, options: { refuseProtoKeys?: boolean; maxKeysPerObject?: number; maxKeys?: number } = {}): BoundedParse {
-  const violation = jsonTextBoundsViolation(text, { maxDepth, maxKeysPerObject: options.maxKeysPerObject ?? MAX_JSON_KEYS_PER_OBJECT, maxKeys: options.maxKeys })
+export function parseJsonBounded(
+  text: string,
+  maxDepth = MAX_JSON_DEPTH,
+  options: { refuseProtoKeys?: boolean; maxKeysPerObject?: number; maxKeys?: number } = {},
+): BoundedParse {
+  const violation = jsonTextBoundsViolation(text, {
+    maxDepth,
+    maxKeysPerObject: options.maxKeysPerObject ?? MAX_JSON_KEYS_PER_OBJECT,
+    maxKeys: options.maxKeys,
+  })
   if (violation) return { ok: false, ...violation }
   let protoKey = false
   let value: unknown
   try {
     // The reviver sees keys after unescaping, so "__pr\u006fto__" is caught too.
-    value = options.refuseProtoKeys ? JSON.parse(text, (key, v: unknown) => ((protoKey ||= key === '__proto__'), v)) : JSON.parse(text)
+    value = options.refuseProtoKeys
+      ? JSON.parse(text, (key, v: unknown) => ((protoKey ||= key === '__proto__'), v))
+      : JSON.parse(text)
   } catch (err) {
     return { ok: false, reason: 'syntax', message: (err as Error).message }
   }
-  if (protoKey) return { ok: false, reason: 'proto-key', message: 'a key named "__proto__" is refused: schema validation would silently drop it. Rename the key.' }
+  if (protoKey)
+    return {
+      ok: false,
+      reason: 'proto-key',
+      message: 'a key named "__proto__" is refused: schema validation would silently drop it. Rename the key.',
+    }
   return { ok: true, value }
 }

@@ -4,13 +4,25 @@
 
 import type { Context, Hono } from 'hono'
 import type { z } from 'zod'
-import { AbortBody, ApprovalBody, EmptyBody, RespondBody, ResumeBody, type RunControl } from '../../src/shared/protocol.ts'
+import {
+  AbortBody,
+  ApprovalBody,
+  EmptyBody,
+  RespondBody,
+  ResumeBody,
+  type RunControl,
+} from '../../src/shared/protocol.ts'
 
 /**
  * What `POST /api/runs/:id/control` does with a request: reads its body with `schema` (an empty body reads as
  * `emptyAs`; without it, an empty body is refused), maps it to a control with `toControl` and steers the run.
  */
-export type ControlHandler = <S extends z.ZodType>(c: Context, schema: S, toControl: (body: z.infer<S>) => RunControl, emptyAs?: unknown) => Promise<Response>
+export type ControlHandler = <S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  toControl: (body: z.infer<S>) => RunControl,
+  emptyAs?: unknown,
+) => Promise<Response>
 
 /** One legacy route: its last path segment, its body and the control that body stands for. */
 interface LegacyControlRoute<S extends z.ZodType = z.ZodType> {
@@ -24,9 +36,17 @@ const route = <S extends z.ZodType>(r: LegacyControlRoute<S>): LegacyControlRout
 
 /** The legacy routes, each with the RunControl its body maps to. */
 const LEGACY_CONTROL_ROUTES: readonly LegacyControlRoute[] = [
-  route({ path: 'approval', schema: ApprovalBody, toControl: (b) => (b.approved ? { type: 'approve' } : { type: 'decline', reason: b.reason }) }),
+  route({
+    path: 'approval',
+    schema: ApprovalBody,
+    toControl: (b) => (b.approved ? { type: 'approve' } : { type: 'decline', reason: b.reason }),
+  }),
   route({ path: 'resume', schema: ResumeBody, toControl: (b) => ({ type: 'resume', resumeData: b.resumeData }) }),
-  route({ path: 'respond', schema: RespondBody, toControl: (b) => ({ type: 'respond', action: b.action, content: b.content }) }),
+  route({
+    path: 'respond',
+    schema: RespondBody,
+    toControl: (b) => ({ type: 'respond', action: b.action, content: b.content }),
+  }),
   route({ path: 'continue', schema: EmptyBody, emptyAs: {}, toControl: () => ({ type: 'continue' }) }),
   route({ path: 'abort', schema: AbortBody, emptyAs: {}, toControl: (b) => ({ type: 'abort', reason: b.reason }) }),
 ]

@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js'
 import type { RunEvent, ToolDetail } from '../../src/shared/protocol.ts'
 import { Status } from '../../src/runtime/index.ts'
 import type { McpEndpoint } from './app.ts'
@@ -22,7 +27,8 @@ interface Session {
   transport: WebStandardStreamableHTTPServerTransport
 }
 
-const isObjectSchema = (s: Record<string, unknown> | undefined): s is Record<string, unknown> => !!s && s.type === 'object'
+const isObjectSchema = (s: Record<string, unknown> | undefined): s is Record<string, unknown> =>
+  !!s && s.type === 'object'
 
 /** The MCP listing of a catalog entry: JSON Schemas as the catalog has them, annotations and _meta as given. */
 export function mcpToolOf(detail: ToolDetail): McpTool {
@@ -52,19 +58,22 @@ function resultOf(detail: ToolDetail, events: RunEvent[]): CallToolResult {
     else if (model?.type === 'content') {
       for (const part of model.value as Array<Record<string, any>>) {
         if (part.type === 'text') content.push({ type: 'text', text: String(part.text) })
-        else if (part.type === 'image-data') content.push({ type: 'image', data: String(part.data), mimeType: String(part.mediaType) })
+        else if (part.type === 'image-data')
+          content.push({ type: 'image', data: String(part.data), mimeType: String(part.mediaType) })
         else content.push({ type: 'text', text: JSON.stringify(part) })
       }
     } else content.push({ type: 'text', text: JSON.stringify(model?.type === 'json' ? model.value : output) ?? 'null' })
     const result: CallToolResult = { content }
-    if (isObjectSchema(detail.schemas.output) && output && typeof output === 'object') result.structuredContent = output as Record<string, unknown>
+    if (isObjectSchema(detail.schemas.output) && output && typeof output === 'object')
+      result.structuredContent = output as Record<string, unknown>
     return result
   }
   const err = events.findLast((e) => e.type === 'error' || e.type === 'aborted' || e.type === 'approval-resolved')
   let text = `Tool "${detail.id}" ended with status ${status}.`
   if (err?.type === 'error') text = err.message
   else if (err?.type === 'aborted') text = `Tool "${detail.id}" was aborted${err.reason ? `: ${err.reason}` : '.'}`
-  else if (err?.type === 'approval-resolved' && !err.approved) text = `Tool "${detail.id}" was declined${err.reason ? `: ${err.reason}` : '.'}`
+  else if (err?.type === 'approval-resolved' && !err.approved)
+    text = `Tool "${detail.id}" was declined${err.reason ? `: ${err.reason}` : '.'}`
   return { content: [{ type: 'text', text }], isError: true }
 }
 
@@ -77,7 +86,10 @@ export function createMcpEndpoint(host: ToolHost, runs: RunRegistry): McpEndpoin
   })
 
   function createServer(): Server {
-    const server = new Server({ name: 'toolscope', version: '0.1.0' }, { capabilities: { tools: { listChanged: true } } })
+    const server = new Server(
+      { name: 'toolscope', version: '0.1.0' },
+      { capabilities: { tools: { listChanged: true } } },
+    )
     server.setRequestHandler(ListToolsRequestSchema, async () => {
       await host.ready
       return { tools: host.catalog.tools.map(mcpToolOf) }
@@ -88,36 +100,68 @@ export function createMcpEndpoint(host: ToolHost, runs: RunRegistry): McpEndpoin
       if (!detail) return { content: [{ type: 'text', text: `Unknown tool "${request.params.name}".` }], isError: true }
       // The SDK parsed the body itself: the arguments get the bounds every other input has before the tool host sees them.
       const outOfBounds = jsonValueBoundsViolation(request.params.arguments ?? {})
-      if (outOfBounds) return { content: [{ type: 'text', text: `The arguments of "${detail.id}" are refused: ${outOfBounds.message}` }], isError: true }
-      const runId = await runs.start({ toolId: detail.id, input: toolArguments(request.params.arguments, detail.mcpInput), caller: 'mcp' })
+      if (outOfBounds)
+        return {
+          content: [{ type: 'text', text: `The arguments of "${detail.id}" are refused: ${outOfBounds.message}` }],
+          isError: true,
+        }
+      const runId = await runs.start({
+        toolId: detail.id,
+        input: toolArguments(request.params.arguments, detail.mcpInput),
+        caller: 'mcp',
+      })
       const canElicit = Boolean(server.getClientCapabilities()?.elicitation)
       let refusal: string | undefined
       const elicit = (message: string, requestedSchema: Record<string, unknown>) =>
-        server.elicitInput({ mode: 'form', message, requestedSchema } as any, { relatedRequestId: extra.requestId, signal: extra.signal })
+        server.elicitInput({ mode: 'form', message, requestedSchema } as any, {
+          relatedRequestId: extra.requestId,
+          signal: extra.signal,
+        })
       const stop = (why: string) => {
         refusal = why
         void runs.control(runId, { type: 'abort', reason: why })
       }
       const ask = async (event: RunEvent): Promise<void> => {
         if (event.type === 'approval-requested') {
-          if (!canElicit) return stop(`Tool "${detail.id}" requires approval, and this MCP client does not support elicitation, so it was not run.`)
+          if (!canElicit)
+            return stop(
+              `Tool "${detail.id}" requires approval, and this MCP client does not support elicitation, so it was not run.`,
+            )
           const answer = await elicit(`Allow "${detail.id}" to run with ${JSON.stringify(event.input)}?`, {
             type: 'object',
             properties: { approve: { type: 'boolean', title: 'Approve', description: `Run ${detail.id}` } },
             required: ['approve'],
           })
           const approved = answer.action === 'accept' && answer.content?.approve === true
-          await runs.control(runId, approved ? { type: 'approve' } : { type: 'decline', reason: `Declined by the MCP client (${answer.action}).` })
+          await runs.control(
+            runId,
+            approved
+              ? { type: 'approve' }
+              : { type: 'decline', reason: `Declined by the MCP client (${answer.action}).` },
+          )
         } else if (event.type === 'suspended') {
-          if (!canElicit || !isObjectSchema(event.resumeSchema)) return stop(`Tool "${detail.id}" suspended and needs resume data, which this MCP client cannot provide (no elicitation support).`)
-          const answer = await elicit(`"${detail.id}" needs more information: ${JSON.stringify(event.payload)}`, event.resumeSchema)
+          if (!canElicit || !isObjectSchema(event.resumeSchema))
+            return stop(
+              `Tool "${detail.id}" suspended and needs resume data, which this MCP client cannot provide (no elicitation support).`,
+            )
+          const answer = await elicit(
+            `"${detail.id}" needs more information: ${JSON.stringify(event.payload)}`,
+            event.resumeSchema,
+          )
           if (answer.action !== 'accept') return stop(`The MCP client did not provide resume data (${answer.action}).`)
           const outcome = await runs.control(runId, { type: 'resume', resumeData: answer.content ?? {} })
           if (!outcome.ok) stop(`Resume data was refused: ${outcome.failure.message}`)
         } else if (event.type === 'elicitation-requested') {
-          if (!canElicit) return stop(`Tool "${detail.id}" asked the user for input through MCP elicitation, which this MCP client does not support.`)
+          if (!canElicit)
+            return stop(
+              `Tool "${detail.id}" asked the user for input through MCP elicitation, which this MCP client does not support.`,
+            )
           const answer = await elicit(event.request.message, event.request.requestedSchema)
-          const outcome = await runs.control(runId, { type: 'respond', action: answer.action, content: answer.content as Record<string, unknown> | undefined })
+          const outcome = await runs.control(runId, {
+            type: 'respond',
+            action: answer.action,
+            content: answer.content as Record<string, unknown> | undefined,
+          })
           // A refused answer leaves the run waiting: it is ended with the reason rather than left hanging.
           if (!outcome.ok) stop(`The elicitation answer was refused: ${outcome.failure.message}`)
         }
@@ -172,10 +216,22 @@ export function createMcpEndpoint(host: ToolHost, runs: RunRegistry): McpEndpoin
       const id = req.headers.get('mcp-session-id')
       if (id) {
         const session = sessions.get(id)
-        if (!session) return Response.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found: initialize a new MCP session.' }, id: null }, { status: 404 })
+        if (!session)
+          return Response.json(
+            {
+              jsonrpc: '2.0',
+              error: { code: -32001, message: 'Session not found: initialize a new MCP session.' },
+              id: null,
+            },
+            { status: 404 },
+          )
         return session.transport.handleRequest(req)
       }
-      if (req.method !== 'POST') return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Start with an initialize POST.' }, id: null }, { status: 400 })
+      if (req.method !== 'POST')
+        return Response.json(
+          { jsonrpc: '2.0', error: { code: -32000, message: 'Start with an initialize POST.' }, id: null },
+          { status: 400 },
+        )
       const session = await open()
       return session.transport.handleRequest(req)
     },

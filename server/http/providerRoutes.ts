@@ -5,7 +5,16 @@
 import type { Hono } from 'hono'
 import { applyRunEvents, initialRunState } from '../../src/shared/runState.ts'
 import type { ProviderReport, RunTokens } from '../../src/shared/protocol.ts'
-import { estimateTokenCounters, lintCatalogSafely, loadTokenCounters, providerReport, runTokens, type CatalogLint, type LintConfig, type TokenCounters } from '../../src/lint/index.ts'
+import {
+  estimateTokenCounters,
+  lintCatalogSafely,
+  loadTokenCounters,
+  providerReport,
+  runTokens,
+  type CatalogLint,
+  type LintConfig,
+  type TokenCounters,
+} from '../../src/lint/index.ts'
 import { apiError } from './apiError.ts'
 import type { RunRegistry } from '../runs/runs.ts'
 import { shownId } from './security.ts'
@@ -43,7 +52,8 @@ export function mountProviderRoutes(app: Hono, deps: ProviderRouteDeps): QuickCa
   // real tokenizers.
   let quick: { version: number; lint: CatalogLint } | undefined
   let counted: { version: number; lint: Promise<CatalogLint> } | undefined
-  const failed = (version: number) => (err: Error) => deps.log?.(`The provider checks failed on catalog version ${version}: ${err.message}`)
+  const failed = (version: number) => (err: Error) =>
+    deps.log?.(`The provider checks failed on catalog version ${version}: ${err.message}`)
 
   const quickLint = (): CatalogLint => {
     const { version, tools } = host.catalog
@@ -52,7 +62,13 @@ export function mountProviderRoutes(app: Hono, deps: ProviderRouteDeps): QuickCa
   }
   const countedLint = (): Promise<CatalogLint> => {
     const { version, tools } = host.catalog
-    if (counted?.version !== version) counted = { version, lint: countersOrEstimates(deps.log).then((tokenCounters) => lintCatalogSafely(tools, config, failed(version), { tokenCounters })) }
+    if (counted?.version !== version)
+      counted = {
+        version,
+        lint: countersOrEstimates(deps.log).then((tokenCounters) =>
+          lintCatalogSafely(tools, config, failed(version), { tokenCounters }),
+        ),
+      }
     return counted.lint
   }
 
@@ -60,7 +76,9 @@ export function mountProviderRoutes(app: Hono, deps: ProviderRouteDeps): QuickCa
     await host.ready
     const tool = host.catalog.tools.find((t) => t.id === c.req.param('id'))
     const report = tool && providerReport(tool, await countedLint())
-    return report ? c.json(report satisfies ProviderReport) : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
+    return report
+      ? c.json(report satisfies ProviderReport)
+      : apiError(c, 'unknown-tool', `Unknown tool "${shownId(c.req.param('id'))}".`)
   })
 
   // Counts of finished runs, newest last: a finished run's views never change, and the page asks again per phase.

@@ -21,7 +21,9 @@ import { UnknownToolError } from '../toolHost/host.ts'
 async function offlineIfRecorded(runs: RunRegistry, runId: string, request: StartRunBody): Promise<StartRunBody> {
   if (request.network !== 'record') return request
   const recording = await runs.recording(runId)
-  return recording ? { ...request, network: 'replay', cassette: recording } : { ...request, network: 'live', cassette: undefined }
+  return recording
+    ? { ...request, network: 'replay', cassette: recording }
+    : { ...request, network: 'live', cassette: undefined }
 }
 
 /** Adds the rerun route to `app` (before its /api catch-all). */
@@ -33,7 +35,9 @@ export function mountRerunRoutes(app: Hono, runs: RunRegistry, log: (line: strin
     const body = await readJson(c, RerunBody)
     if (!body.ok) return body.response
     if (!isFinalStatus(record.status) || runs.isLive(runId)) {
-      return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be rerun.`, { state: record.status })
+      return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be rerun.`, {
+        state: record.status,
+      })
     }
     const { atEvent, control } = body.data
     let plan: ReturnType<typeof rerunPlan>
@@ -53,7 +57,10 @@ export function mountRerunRoutes(app: Hono, runs: RunRegistry, log: (line: strin
     }
     // Answered in the background: the client follows the new run's events like any other run.
     void answerPrompts(registryRun(runs, rerunId), plan.decisions, { leaveWaiting: true })
-      .then(({ scriptError }) => scriptError && log(`Rerun ${rerunId} of run ${runId} did not go as the original: ${scriptError}`))
+      .then(
+        ({ scriptError }) =>
+          scriptError && log(`Rerun ${rerunId} of run ${runId} did not go as the original: ${scriptError}`),
+      )
       .catch((err) => log(`Rerun ${rerunId} of run ${runId} failed: ${(err as Error).message}`))
     return c.json({ runId: rerunId }, 201)
   })

@@ -22,16 +22,22 @@ export function mountRunTransferRoutes(app: Hono, runs: RunRegistry, cassettes: 
     const record = runs.get(runId)
     if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
     const status = record.status
-    if (!isFinalStatus(status) || runs.isLive(runId)) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`, { state: record.status })
+    if (!isFinalStatus(status) || runs.isLive(runId))
+      return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`, {
+        state: record.status,
+      })
     const file = toRunExport({ ...record, status }, await runs.recording(runId), new Date())
-    return c.json(file, 200, { 'Content-Disposition': `attachment; filename="${exportFileName(record.toolId, runId)}"` })
+    return c.json(file, 200, {
+      'Content-Disposition': `attachment; filename="${exportFileName(record.toolId, runId)}"`,
+    })
   })
 
   app.post('/api/runs/import', async (c) => {
     const body = await readRunFile(c)
     if (!body.ok) return body.response
     const problem = firstImportProblem(body.data.run)
-    if (problem) return apiError(c, 'invalid-body', `The run file is inconsistent: ${problem.message}`, { issues: [problem] })
+    if (problem)
+      return apiError(c, 'invalid-body', `The run file is inconsistent: ${problem.message}`, { issues: [problem] })
     const runId = randomUUID()
     const { record, origin, secrets } = importedRun(body.data, runId)
     if (body.data.cassette && cassettes) await cassettes.saveRecording(runId, body.data.cassette, secrets)
@@ -50,12 +56,23 @@ async function readRunFile(c: Context): Promise<{ ok: true; data: RunExport } | 
   if (!raw.ok) return raw
   try {
     const parsed = readRunExport(raw.data)
-    return parsed.success ? { ok: true, data: parsed.data } : { ok: false, response: invalidBody(c, parsed.error.issues) }
+    return parsed.success
+      ? { ok: true, data: parsed.data }
+      : { ok: false, response: invalidBody(c, parsed.error.issues) }
   } catch (err) {
     if (!(err instanceof FileVersionError)) throw err
     // A newer cassette inside a current file is refused as it is; a newer file is checked for other problems too.
-    const rest = err.format === RUN_EXPORT_FILE.name ? RunExport.safeParse({ ...(raw.data as object), version: err.current }) : undefined
+    const rest =
+      err.format === RUN_EXPORT_FILE.name
+        ? RunExport.safeParse({ ...(raw.data as object), version: err.current })
+        : undefined
     if (!rest || rest.success) return { ok: false, response: apiError(c, 'newer-version', err.message) }
-    return { ok: false, response: invalidBody(c, [{ code: 'custom', path: ['version'], message: err.message, input: err.found }, ...rest.error.issues]) }
+    return {
+      ok: false,
+      response: invalidBody(c, [
+        { code: 'custom', path: ['version'], message: err.message, input: err.found },
+        ...rest.error.issues,
+      ]),
+    }
   }
 }

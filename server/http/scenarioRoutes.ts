@@ -45,7 +45,6 @@ export interface ScenarioDeps {
   cassettes?: CassetteStore
 }
 
-
 /** Maps store errors to HTTP: a bad name is the caller's fault, a missing file is a 404. */
 async function guarded(c: Context, fn: () => Promise<Response>): Promise<Response> {
   try {
@@ -63,7 +62,11 @@ async function guarded(c: Context, fn: () => Promise<Response>): Promise<Respons
 export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
   const { host, runs, store } = deps
 
-  const entry = async ({ file, scenario }: StoredScenario): Promise<ScenarioEntry> => ({ file: displayPath(file), scenario, unfit: await host.checkFit(fitCheckOf(scenario)) })
+  const entry = async ({ file, scenario }: StoredScenario): Promise<ScenarioEntry> => ({
+    file: displayPath(file),
+    scenario,
+    unfit: await host.checkFit(fitCheckOf(scenario)),
+  })
   const report = async (scenario: Scenario): Promise<ReplayReport> => {
     const { result: _result, ...rest } = await replayOnHost(host, runs, scenario)
     return rest
@@ -73,14 +76,20 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     guarded(c, async () => {
       const toolId = c.req.query('toolId') || undefined
       const { scenarios, errors } = await store.list(toolId)
-      const list: ScenarioList = { root: displayPath(store.root), scenarios: await Promise.all(scenarios.map(entry)), errors: errors.map((e) => ({ file: displayPath(e.file), message: e.message })) }
+      const list: ScenarioList = {
+        root: displayPath(store.root),
+        scenarios: await Promise.all(scenarios.map(entry)),
+        errors: errors.map((e) => ({ file: displayPath(e.file), message: e.message })),
+      }
       return c.json(list)
     }),
   )
 
   app.get('/api/scenarios/schema', (c) => c.json(scenarioJsonSchema()))
 
-  app.get('/api/scenarios/:toolId/:name', (c) => guarded(c, async () => c.json(await entry(await store.get(c.req.param('toolId'), c.req.param('name'))))))
+  app.get('/api/scenarios/:toolId/:name', (c) =>
+    guarded(c, async () => c.json(await entry(await store.get(c.req.param('toolId'), c.req.param('name'))))),
+  )
 
   app.post('/api/scenarios', async (c) => {
     const body = await readJson(c, SaveScenarioBody)
@@ -88,9 +97,19 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     const { runId, name, description, expect, overwrite } = body.data
     const record = runs.get(runId)
     if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
-    if (!isFinalStatus(record.status)) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be saved as a scenario.`)
+    if (!isFinalStatus(record.status))
+      return apiError(
+        c,
+        'invalid-state',
+        `The run is ${record.status}: only a finished run can be saved as a scenario.`,
+      )
     return guarded(c, async () => {
-      if (!overwrite && (await exists(store, record.toolId, name))) return apiError(c, 'conflict', `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`)
+      if (!overwrite && (await exists(store, record.toolId, name)))
+        return apiError(
+          c,
+          'conflict',
+          `A scenario "${name}" already exists for ${record.toolId}; choose another name or overwrite it.`,
+        )
       // Run data goes into files the user commits: through the redaction pass, with the secrets the whole run names
       // and those of its MCP server's configuration.
       const secrets = mergeSecrets(recordSecrets(record), deps.host.mcpSecrets(record.toolId))
@@ -98,10 +117,16 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
       // A recorded run's scenario carries its cassette: the recording, saved under the scenario's name.
       if (record.request.network === 'record') {
         const recording = await runs.recording(runId)
-        if (!recording || !deps.cassettes) return apiError(c, 'not-found', 'The run was recorded, but its recording is gone: record it again.')
+        if (!recording || !deps.cassettes)
+          return apiError(c, 'not-found', 'The run was recorded, but its recording is gone: record it again.')
         await deps.cassettes.save(record.toolId, name, recording, secrets)
       }
-      const saved = await store.save(redactScenario({ ...scenario, ...(description ? { description } : {}), ...(expect ? { expect } : {}) }, secrets))
+      const saved = await store.save(
+        redactScenario(
+          { ...scenario, ...(description ? { description } : {}), ...(expect ? { expect } : {}) },
+          secrets,
+        ),
+      )
       return c.json(await entry(saved), 201)
     })
   })
@@ -116,7 +141,9 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
   app.post('/api/scenarios/:toolId/:name/replay', async (c) => {
     const body = await readJson(c, EmptyBody, {})
     if (!body.ok) return body.response
-    return guarded(c, async () => c.json(await report((await store.get(c.req.param('toolId'), c.req.param('name'))).scenario)))
+    return guarded(c, async () =>
+      c.json(await report((await store.get(c.req.param('toolId'), c.req.param('name'))).scenario)),
+    )
   })
 
   app.post('/api/scenarios/:toolId/replay', async (c) => {
@@ -138,7 +165,8 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
     const runId = c.req.param('id')
     const record = runs.get(runId)
     if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
-    if (!isFinalStatus(record.status)) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run has a result to expect.`)
+    if (!isFinalStatus(record.status))
+      return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run has a result to expect.`)
     return c.json(await suggestExpectation(host, runs, record, body.data.rerun ?? false))
   })
 
@@ -152,12 +180,16 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
       if (runId !== undefined) {
         const record = runs.get(runId)
         if (!record) return apiError(c, 'unknown-run', `Unknown run "${shownId(runId)}".`)
-        if (!isFinalStatus(record.status)) return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
+        if (!isFinalStatus(record.status))
+          return apiError(c, 'invalid-state', `The run is ${record.status}: only a finished run can be exported.`)
         // The test embeds run data: through the redaction pass, as a saved scenario and its cassette would be.
         const secrets = mergeSecrets(recordSecrets(record), deps.host.mcpSecrets(record.toolId))
         // Values that differ between runs of the same call (or, with one run, that look generated) are matched by kind.
         const expected = expect ?? (await suggestExpectation(host, runs, record, false)).expect
-        scenario = redactScenario({ ...scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events), expect: expected }, secrets)
+        scenario = redactScenario(
+          { ...scenarioFromRun(`run-${runId.slice(0, 8)}`, record.request, record.events), expect: expected },
+          secrets,
+        )
         // A recorded run's test replays its recording.
         if (record.request.network === 'record') {
           const recording = await runs.recording(runId)
@@ -167,7 +199,8 @@ export function mountScenarioRoutes(app: Hono, deps: ScenarioDeps): void {
         scenario = (await store.get(ref!.toolId, ref!.name)).scenario
       }
       try {
-        if (!cassette && typeof scenario.cassette === 'string' && deps.cassettes) cassette = await deps.cassettes.load(scenario.toolId, scenario.cassette)
+        if (!cassette && typeof scenario.cassette === 'string' && deps.cassettes)
+          cassette = await deps.cassettes.load(scenario.toolId, scenario.cassette)
       } catch (err) {
         if (err instanceof CassetteError) return apiError(c, err.code, err.message)
         throw err
@@ -202,18 +235,32 @@ function importPath(file: string): string {
 }
 
 /** The test source of a scenario in the chosen format. */
-export function exportScenario(scenario: Scenario, format: 'vitest' | 'playwright', deps: Pick<ScenarioDeps, 'host' | 'toolPaths'>, cassette?: Cassette): ExportResponse {
+export function exportScenario(
+  scenario: Scenario,
+  format: 'vitest' | 'playwright',
+  deps: Pick<ScenarioDeps, 'host' | 'toolPaths'>,
+  cassette?: Cassette,
+): ExportResponse {
   const base = `${scenario.toolId}.${scenario.name}`
   const tool = deps.host.catalog.tools.find((t) => t.id === scenario.toolId)
   const mcp = tool?.mcpServer && { server: mcpServerOf(deps.host, tool.mcpServer.server), tool: tool.mcpServer.name }
   if (format === 'playwright') {
     const toolPaths = deps.toolPaths.map((p) => importPath(displayPath(p)))
-    return { filename: `${base}.spec.ts`, code: toPlaywrightTest(scenario, { toolPaths, ...(mcp ? { mcpServers: [mcp.server] } : {}) }) }
+    return {
+      filename: `${base}.spec.ts`,
+      code: toPlaywrightTest(scenario, { toolPaths, ...(mcp ? { mcpServers: [mcp.server] } : {}) }),
+    }
   }
-  if (!tool) throw new Error(`The tool "${scenario.toolId}" is not in the catalog: cannot tell where to import it from.`)
+  if (!tool)
+    throw new Error(`The tool "${scenario.toolId}" is not in the catalog: cannot tell where to import it from.`)
   // An MCP server's tool is called on its server, with the MCP SDK client, as Toolscope calls it.
   if (mcp) return { filename: `${base}.test.ts`, code: toMcpVitestTest(scenario, mcp) }
-  const target = { from: importPath(tool.file), access: tool.access ?? tool.exportName ?? 'default', kind: tool.kind, id: tool.id }
+  const target = {
+    from: importPath(tool.file),
+    access: tool.access ?? tool.exportName ?? 'default',
+    kind: tool.kind,
+    id: tool.id,
+  }
   return { filename: `${base}.test.ts`, code: toVitestTest(scenario, target, { cassette }) }
 }
 

@@ -24,10 +24,13 @@ export function randomToken(): string {
  */
 export function resolveToken(host: string, explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   const chosen = explicit ?? (env.TOOLSCOPE_TOKEN || undefined)
-  if (chosen !== undefined && chosen.length < 8) throw new Error('The session token must be at least 8 characters long.')
+  if (chosen !== undefined && chosen.length < 8)
+    throw new Error('The session token must be at least 8 characters long.')
   if (chosen) return chosen
   if (!isLoopbackHost(host)) {
-    throw new Error(`Binding to ${host} makes the tools reachable from the network: set an explicit token with --token <token> or TOOLSCOPE_TOKEN (from code: startServer's "token" option).`)
+    throw new Error(
+      `Binding to ${host} makes the tools reachable from the network: set an explicit token with --token <token> or TOOLSCOPE_TOKEN (from code: startServer's "token" option).`,
+    )
   }
   return randomToken()
 }
@@ -120,10 +123,18 @@ export function hostGuard(options: SecurityOptions): MiddlewareHandler {
   return async (c, next) => {
     const port = options.getPort()
     if (!hostAllowed(c.req.header('host'), names, port)) {
-      return c.json({ error: `Host "${c.req.header('host') ?? ''}" is not allowed: open Toolscope through localhost or 127.0.0.1.` }, 403)
+      return c.json(
+        {
+          error: `Host "${c.req.header('host') ?? ''}" is not allowed: open Toolscope through localhost or 127.0.0.1.`,
+        },
+        403,
+      )
     }
     if (!originAllowed(c.req.header('origin'), names, port)) {
-      return c.json({ error: `Origin "${c.req.header('origin')}" is not allowed: cross-site requests are refused.` }, 403)
+      return c.json(
+        { error: `Origin "${c.req.header('origin')}" is not allowed: cross-site requests are refused.` },
+        403,
+      )
     }
     await next()
   }
@@ -147,7 +158,19 @@ export function tokenGuard(token: string, kind: 'api' | 'mcp' = 'api'): Middlewa
     if (given === undefined || !tokensEqual(given, token)) {
       const headers = { 'WWW-Authenticate': 'Bearer realm="toolscope"' }
       if (kind === 'mcp') {
-        return c.json({ jsonrpc: '2.0', id: null, error: { code: MCP_UNAUTHORIZED, message: TOKEN_HELP, data: { code: 'unauthorized', header: 'Authorization: Bearer <token>' } } }, 401, headers)
+        return c.json(
+          {
+            jsonrpc: '2.0',
+            id: null,
+            error: {
+              code: MCP_UNAUTHORIZED,
+              message: TOKEN_HELP,
+              data: { code: 'unauthorized', header: 'Authorization: Bearer <token>' },
+            },
+          },
+          401,
+          headers,
+        )
       }
       return apiError(c, 'unauthorized', TOKEN_HELP, {}, headers)
     }

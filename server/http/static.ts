@@ -39,7 +39,10 @@ export async function serveApp(c: Context, appDir: string): Promise<Response> {
   const root = resolve(appDir)
   const index = join(root, 'index.html')
   if (!(await fileIfExists(index))) {
-    return c.text('The Toolscope UI is not built: run `npm run build:app` (the API under /api and /mcp works without it).', 404)
+    return c.text(
+      'The Toolscope UI is not built: run `npm run build:app` (the API under /api and /mcp works without it).',
+      404,
+    )
   }
   let pathname: string
   try {
@@ -49,14 +52,23 @@ export async function serveApp(c: Context, appDir: string): Promise<Response> {
   }
   const candidate = resolve(root, `.${pathname}`)
   const inside = candidate === root || candidate.startsWith(root + sep)
-  const found = inside && pathname !== '/' ? ((await fileIfExists(candidate)) ?? (pathname === '/favicon.ico' ? await fileIfExists(join(root, 'favicon.svg')) : undefined)) : undefined
-  if (!found && (pathname.startsWith('/.well-known/') || /\.[^/]*$/.test(pathname))) return c.text(`Not found: ${pathname.slice(0, 200)}`, 404, SECURITY_HEADERS)
+  const found =
+    inside && pathname !== '/'
+      ? ((await fileIfExists(candidate)) ??
+        (pathname === '/favicon.ico' ? await fileIfExists(join(root, 'favicon.svg')) : undefined))
+      : undefined
+  if (!found && (pathname.startsWith('/.well-known/') || /\.[^/]*$/.test(pathname)))
+    return c.text(`Not found: ${pathname.slice(0, 200)}`, 404, SECURITY_HEADERS)
   const file = found || index
   const body = await readFile(file)
   const isIndex = file === index
   return c.body(body, 200, {
     'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'Cache-Control': isIndex ? 'no-store' : pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Cache-Control': isIndex
+      ? 'no-store'
+      : pathname.startsWith('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
     ...SECURITY_HEADERS,
   })
 }

@@ -5,7 +5,13 @@
 // with the usual run controls.
 
 import type { Hono } from 'hono'
-import { MODEL_PROVIDERS, TryBody, type ModelsInfo, type ModelTarget, type TryStarted } from '../../src/shared/protocol.ts'
+import {
+  MODEL_PROVIDERS,
+  TryBody,
+  type ModelsInfo,
+  type ModelTarget,
+  type TryStarted,
+} from '../../src/shared/protocol.ts'
 import { apiError } from './apiError.ts'
 import { readJson } from './body.ts'
 import { shownId } from './security.ts'

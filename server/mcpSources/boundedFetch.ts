@@ -29,6 +29,10 @@ export function boundedFetch(maxBytes: number, describe: (bytes: number) => stri
         },
       }),
     )
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers })
+    return new Response(counted, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    })
   }
 }

@@ -16,7 +16,12 @@ interface Listing {
 /** The modules' catalog (`modules`) and the MCP part (`mcp`, changed `mcpVersion` times) as one. */
 export function mergeCatalog(modules: Listing, mcp: McpPart, mcpVersion: number): Listing {
   const ids = new Set(modules.tools.map((t) => t.id))
-  const clashes = mcp.tools.filter((t) => ids.has(t.id)).map((t) => ({ file: t.file, message: `The MCP tool "${t.id}" has the id of a tool of the modules; the module's tool is kept.` }))
+  const clashes = mcp.tools
+    .filter((t) => ids.has(t.id))
+    .map((t) => ({
+      file: t.file,
+      message: `The MCP tool "${t.id}" has the id of a tool of the modules; the module's tool is kept.`,
+    }))
   return {
     version: modules.version + mcpVersion,
     tools: [...modules.tools, ...mcp.tools.filter((t) => !ids.has(t.id))],

@@ -8,7 +8,15 @@ import { isSecretKey, isSecretQueryName, redactUrl, REDACTED, secretArgs } from 
 
 /** One MCP server to connect to, as configured (references not yet expanded). */
 export type McpServerSpec =
-  | { name: string; transport: 'stdio'; command: string; args: string[]; env?: Record<string, string>; cwd?: string; origin: string }
+  | {
+      name: string
+      transport: 'stdio'
+      command: string
+      args: string[]
+      env?: Record<string, string>
+      cwd?: string
+      origin: string
+    }
   | { name: string; transport: 'http'; url: string; headers?: Record<string, string>; origin: string }
 
 /** The config file read at start and watched. */
@@ -16,7 +24,24 @@ export const MCP_CONFIG_FILE = '.mcp.json'
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
 /** Launchers whose first script argument names the server better than the launcher does. */
-const LAUNCHERS = new Set(['node', 'npx', 'tsx', 'bun', 'deno', 'python', 'python3', 'uv', 'uvx', 'pipx', 'go', 'cargo', 'docker', 'pnpm', 'yarn', 'dlx'])
+const LAUNCHERS = new Set([
+  'node',
+  'npx',
+  'tsx',
+  'bun',
+  'deno',
+  'python',
+  'python3',
+  'uv',
+  'uvx',
+  'pipx',
+  'go',
+  'cargo',
+  'docker',
+  'pnpm',
+  'yarn',
+  'dlx',
+])
 
 /** Splits a command line as a POSIX shell would for words: quotes and backslashes, no expansion. */
 export function splitCommandLine(line: string): string[] {
@@ -52,7 +77,9 @@ export function splitCommandLine(line: string): string[] {
 
 /** A readable server name from a command: the script or package a launcher runs, else the command itself. */
 function nameOfCommand(command: string, args: string[]): string {
-  const script = LAUNCHERS.has(basename(command)) ? args.find((a) => !a.startsWith('-') && !['run', 'exec', 'x', 'dlx'].includes(a)) : undefined
+  const script = LAUNCHERS.has(basename(command))
+    ? args.find((a) => !a.startsWith('-') && !['run', 'exec', 'x', 'dlx'].includes(a))
+    : undefined
   const base = basename(script ?? command).replace(/@[^/@]*$/, '')
   const stem = base.slice(0, base.length - extname(base).length) || base
   const name = (stem === 'index' || stem === 'main') && script ? basename(resolve(script, '..', '..')) : stem
@@ -79,7 +106,13 @@ export function parseMcpFlag(value: string, headers: Record<string, string> = {}
     } catch {
       throw new Error(`--mcp: "${rest}" is not a URL`)
     }
-    return { name: named?.[1] ?? nameOfUrl(url), transport: 'http', url: rest, ...(Object.keys(headers).length ? { headers } : {}), origin }
+    return {
+      name: named?.[1] ?? nameOfUrl(url),
+      transport: 'http',
+      url: rest,
+      ...(Object.keys(headers).length ? { headers } : {}),
+      origin,
+    }
   }
   if (Object.keys(headers).length) throw new Error('--mcp-header applies to an http(s) server, not to a command')
   const [command, ...args] = splitCommandLine(rest)
@@ -107,7 +140,7 @@ export function takeMcpFlag(list: McpServerSpec[], flag: '--mcp' | '--mcp-header
 export const MCP_USAGE = `  --mcp <server>    an MCP server's tools join the catalog: "[name=]<command line>" (stdio) or
                     "[name=]http(s)://host/mcp" (Streamable HTTP); repeatable. .mcp.json in the working
                     folder adds its "mcpServers" too. With MCP servers and no path, no example tools load.
-  --mcp-header <h>  "Name: value" header for the --mcp URL before it (a ${"$"}{VAR} in it is read from the environment)`
+  --mcp-header <h>  "Name: value" header for the --mcp URL before it (a ${'$'}{VAR} in it is read from the environment)`
 
 const isRecordOfStrings = (v: unknown): v is Record<string, string> =>
   !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string')
@@ -121,7 +154,8 @@ export function parseMcpConfig(text: string, file: string): { servers: McpServer
     return { servers: [], errors: [`${file} is not JSON: ${(err as Error).message}`] }
   }
   const entries = (json as { mcpServers?: unknown } | null)?.mcpServers
-  if (!entries || typeof entries !== 'object' || Array.isArray(entries)) return { servers: [], errors: [`${file} has no "mcpServers" object.`] }
+  if (!entries || typeof entries !== 'object' || Array.isArray(entries))
+    return { servers: [], errors: [`${file} has no "mcpServers" object.`] }
   const servers: McpServerSpec[] = []
   const errors: string[] = []
   for (const [name, raw] of Object.entries(entries as Record<string, unknown>)) {
@@ -133,15 +167,30 @@ export function parseMcpConfig(text: string, file: string): { servers: McpServer
     }
     const type = entry.type ?? (entry.url !== undefined ? 'http' : 'stdio')
     if (type === 'http' || type === 'streamable-http' || type === 'sse') {
-      if (type === 'sse') errors.push(`${where}: the legacy SSE transport is not supported; it is tried as Streamable HTTP.`)
+      if (type === 'sse')
+        errors.push(`${where}: the legacy SSE transport is not supported; it is tried as Streamable HTTP.`)
       if (typeof entry.url !== 'string') errors.push(`${where}: "url" must be a string.`)
-      else if (entry.headers !== undefined && !isRecordOfStrings(entry.headers)) errors.push(`${where}: "headers" must map names to strings.`)
-      else servers.push({ name, transport: 'http', url: entry.url, ...(entry.headers ? { headers: entry.headers as Record<string, string> } : {}), origin: file })
+      else if (entry.headers !== undefined && !isRecordOfStrings(entry.headers))
+        errors.push(`${where}: "headers" must map names to strings.`)
+      else
+        servers.push({
+          name,
+          transport: 'http',
+          url: entry.url,
+          ...(entry.headers ? { headers: entry.headers as Record<string, string> } : {}),
+          origin: file,
+        })
     } else if (type === 'stdio') {
       if (typeof entry.command !== 'string' || !entry.command) errors.push(`${where}: "command" must be a string.`)
-      else if (entry.args !== undefined && !(Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string'))) errors.push(`${where}: "args" must be an array of strings.`)
-      else if (entry.env !== undefined && !isRecordOfStrings(entry.env)) errors.push(`${where}: "env" must map names to strings.`)
-      else if (entry.cwd !== undefined && typeof entry.cwd !== 'string') errors.push(`${where}: "cwd" must be a string.`)
+      else if (
+        entry.args !== undefined &&
+        !(Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string'))
+      )
+        errors.push(`${where}: "args" must be an array of strings.`)
+      else if (entry.env !== undefined && !isRecordOfStrings(entry.env))
+        errors.push(`${where}: "env" must map names to strings.`)
+      else if (entry.cwd !== undefined && typeof entry.cwd !== 'string')
+        errors.push(`${where}: "cwd" must be a string.`)
       else {
         servers.push({
           name,
@@ -175,12 +224,15 @@ export async function readMcpConfig(dir: string): Promise<{ servers: McpServerSp
  * naming the variable (never its value): a server must not start with an empty token.
  */
 export function expandVars(text: string, env: NodeJS.ProcessEnv, where: string): string {
-  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_, name: string, fallback: string | undefined) => {
-    const value = env[name]
-    if (value !== undefined && value !== '') return value
-    if (fallback !== undefined) return fallback
-    throw new Error(`${where} uses \${${name}}, which is not set in the environment.`)
-  })
+  return text.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g,
+    (_, name: string, fallback: string | undefined) => {
+      const value = env[name]
+      if (value !== undefined && value !== '') return value
+      if (fallback !== undefined) return fallback
+      throw new Error(`${where} uses \${${name}}, which is not set in the environment.`)
+    },
+  )
 }
 
 const expandAll = (record: Record<string, string> | undefined, env: NodeJS.ProcessEnv, where: string) =>
@@ -189,8 +241,15 @@ const expandAll = (record: Record<string, string> | undefined, env: NodeJS.Proce
 /** The spec with every reference expanded: used to connect, never stored or shown. */
 export function expandSpec(spec: McpServerSpec, env: NodeJS.ProcessEnv = process.env): McpServerSpec {
   const where = `MCP server "${spec.name}"`
-  if (spec.transport === 'http') return { ...spec, url: expandVars(spec.url, env, where), headers: expandAll(spec.headers, env, where) }
-  return { ...spec, command: expandVars(spec.command, env, where), args: spec.args.map((a) => expandVars(a, env, where)), env: expandAll(spec.env, env, where), cwd: spec.cwd && expandVars(spec.cwd, env, where) }
+  if (spec.transport === 'http')
+    return { ...spec, url: expandVars(spec.url, env, where), headers: expandAll(spec.headers, env, where) }
+  return {
+    ...spec,
+    command: expandVars(spec.command, env, where),
+    args: spec.args.map((a) => expandVars(a, env, where)),
+    env: expandAll(spec.env, env, where),
+    cwd: spec.cwd && expandVars(spec.cwd, env, where),
+  }
 }
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g
@@ -209,7 +268,10 @@ function urlSecrets(url: string): string[] {
  * secret-looking env entry, expanded. A published file must hold none of them (`toolscope build` redacts them).
  */
 export function specSecrets(spec: McpServerSpec, env: NodeJS.ProcessEnv = process.env): string[] {
-  const texts = spec.transport === 'http' ? [spec.url, ...Object.values(spec.headers ?? {})] : [spec.command, ...spec.args, ...Object.values(spec.env ?? {}), spec.cwd ?? '']
+  const texts =
+    spec.transport === 'http'
+      ? [spec.url, ...Object.values(spec.headers ?? {})]
+      : [spec.command, ...spec.args, ...Object.values(spec.env ?? {}), spec.cwd ?? '']
   const referenced = texts.flatMap((t) => [...t.matchAll(REFERENCE)].map((m) => env[m[1]!] ?? ''))
   const expand = (v: string) => {
     try {
@@ -218,7 +280,15 @@ export function specSecrets(spec: McpServerSpec, env: NodeJS.ProcessEnv = proces
       return ''
     }
   }
-  const hidden = spec.transport === 'http' ? [...Object.values(spec.headers ?? {}), ...urlSecrets(spec.url)] : [...Object.entries(spec.env ?? {}).filter(([k]) => isSecretKey(k)).map(([, v]) => v), ...secretArgs(spec.args).map((s) => s.value)]
+  const hidden =
+    spec.transport === 'http'
+      ? [...Object.values(spec.headers ?? {}), ...urlSecrets(spec.url)]
+      : [
+          ...Object.entries(spec.env ?? {})
+            .filter(([k]) => isSecretKey(k))
+            .map(([, v]) => v),
+          ...secretArgs(spec.args).map((s) => s.value),
+        ]
   // A credential after its scheme (`Bearer …`) is a secret on its own too.
   const values = hidden.map(expand).flatMap((v) => [v, v.replace(/^[A-Za-z-]+ +/, '')])
   return [...new Set([...referenced, ...values])].filter(Boolean)

@@ -64,7 +64,16 @@ export interface CallHandle {
 }
 
 const STDERR_LINES = 20
-const LOG_LEVELS = { debug: 'debug', info: 'info', notice: 'info', warning: 'warn', error: 'error', critical: 'error', alert: 'error', emergency: 'fatal' } as const
+const LOG_LEVELS = {
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'error',
+  alert: 'error',
+  emergency: 'fatal',
+} as const
 export const mcpLogLevel = (level: string) => LOG_LEVELS[level as keyof typeof LOG_LEVELS] ?? 'info'
 
 export class McpConnection {
@@ -120,7 +129,11 @@ export class McpConnection {
       })()
       let timer: NodeJS.Timeout | undefined
       const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`it did not answer initialize and tools/list within ${this.limits.startTimeoutMs} ms`)), this.limits.startTimeoutMs)
+        timer = setTimeout(
+          () =>
+            reject(new Error(`it did not answer initialize and tools/list within ${this.limits.startTimeoutMs} ms`)),
+          this.limits.startTimeoutMs,
+        )
       })
       try {
         await Promise.race([started, timedOut])
@@ -129,7 +142,9 @@ export class McpConnection {
       }
       if (generation !== this.generation || this.closed) return void client.close().catch(() => undefined)
       this.client = client
-      this.serverInfo = client.getServerVersion() ? { name: client.getServerVersion()!.name, version: client.getServerVersion()!.version } : undefined
+      this.serverInfo = client.getServerVersion()
+        ? { name: client.getServerVersion()!.name, version: client.getServerVersion()!.version }
+        : undefined
       this.readySince = Date.now()
       this.setState('ready', undefined)
     } catch (err) {
@@ -150,7 +165,8 @@ export class McpConnection {
       if (!mine()) return
       // A JSON parse failure or an oversize message: the stream can no longer be trusted.
       const message = err.message
-      if (/JSON|Unexpected token|ReadBuffer exceeded|Invalid|too large|message of more than/i.test(message)) this.fault(this.faultMessage(message))
+      if (/JSON|Unexpected token|ReadBuffer exceeded|Invalid|too large|message of more than/i.test(message))
+        this.fault(this.faultMessage(message))
       // A late progress notification (after its call's result) is normal: not worth a line.
       else if (!/unknown token/.test(message)) this.hooks.log(`MCP server "${this.spec.name}": ${message}`)
     }
@@ -171,7 +187,9 @@ export class McpConnection {
         await this.listTools(client)
         this.hooks.changed()
       } catch (err) {
-        this.hooks.log(`MCP server "${this.spec.name}": tools/list after tools/list_changed failed: ${this.explain(err)}`)
+        this.hooks.log(
+          `MCP server "${this.spec.name}": tools/list after tools/list_changed failed: ${this.explain(err)}`,
+        )
       }
     })
     client.fallbackNotificationHandler = async () => {
@@ -179,16 +197,28 @@ export class McpConnection {
     }
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       const call = [...this.calls].find((c) => !c.waiting)
-      if (!call) throw new McpError(ErrorCode.InvalidRequest, 'Toolscope has no run of this server waiting to answer an elicitation.')
+      if (!call)
+        throw new McpError(
+          ErrorCode.InvalidRequest,
+          'Toolscope has no run of this server waiting to answer an elicitation.',
+        )
       return call.elicit(request.params)
     })
     client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
       const first = request.params.messages[0]?.content
       const text = first && !Array.isArray(first) && first.type === 'text' ? `: "${first.text.slice(0, 200)}"` : ''
-      for (const call of this.calls) call.refused(`The server asked for sampling${text}. Toolscope has no model to sample from, so the request was refused.`)
-      throw new McpError(ErrorCode.InvalidRequest, 'Sampling is not supported by Toolscope: no model is connected to this test bench.')
+      for (const call of this.calls)
+        call.refused(
+          `The server asked for sampling${text}. Toolscope has no model to sample from, so the request was refused.`,
+        )
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        'Sampling is not supported by Toolscope: no model is connected to this test bench.',
+      )
     })
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }] }))
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }],
+    }))
     return client
   }
 
@@ -202,9 +232,20 @@ export class McpConnection {
         fetch: boundedFetch(this.limits.messageBytes, (bytes) => `sent a message of more than ${bytes} bytes`),
       })
     }
-    const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: { ...(spec.env ?? {}) }, cwd: spec.cwd, stderr: 'pipe', maxBufferSize: this.limits.messageBytes })
+    const transport = new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env: { ...(spec.env ?? {}) },
+      cwd: spec.cwd,
+      stderr: 'pipe',
+      maxBufferSize: this.limits.messageBytes,
+    })
     transport.stderr?.on('data', (chunk: Buffer) => {
-      const lines = chunk.toString('utf8').split('\n').map((l) => l.trimEnd()).filter(Boolean)
+      const lines = chunk
+        .toString('utf8')
+        .split('\n')
+        .map((l) => l.trimEnd())
+        .filter(Boolean)
       this.stderr.push(...lines.map((l) => l.slice(0, 500)))
       if (this.stderr.length > STDERR_LINES) this.stderr.splice(0, this.stderr.length - STDERR_LINES)
     })
@@ -212,7 +253,10 @@ export class McpConnection {
     transport.start = async () => {
       await originalStart()
       const child = (transport as unknown as { _process?: NodeJS.EventEmitter })._process
-      child?.on('exit', (code: number | null, signal: string | null) => (this.exitCode = code ?? (signal as unknown as number)))
+      child?.on(
+        'exit',
+        (code: number | null, signal: string | null) => (this.exitCode = code ?? (signal as unknown as number)),
+      )
     }
     return transport
   }
@@ -234,7 +278,8 @@ export class McpConnection {
     const now = Date.now()
     if (now - this.window.start >= 1_000) this.window = { start: now, count: 0 }
     if (++this.window.count <= this.limits.notificationsPerSecond) return true
-    if (this.window.count === this.limits.notificationsPerSecond + 1) this.fault(`flooded Toolscope with more than ${this.limits.notificationsPerSecond} notifications in a second`)
+    if (this.window.count === this.limits.notificationsPerSecond + 1)
+      this.fault(`flooded Toolscope with more than ${this.limits.notificationsPerSecond} notifications in a second`)
     return false
   }
 
@@ -260,7 +305,10 @@ export class McpConnection {
     this.attempts++
     this.hooks.log(`${message} Restarting in ${delay} ms.`)
     // A server that never listed tools stays `failed` (and in the catalog's errors) through its retries.
-    this.setState(this.tools.length ? 'restarting' : 'failed', `${what} (retrying in ${Math.round(delay / 100) / 10} s)`)
+    this.setState(
+      this.tools.length ? 'restarting' : 'failed',
+      `${what} (retrying in ${Math.round(delay / 100) / 10} s)`,
+    )
     clearTimeout(this.restartTimer)
     this.restartTimer = setTimeout(() => void this.start(), delay)
     this.restartTimer.unref()
@@ -268,7 +316,8 @@ export class McpConnection {
 
   private explain(err: unknown): string {
     const e = err as NodeJS.ErrnoException
-    if (e?.code === 'ENOENT' && this.spec.transport === 'stdio') return `the command "${this.spec.command}" was not found`
+    if (e?.code === 'ENOENT' && this.spec.transport === 'stdio')
+      return `the command "${this.spec.command}" was not found`
     const message = e instanceof Error ? e.message : String(err)
     return `${message}${this.stderrTail()}`
   }
@@ -306,7 +355,9 @@ export class McpConnection {
         this.waiters.add(done)
       })
     }
-    throw new Error(`The MCP server "${this.spec.name}" is not ready (${this.state}${this.reason ? `: ${this.reason}` : ''}).`)
+    throw new Error(
+      `The MCP server "${this.spec.name}" is not ready (${this.state}${this.reason ? `: ${this.reason}` : ''}).`,
+    )
   }
 
   /** Where the server's requests and notifications go while `call` is in flight; returns the release. */

@@ -22,14 +22,19 @@ function ajvFor(schema: JsonObject): Ajv {
 
 /** "/a/0/b" → ["a", 0, "b"]. */
 function pathOf(error: ErrorObject): (string | number)[] {
-  const path = error.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p))
   if (error.keyword === 'required') path.push((error.params as { missingProperty: string }).missingProperty)
   return path
 }
 
 function messageOf(error: ErrorObject): string {
   if (error.keyword === 'required') return 'Required'
-  if (error.keyword === 'additionalProperties') return `Unrecognized key: "${(error.params as { additionalProperty: string }).additionalProperty}"`
+  if (error.keyword === 'additionalProperties')
+    return `Unrecognized key: "${(error.params as { additionalProperty: string }).additionalProperty}"`
   return error.message ?? error.keyword
 }
 

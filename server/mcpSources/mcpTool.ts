@@ -9,7 +9,11 @@ import { describeTool } from '../toolHost/describe.ts'
 import { jsonSchemaStandard } from './jsonSchema.ts'
 
 /** Calls the tool on its server; resolves to the server's result (isError included), rejects on a protocol failure. */
-export type McpCall = (name: string, args: Record<string, unknown>, context: ToolExecutionContext) => Promise<CallToolResult>
+export type McpCall = (
+  name: string,
+  args: Record<string, unknown>,
+  context: ToolExecutionContext,
+) => Promise<CallToolResult>
 
 /** One MCP tool in the catalog. */
 export interface McpToolEntry {
@@ -35,11 +39,19 @@ export function modelPart(block: Content): ModelContentPart {
     case 'audio':
       return { type: 'file-data', data: block.data, mediaType: block.mimeType }
     case 'resource_link':
-      return { type: 'text', text: `Resource link: ${block.name}${block.title ? ` (${block.title})` : ''} <${block.uri}>${block.description ? ` — ${block.description}` : ''}` }
+      return {
+        type: 'text',
+        text: `Resource link: ${block.name}${block.title ? ` (${block.title})` : ''} <${block.uri}>${block.description ? ` — ${block.description}` : ''}`,
+      }
     case 'resource': {
       const r = block.resource as { uri: string; mimeType?: string; text?: string; blob?: string }
       if (typeof r.text === 'string') return { type: 'text', text: r.text }
-      return { type: 'file-data', data: r.blob ?? '', mediaType: r.mimeType ?? 'application/octet-stream', filename: r.uri }
+      return {
+        type: 'file-data',
+        data: r.blob ?? '',
+        mediaType: r.mimeType ?? 'application/octet-stream',
+        filename: r.uri,
+      }
     }
     default:
       return { type: 'custom', block }
@@ -48,12 +60,19 @@ export function modelPart(block: Content): ModelContentPart {
 
 /** The text of an error result: its text blocks, else the JSON of its content. */
 export function errorText(result: CallToolResult): string {
-  const text = result.content.filter((c): c is Extract<Content, { type: 'text' }> => c.type === 'text').map((c) => c.text).join('\n')
+  const text = result.content
+    .filter((c): c is Extract<Content, { type: 'text' }> => c.type === 'text')
+    .map((c) => c.text)
+    .join('\n')
   return text || JSON.stringify(result.structuredContent ?? result.content)
 }
 
 /** Builds the tool and its catalog entry; `call` runs it on the server. */
-export function mcpToolEntry(server: string, listing: McpTool, call: McpCall): { entry: McpToolEntry; warnings: string[] } {
+export function mcpToolEntry(
+  server: string,
+  listing: McpTool,
+  call: McpCall,
+): { entry: McpToolEntry; warnings: string[] } {
   const id = mcpToolId(server, listing.name)
   const input = jsonSchemaStandard(listing.inputSchema as Record<string, unknown>)
   const output = listing.outputSchema ? jsonSchemaStandard(listing.outputSchema as Record<string, unknown>) : undefined
@@ -63,7 +82,10 @@ export function mcpToolEntry(server: string, listing: McpTool, call: McpCall): {
    * it was aborted) leaves nothing behind.
    */
   const contents = new WeakMap<object, CallToolResult['content']>()
-  const annotations = { ...(listing.annotations ?? {}), ...(listing.title && !listing.annotations?.title ? { title: listing.title } : {}) }
+  const annotations = {
+    ...(listing.annotations ?? {}),
+    ...(listing.title && !listing.annotations?.title ? { title: listing.title } : {}),
+  }
   const tool = createTool({
     id,
     description: listing.description ?? '',
@@ -83,12 +105,29 @@ export function mcpToolEntry(server: string, listing: McpTool, call: McpCall): {
       return { type: 'content', value: content.map(modelPart) }
     },
   } as never) as unknown as Tool
-  const { detail, warnings } = describeTool({ tool, kind: 'mcp', file: `mcp:${server}`, exportName: listing.name, access: { exportName: listing.name, steps: [] }, original: listing, group: server }, `mcp:${server}`)
+  const { detail, warnings } = describeTool(
+    {
+      tool,
+      kind: 'mcp',
+      file: `mcp:${server}`,
+      exportName: listing.name,
+      access: { exportName: listing.name, steps: [] },
+      original: listing,
+      group: server,
+    },
+    `mcp:${server}`,
+  )
   detail.mcpServer = { server, name: listing.name }
   const title = listing.title ?? listing.annotations?.title
   if (title) detail.title = title
-  for (const [label, schema] of [['input', input], ['output', output]] as const) {
-    if (schema?.problem) warnings.push(`Tool "${id}": its ${label} schema cannot be compiled, so Toolscope does not check it (${schema.problem}).`)
+  for (const [label, schema] of [
+    ['input', input],
+    ['output', output],
+  ] as const) {
+    if (schema?.problem)
+      warnings.push(
+        `Tool "${id}": its ${label} schema cannot be compiled, so Toolscope does not check it (${schema.problem}).`,
+      )
   }
   return { entry: { id, server, listing, tool, detail }, warnings }
 }

@@ -4,7 +4,15 @@
 
 import { resolve } from 'node:path'
 import { watch } from 'chokidar'
-import type { CatalogError, ControlFailure, McpServerState, RunControl, RunEvent, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
+import type {
+  CatalogError,
+  ControlFailure,
+  McpServerState,
+  RunControl,
+  RunEvent,
+  StartRunBody,
+  ToolDetail,
+} from '../../src/shared/protocol.ts'
 import { runTool, type ToolExecutionContext, type ToolRun } from '../../src/runtime/index.ts'
 import { applyRunControl } from '../../src/shared/runControl.ts'
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
@@ -15,7 +23,13 @@ import { checkFit } from '../toolHost/fitCheck.ts'
 import type { FitCheck } from '../toolHost/messages.ts'
 import type { RunLossStatus, RunSink } from '../toolHost/runSink.ts'
 import { MCP_CONFIG_FILE, readMcpConfig, specSecrets, type McpServerSpec } from './config.ts'
-import { DEFAULT_CONNECTION_LIMITS, mcpLogLevel, McpConnection, type CallHandle, type ConnectionLimits } from './connection.ts'
+import {
+  DEFAULT_CONNECTION_LIMITS,
+  mcpLogLevel,
+  McpConnection,
+  type CallHandle,
+  type ConnectionLimits,
+} from './connection.ts'
 import { mcpToolEntry, type McpToolEntry } from './mcpTool.ts'
 
 /** The MCP part of the tool host's options. */
@@ -48,7 +62,9 @@ export class McpSources {
   readonly ready: Promise<void>
 
   constructor(private options: McpSourcesOptions) {
-    this.ready = this.load().then(() => Promise.all([...this.connections.values()].map((c) => c.settled()))).then(() => undefined)
+    this.ready = this.load()
+      .then(() => Promise.all([...this.connections.values()].map((c) => c.settled())))
+      .then(() => undefined)
     if (options.watch && options.configDir) {
       const watcher = watch(resolve(options.configDir, MCP_CONFIG_FILE), { ignoreInitial: true })
       watcher.on('all', () => void this.load().then(() => this.options.changed()))
@@ -65,7 +81,9 @@ export class McpSources {
     const wanted = new Map<string, McpServerSpec>()
     // A command of .mcp.json runs in the file's folder (as editors run it), so relative paths in it hold.
     const configDir = this.options.configDir && resolve(this.options.configDir)
-    const fromConfig = config.servers.map((spec) => (spec.transport === 'stdio' && configDir ? { ...spec, cwd: resolve(configDir, spec.cwd ?? '.') } : spec))
+    const fromConfig = config.servers.map((spec) =>
+      spec.transport === 'stdio' && configDir ? { ...spec, cwd: resolve(configDir, spec.cwd ?? '.') } : spec,
+    )
     for (const spec of [...fromConfig, ...this.options.servers]) wanted.set(spec.name, spec)
     for (const [name, conn] of this.connections) {
       if (JSON.stringify(wanted.get(name)) === JSON.stringify(conn.spec)) continue
@@ -91,16 +109,22 @@ export class McpSources {
     for (const conn of this.connections.values()) {
       for (const listing of conn.tools) {
         const key = `${conn.spec.name}\0${JSON.stringify(listing)}`
-        const built = this.cache.get(key) ?? mcpToolEntry(conn.spec.name, listing, (name, args, context) => this.call(conn, name, args, context))
+        const built =
+          this.cache.get(key) ??
+          mcpToolEntry(conn.spec.name, listing, (name, args, context) => this.call(conn, name, args, context))
         cache.set(key, built)
         if (entries.has(built.entry.id)) {
-          errors.push({ file: `mcp:${conn.spec.name}`, message: `The server lists the tool "${listing.name}" twice; the first is kept.` })
+          errors.push({
+            file: `mcp:${conn.spec.name}`,
+            message: `The server lists the tool "${listing.name}" twice; the first is kept.`,
+          })
           continue
         }
         entries.set(built.entry.id, built.entry)
         for (const message of built.warnings) errors.push({ file: `mcp:${conn.spec.name}`, message })
       }
-      if (conn.state === 'failed' && conn.reason) errors.push({ file: `mcp:${conn.spec.name}`, message: `The MCP server "${conn.spec.name}" ${conn.reason}` })
+      if (conn.state === 'failed' && conn.reason)
+        errors.push({ file: `mcp:${conn.spec.name}`, message: `The MCP server "${conn.spec.name}" ${conn.reason}` })
     }
     this.cache = cache
     this.entries = entries
@@ -141,7 +165,12 @@ export class McpSources {
   }
 
   /** Calls a tool on `conn` for a run: progress, logs and elicitation go to the run; a fault of the server ends it. */
-  private async call(conn: McpConnection, name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<CallToolResult> {
+  private async call(
+    conn: McpConnection,
+    name: string,
+    args: Record<string, unknown>,
+    context: ToolExecutionContext,
+  ): Promise<CallToolResult> {
     const mcp = context.mcp!
     let waiting = false
     let fail: (err: Error) => void = () => {}
@@ -151,10 +180,16 @@ export class McpSources {
     const timedOut = new AbortController()
     const signal = context.abortSignal ? AbortSignal.any([context.abortSignal, timedOut.signal]) : timedOut.signal
     const deadline = this.deadlines.get(context.toolCallId ?? '')
-    const timer = deadline && setTimeout(() => {
-      fail(new Error(`The MCP server "${conn.spec.name}" did not answer within ${deadline.timeoutMs} ms, the run's timeout; the request was cancelled.`))
-      timedOut.abort()
-    }, deadline.at - Date.now())
+    const timer =
+      deadline &&
+      setTimeout(() => {
+        fail(
+          new Error(
+            `The MCP server "${conn.spec.name}" did not answer within ${deadline.timeoutMs} ms, the run's timeout; the request was cancelled.`,
+          ),
+        )
+        timedOut.abort()
+      }, deadline.at - Date.now())
     const client = await Promise.race([conn.whenReady(conn.limits.startTimeoutMs), failed]).catch((err) => {
       clearTimeout(timer)
       throw err
@@ -163,12 +198,19 @@ export class McpSources {
       get waiting() {
         return waiting
       },
-      log: (n) => void mcp.log?.(mcpLogLevel(n.level), `${n.logger ? `[${n.logger}] ` : ''}${typeof n.data === 'string' ? n.data : JSON.stringify(n.data)}`),
+      log: (n) =>
+        void mcp.log?.(
+          mcpLogLevel(n.level),
+          `${n.logger ? `[${n.logger}] ` : ''}${typeof n.data === 'string' ? n.data : JSON.stringify(n.data)}`,
+        ),
       elicit: async (params) => {
         waiting = true
         try {
           const url = params.mode === 'url' ? { mode: 'url' as const, url: (params as { url: string }).url } : {}
-          const requestedSchema = params.mode === 'url' ? { type: 'object', properties: {} } : (params as { requestedSchema: Record<string, unknown> }).requestedSchema
+          const requestedSchema =
+            params.mode === 'url'
+              ? { type: 'object', properties: {} }
+              : (params as { requestedSchema: Record<string, unknown> }).requestedSchema
           const answer = await mcp.elicitation.sendRequest({ message: params.message, requestedSchema, ...url })
           // The runtime checked an accepted answer against requestedSchema (flat primitives, as MCP allows).
           return (params.mode === 'url' ? { action: answer.action } : answer) as ElicitResult
@@ -199,7 +241,10 @@ export class McpSources {
             taskId = message.task.taskId
             void mcp.log?.('info', `Task ${taskId} created (${message.task.status}).`)
           } else if (message.type === 'taskStatus') {
-            void mcp.log?.('info', `Task ${message.task.taskId}: ${message.task.status}${message.task.statusMessage ? ` — ${message.task.statusMessage}` : ''}`)
+            void mcp.log?.(
+              'info',
+              `Task ${message.task.taskId}: ${message.task.status}${message.task.statusMessage ? ` — ${message.task.statusMessage}` : ''}`,
+            )
           } else if (message.type === 'result') {
             const result = message.result as CallToolResult
             if (result._meta) void mcp.log?.('info', `Result _meta: ${JSON.stringify(result._meta)}`)
@@ -212,7 +257,9 @@ export class McpSources {
     } catch (err) {
       const message = (err as Error).message ?? String(err)
       if (context.abortSignal?.aborted || message.startsWith(`The MCP server "${conn.spec.name}"`)) throw err
-      throw new Error(`The MCP server "${conn.spec.name}" answered tools/call with an error: ${message}`, { cause: err })
+      throw new Error(`The MCP server "${conn.spec.name}" answered tools/call with an error: ${message}`, {
+        cause: err,
+      })
     } finally {
       clearTimeout(timer)
       signal.removeEventListener('abort', onAbort)
@@ -221,7 +268,12 @@ export class McpSources {
   }
 
   /** Starts a run of an MCP tool at once (no worker, no execution slot) and follows it to its end. */
-  async start(runId: string, request: StartRunBody, timeoutMs: number, payloadBytes = DEFAULT_LIMITS.payloadBytes): Promise<void> {
+  async start(
+    runId: string,
+    request: StartRunBody,
+    timeoutMs: number,
+    payloadBytes = DEFAULT_LIMITS.payloadBytes,
+  ): Promise<void> {
     const entry = this.entries.get(request.toolId)!
     const { toolId: _t, network, cassette: _c, mocks: _m, clock, caller: _caller, ...options } = request
     let run: ToolRun
@@ -236,8 +288,14 @@ export class McpSources {
     this.deadlines.set(toolCallId, { at: Date.now() + timeoutMs, timeoutMs })
     void run.result.finally(() => this.deadlines.delete(toolCallId))
     this.runs.set(runId, run)
-    if (network && network !== 'live') run.fail(`The network mode "${network}" needs the tool in Toolscope's process; the tool "${entry.id}" runs on the MCP server "${entry.server}", whose HTTP Toolscope cannot see.`)
-    else if (clock === 'fake') run.fail(`A fake clock needs the tool in Toolscope's process; the tool "${entry.id}" runs on the MCP server "${entry.server}".`)
+    if (network && network !== 'live')
+      run.fail(
+        `The network mode "${network}" needs the tool in Toolscope's process; the tool "${entry.id}" runs on the MCP server "${entry.server}", whose HTTP Toolscope cannot see.`,
+      )
+    else if (clock === 'fake')
+      run.fail(
+        `A fake clock needs the tool in Toolscope's process; the tool "${entry.id}" runs on the MCP server "${entry.server}".`,
+      )
     void this.follow(runId, run, payloadBytes)
   }
 
@@ -277,7 +335,9 @@ export class McpSources {
 
   checkFit(check: FitCheck): Promise<string[]> {
     const entry = this.entries.get(check.toolId)
-    return entry ? checkFit(entry.tool, check) : Promise.resolve([`The tool "${check.toolId}" is not in the catalog any more.`])
+    return entry
+      ? checkFit(entry.tool, check)
+      : Promise.resolve([`The tool "${check.toolId}" is not in the catalog any more.`])
   }
 
   async close(): Promise<void> {

@@ -20,7 +20,11 @@ export interface CallOutcome {
 }
 
 /** The run request of a model's call: its argument text streamed in the model's own fragments, with the conversation's network and clock. */
-export function callRequest(call: ModelToolCall, fragments: readonly string[], request: ConversationRequest): StartRunBody {
+export function callRequest(
+  call: ModelToolCall,
+  fragments: readonly string[],
+  request: ConversationRequest,
+): StartRunBody {
   return {
     toolId: call.toolId,
     inputText: call.argsText,
@@ -35,7 +39,12 @@ export function callRequest(call: ModelToolCall, fragments: readonly string[], r
 }
 
 /** Follows a started run to `run-finished`, answering prompts through `answer` when it gives one. */
-export async function followCallRun(runs: RunRegistry, runId: string, call: ModelToolCall, answer: PromptAnswerer | undefined): Promise<CallOutcome> {
+export async function followCallRun(
+  runs: RunRegistry,
+  runId: string,
+  call: ModelToolCall,
+  answer: PromptAnswerer | undefined,
+): Promise<CallOutcome> {
   const run = registryRun(runs, runId)
   const events: RunEvent[] = []
   for await (const raw of run.events) {
@@ -46,7 +55,12 @@ export async function followCallRun(runs: RunRegistry, runId: string, call: Mode
     try {
       await run.control(control)
     } catch (err) {
-      await Promise.resolve(run.control({ type: 'abort', reason: `The ${control.type} answer was refused: ${(err as Error).message}`.slice(0, 1_000) })).catch(() => undefined)
+      await Promise.resolve(
+        run.control({
+          type: 'abort',
+          reason: `The ${control.type} answer was refused: ${(err as Error).message}`.slice(0, 1_000),
+        }),
+      ).catch(() => undefined)
     }
   }
   return outcomeOf(events)
@@ -70,7 +84,11 @@ export function outcomeOf(events: readonly RunEvent[]): CallOutcome {
   }
   if (status === Status.error) {
     const model = error?.type === 'error' ? error.views.model : undefined
-    return { status, output: model ? toResultOutput(model) : { type: 'error-text', value: errorText ?? 'The tool failed.' }, error: errorText }
+    return {
+      status,
+      output: model ? toResultOutput(model) : { type: 'error-text', value: errorText ?? 'The tool failed.' },
+      error: errorText,
+    }
   }
   const aborted = events.findLast((e) => e.type === 'aborted')
   const reason = (aborted?.type === 'aborted' && aborted.reason) || errorText || `The run ended ${status}.`
@@ -81,6 +99,7 @@ export function outcomeOf(events: readonly RunEvent[]): CallOutcome {
 function toResultOutput(model: unknown): LanguageModelV3ToolResultOutput {
   const view = model as LanguageModelV3ToolResultOutput | undefined
   if (!view) return { type: 'json', value: null }
-  if (view.type === 'json' || view.type === 'error-json') return { ...view, value: view.value === undefined ? null : view.value }
+  if (view.type === 'json' || view.type === 'error-json')
+    return { ...view, value: view.value === undefined ? null : view.value }
   return view
 }

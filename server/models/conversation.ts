@@ -4,8 +4,17 @@
 // result; steps go on until the model answers without calling a tool or the step limit is reached. The "Try with a
 // model" panel and `toolscope eval` both go through here; what happens is reported as TryEvents.
 
-import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider'
-import type { ConversationTurn, ModelTarget, ModelToolCall, ModelUsage, ToolDetail, ToolOffer, TryEvent, TryPhase } from '../../src/shared/protocol.ts'
+import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/provider'
+import type {
+  ConversationTurn,
+  ModelTarget,
+  ModelToolCall,
+  ModelUsage,
+  ToolDetail,
+  ToolOffer,
+  TryEvent,
+  TryPhase,
+} from '../../src/shared/protocol.ts'
 import { MAX_MODEL_STEPS } from '../../src/shared/protocol.ts'
 import type { NetworkMode, Mocks } from '../../src/shared/protocol.ts'
 import { maskSecrets, scrubSecrets } from '../../src/runtime/index.ts'
@@ -15,6 +24,7 @@ import { callRequest, followCallRun, type CallOutcome, type PromptAnswerer } fro
 import type { ModelKeys } from './keys.ts'
 import { modelErrorMessage, modelFor } from './providerModels.ts'
 import { offeredTools, toolDefinition, type ToolOverride } from './toolOffer.ts'
+import { addUsage, ConversationEnd, streamStep, type StepResult, type StreamedCall } from './modelStep.ts'
 
 /** What a conversation asks: the model, the prompt (after an optional short conversation), the tools and how they run. */
 export interface ConversationRequest {
@@ -57,26 +67,11 @@ export interface ConversationDeps {
 export const DEFAULT_MAX_STEPS = 5
 /** Longest text a conversation's answers may add up to, and longest argument text per call: a runaway model ends it. */
 export const MAX_CONVERSATION_TEXT = 1_000_000
-const MAX_ARGUMENT_TEXT = 1_000_000
 /** Text deltas a conversation reports one by one; later ones are reported once per step (a model streaming a word at a time). */
 export const MAX_TEXT_EVENTS = 2_000
-/** Most tool calls one step may make. */
-const MAX_CALLS_PER_STEP = 32
 
 /** The status of a call that never had a run (a tool it was not offered, a run the registry refused). */
 export const NOT_RUN = 'not-run'
-
-/** Ends a conversation from inside a step (a provider error, a bound crossed). */
-class ConversationEnd extends Error {}
-
-/** A tool call as the stream delivers it, and the run carrying it out once the call is complete. */
-interface StreamedCall {
-  call: ModelToolCall
-  fragments: string[]
-  outcome?: Promise<CallOutcome>
-  /** Settles once the call has its run (or is known to have none). */
-  started?: Promise<void>
-}
 
 export async function converse(deps: ConversationDeps, request: ConversationRequest): Promise<ConversationResult> {
   const events: TryEvent[] = []
@@ -141,7 +136,8 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
         result = await streamStep(model, prompt, definitions, step, deps.signal, deps.keys.secrets(), {
           onText: (delta) => {
             textChars += delta.length
-            if (textChars > MAX_CONVERSATION_TEXT) throw new ConversationEnd(`The model's answers passed ${MAX_CONVERSATION_TEXT} characters.`)
+            if (textChars > MAX_CONVERSATION_TEXT)
+              throw new ConversationEnd(`The model's answers passed ${MAX_CONVERSATION_TEXT} characters.`)
             if (textEvents++ < MAX_TEXT_EVENTS) emit({ type: 'text-delta', step, text: delta })
             else held += delta
           },
@@ -168,7 +164,8 @@ export async function converse(deps: ConversationDeps, request: ConversationRequ
       addUsage(usage, result.usage)
       emit({ type: 'step-finish', step, finishReason: result.finishReason, usage: result.usage })
       if (streamed.length === 0) {
-        if (result.finishReason === 'content-filter') return finish('failed', `${request.model.model} refused: ${result.text || 'content filter'}`)
+        if (result.finishReason === 'content-filter')
+          return finish('failed', `${request.model.model} refused: ${result.text || 'content filter'}`)
         return finish('done')
       }
       const outcomes = await Promise.all(streamed.map((s) => s.outcome!))
@@ -195,7 +192,10 @@ export const MAX_SHOWN_ARGS = 64 * 1024
 function shownCall(call: ModelToolCall): ModelToolCall {
   if (call.argsText.length <= MAX_SHOWN_ARGS) return { ...call }
   const { args: _args, ...rest } = call
-  return { ...rest, argsText: `${call.argsText.slice(0, MAX_SHOWN_ARGS)}… (${call.argsText.length - MAX_SHOWN_ARGS} more characters; the run has them all)` }
+  return {
+    ...rest,
+    argsText: `${call.argsText.slice(0, MAX_SHOWN_ARGS)}… (${call.argsText.length - MAX_SHOWN_ARGS} more characters; the run has them all)`,
+  }
 }
 
 /** The system message, the earlier turns and the prompt, in the provider-neutral prompt format. */
@@ -203,7 +203,11 @@ function initialPrompt(request: ConversationRequest): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Message[] = []
   if (request.system) prompt.push({ role: 'system', content: request.system })
   for (const turn of request.messages ?? []) {
-    prompt.push(turn.role === 'user' ? { role: 'user', content: [{ type: 'text', text: turn.content }] } : { role: 'assistant', content: [{ type: 'text', text: turn.content }] })
+    prompt.push(
+      turn.role === 'user'
+        ? { role: 'user', content: [{ type: 'text', text: turn.content }] }
+        : { role: 'assistant', content: [{ type: 'text', text: turn.content }] },
+    )
   }
   prompt.push({ role: 'user', content: [{ type: 'text', text: request.prompt }] })
   return prompt
@@ -213,7 +217,13 @@ function initialPrompt(request: ConversationRequest): LanguageModelV3Prompt {
  * Starts a complete call's run, reporting the call once it has its run (`started`); a call the registry refuses (an
  * unknown tool, too many runs) fails without one.
  */
-async function startRun(deps: ConversationDeps, request: ConversationRequest, s: StreamedCall, live: Set<string>, started: () => void): Promise<CallOutcome> {
+async function startRun(
+  deps: ConversationDeps,
+  request: ConversationRequest,
+  s: StreamedCall,
+  live: Set<string>,
+  started: () => void,
+): Promise<CallOutcome> {
   const call = s.call
   const notRun = (): CallOutcome => {
     started()
@@ -237,125 +247,18 @@ async function startRun(deps: ConversationDeps, request: ConversationRequest, s:
   }
 }
 
-interface StepResult {
-  text: string
-  finishReason: string
-  usage: ModelUsage
-}
-
-/** Streams one model call: text deltas as they come, each tool call as soon as its arguments are complete. */
-async function streamStep(
-  model: LanguageModelV3,
-  prompt: LanguageModelV3Prompt,
-  tools: ReturnType<typeof toolDefinition>[],
-  step: number,
-  signal: AbortSignal | undefined,
-  secrets: readonly string[],
-  on: { onText: (delta: string) => void; onCall: (s: StreamedCall) => void },
-): Promise<StepResult> {
-  const offered = new Set(tools.map((t) => t.name))
-  const { stream } = await model.doStream({ prompt, tools, toolChoice: { type: 'auto' }, abortSignal: signal })
-  const fragments = new Map<string, string[]>()
-  let text = ''
-  let finishReason = 'other'
-  let usage: ModelUsage = {}
-  let callCount = 0
-  const reader = stream.getReader()
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      const part: LanguageModelV3StreamPart = value
-      switch (part.type) {
-        case 'text-delta':
-          on.onText(part.delta)
-          text += part.delta
-          break
-        case 'tool-input-start':
-          fragments.set(part.id, [])
-          break
-        case 'tool-input-delta': {
-          const list = fragments.get(part.id) ?? []
-          list.push(part.delta)
-          if (list.reduce((n, f) => n + f.length, 0) > MAX_ARGUMENT_TEXT) throw new ConversationEnd(`The model's arguments for one call passed ${MAX_ARGUMENT_TEXT} characters.`)
-          fragments.set(part.id, list)
-          break
-        }
-        case 'tool-call': {
-          if (++callCount > MAX_CALLS_PER_STEP) throw new ConversationEnd(`The model made more than ${MAX_CALLS_PER_STEP} tool calls in one step.`)
-          // A key the model echoes into its arguments is masked before the run (and history) sees them.
-          const argsText = maskSecrets(part.input, secrets)
-          const call: ModelToolCall = { step, toolCallId: part.toolCallId, toolId: part.toolName, argsText }
-          const parsed = parseArgs(argsText)
-          if (parsed.ok) call.args = parsed.value
-          if (!offered.has(part.toolName)) call.error = `The model called "${part.toolName}", a tool it was not offered (offered: ${[...offered].join(', ') || 'none'}).`
-          on.onCall({ call, fragments: maskedFragments(fragments.get(part.toolCallId) ?? [], argsText) })
-          break
-        }
-        case 'finish':
-          finishReason = part.finishReason.unified
-          usage = usageOf(part.usage, part.providerMetadata)
-          break
-        case 'error':
-          throw part.error
-      }
-    }
-  } finally {
-    reader.releaseLock()
-  }
-  return { text, finishReason, usage }
-}
-
-/** The fragments cut at the same places from the masked text (masking keeps lengths), or none when they do not join to it. */
-function maskedFragments(fragments: readonly string[], masked: string): string[] {
-  if (fragments.join('').length !== masked.length) return []
-  let offset = 0
-  return fragments.map((f) => masked.slice(offset, (offset += f.length)))
-}
-
-function parseArgs(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: text.trim() === '' ? {} : JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
-
-/** The step's tokens, and its cost where the provider reports one (OpenRouter and others put `cost` in their metadata). */
-function usageOf(usage: { inputTokens: { total: number | undefined }; outputTokens: { total: number | undefined } }, metadata: Record<string, unknown> | undefined): ModelUsage {
-  const input = usage.inputTokens.total
-  const output = usage.outputTokens.total
-  const cost = reportedCost(metadata)
-  return {
-    ...(input !== undefined ? { inputTokens: input } : {}),
-    ...(output !== undefined ? { outputTokens: output } : {}),
-    ...(input !== undefined || output !== undefined ? { totalTokens: (input ?? 0) + (output ?? 0) } : {}),
-    ...(cost !== undefined ? { cost } : {}),
-  }
-}
-
-function reportedCost(metadata: Record<string, unknown> | undefined): number | undefined {
-  for (const entry of Object.values(metadata ?? {})) {
-    const value = entry as { cost?: unknown; usage?: { cost?: unknown } } | undefined
-    const cost = value?.cost ?? value?.usage?.cost
-    if (typeof cost === 'number' && Number.isFinite(cost)) return cost
-  }
-  return undefined
-}
-
-function addUsage(total: ModelUsage, step: ModelUsage): void {
-  for (const key of ['inputTokens', 'outputTokens', 'totalTokens', 'cost'] as const) {
-    if (step[key] !== undefined) total[key] = (total[key] ?? 0) + step[key]
-  }
-}
-
 /** The assistant turn of a step: its text and its tool calls (a call with malformed arguments sent back as their text). */
 function assistantMessage(text: string, streamed: StreamedCall[]): LanguageModelV3Message {
   return {
     role: 'assistant',
     content: [
       ...(text ? [{ type: 'text' as const, text }] : []),
-      ...streamed.map((s) => ({ type: 'tool-call' as const, toolCallId: s.call.toolCallId, toolName: s.call.toolId, input: s.call.args ?? s.call.argsText })),
+      ...streamed.map((s) => ({
+        type: 'tool-call' as const,
+        toolCallId: s.call.toolCallId,
+        toolName: s.call.toolId,
+        input: s.call.args ?? s.call.argsText,
+      })),
     ],
   }
 }
@@ -364,6 +267,11 @@ function assistantMessage(text: string, streamed: StreamedCall[]): LanguageModel
 function toolMessage(streamed: StreamedCall[], outcomes: CallOutcome[]): LanguageModelV3Message {
   return {
     role: 'tool',
-    content: streamed.map((s, i) => ({ type: 'tool-result' as const, toolCallId: s.call.toolCallId, toolName: s.call.toolId, output: outcomes[i].output })),
+    content: streamed.map((s, i) => ({
+      type: 'tool-result' as const,
+      toolCallId: s.call.toolCallId,
+      toolName: s.call.toolId,
+      output: outcomes[i].output,
+    })),
   }
 }

@@ -31,7 +31,11 @@ export function modelKeysFrom(env: Env = process.env, fileEnv: Env = {}): ModelK
   return {
     key,
     hasKey: (provider) => key(provider) !== undefined,
-    secrets: () => [...new Set(MODEL_PROVIDERS.flatMap((p) => KEY_VARIABLES[p].map(lookup)).filter((v): v is string => v !== undefined))],
+    secrets: () => [
+      ...new Set(
+        MODEL_PROVIDERS.flatMap((p) => KEY_VARIABLES[p].map(lookup)).filter((v): v is string => v !== undefined),
+      ),
+    ],
   }
 }
 
@@ -49,7 +53,9 @@ export function readEnvFile(path: string): Record<string, string> {
   try {
     text = readFileSync(path, 'utf8')
   } catch (err) {
-    throw new EnvFileError(`The env file ${path} could not be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+    throw new EnvFileError(
+      `The env file ${path} could not be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    )
   }
   return parseEnvText(text)
 }

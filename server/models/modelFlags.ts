@@ -24,11 +24,20 @@ export const emptyModelFlags = (): ModelFlags => ({ models: [] })
 /** Takes one model flag into `flags`; false when `flag` is not one. */
 export function takeModelFlag(flags: ModelFlags, flag: string, take: () => string): boolean {
   switch (flag) {
-    case '--provider': flags.provider = take(); return true
-    case '--model': flags.models.push(take()); return true
-    case '--base-url': flags.baseURL = take(); return true
-    case '--env-file': flags.envFile = take(); return true
-    default: return false
+    case '--provider':
+      flags.provider = take()
+      return true
+    case '--model':
+      flags.models.push(take())
+      return true
+    case '--base-url':
+      flags.baseURL = take()
+      return true
+    case '--env-file':
+      flags.envFile = take()
+      return true
+    default:
+      return false
   }
 }
 
@@ -41,19 +50,28 @@ const isProvider = (text: string): text is ModelProvider => (MODEL_PROVIDERS as 
 export function modelTarget(text: string, provider: string | undefined, baseURL: string | undefined): ModelTarget {
   const colon = text.indexOf(':')
   const prefix = colon > 0 ? text.slice(0, colon) : undefined
-  const [chosen, model] = prefix !== undefined && isProvider(prefix) ? [prefix, text.slice(colon + 1)] : [provider, text]
-  if (chosen === undefined) throw new Error(`--model "${text}" names no provider: give --provider (${MODEL_PROVIDERS.join(', ')}) or write provider:model`)
+  const [chosen, model] =
+    prefix !== undefined && isProvider(prefix) ? [prefix, text.slice(colon + 1)] : [provider, text]
+  if (chosen === undefined)
+    throw new Error(
+      `--model "${text}" names no provider: give --provider (${MODEL_PROVIDERS.join(', ')}) or write provider:model`,
+    )
   if (!isProvider(chosen)) throw new Error(`unknown provider "${chosen}": use one of ${MODEL_PROVIDERS.join(', ')}`)
   if (!model) throw new Error(`--model "${text}" names no model id`)
-  if (chosen === 'openai-compatible' && baseURL === undefined) throw new Error(`${chosen}:${model} needs --base-url (for Ollama: http://127.0.0.1:11434/v1)`)
+  if (chosen === 'openai-compatible' && baseURL === undefined)
+    throw new Error(`${chosen}:${model} needs --base-url (for Ollama: http://127.0.0.1:11434/v1)`)
   const parsed = ModelTarget.safeParse({ provider: chosen, model, ...(baseURL !== undefined ? { baseURL } : {}) })
-  if (!parsed.success) throw new Error(`--model "${text}": ${parsed.error.issues.map((i) => `${i.path.join('.') || 'model'}: ${i.message}`).join('; ')}`)
+  if (!parsed.success)
+    throw new Error(
+      `--model "${text}": ${parsed.error.issues.map((i) => `${i.path.join('.') || 'model'}: ${i.message}`).join('; ')}`,
+    )
   return parsed.data
 }
 
 /** The models the flags name; throws a usage message for an unknown provider, a missing one or a missing base URL. */
 export function modelTargetsOf(flags: ModelFlags): ModelTarget[] {
-  if (flags.provider !== undefined && !isProvider(flags.provider)) throw new Error(`unknown provider "${flags.provider}": use one of ${MODEL_PROVIDERS.join(', ')}`)
+  if (flags.provider !== undefined && !isProvider(flags.provider))
+    throw new Error(`unknown provider "${flags.provider}": use one of ${MODEL_PROVIDERS.join(', ')}`)
   return flags.models.map((m) => modelTarget(m, flags.provider, flags.baseURL))
 }
 

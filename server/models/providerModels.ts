@@ -27,7 +27,9 @@ export async function modelFor(target: ModelTarget, keys: ModelKeys): Promise<La
   const apiKey = keys.key(target.provider)
   const baseURL = target.baseURL
   if (!apiKey && target.provider !== 'openai-compatible') {
-    throw new ModelSetupError(`No key for ${target.provider}: set ${KEY_VARIABLES[target.provider].join(' or ')} in the environment of the Toolscope server (or in a file given with --env-file).`)
+    throw new ModelSetupError(
+      `No key for ${target.provider}: set ${KEY_VARIABLES[target.provider].join(' or ')} in the environment of the Toolscope server (or in a file given with --env-file).`,
+    )
   }
   switch (target.provider) {
     case 'openai':
@@ -37,8 +39,17 @@ export async function modelFor(target: ModelTarget, keys: ModelKeys): Promise<La
     case 'google':
       return (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey, baseURL })(target.model)
     case 'openai-compatible':
-      if (!baseURL) throw new ModelSetupError('An openai-compatible model needs a base URL (for Ollama: http://127.0.0.1:11434/v1).')
-      return (await import('@ai-sdk/openai-compatible')).createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true, metadataExtractor: COST_EXTRACTOR })(target.model)
+      if (!baseURL)
+        throw new ModelSetupError(
+          'An openai-compatible model needs a base URL (for Ollama: http://127.0.0.1:11434/v1).',
+        )
+      return (await import('@ai-sdk/openai-compatible')).createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL,
+        apiKey,
+        includeUsage: true,
+        metadataExtractor: COST_EXTRACTOR,
+      })(target.model)
   }
 }
 
@@ -72,7 +83,12 @@ export function modelErrorMessage(error: unknown, target: ModelTarget, keys: Mod
     const retryAfter = headerOf(error.responseHeaders, 'retry-after')
     const kind = status === 429 ? ' (rate limited)' : status === 401 || status === 403 ? ' (the key was refused)' : ''
     text = `${who} answered${status ? ` HTTP ${status}` : ''}${kind}: ${error.message}${retryAfter ? ` Retry after ${retryAfter} s.` : ''}`
-  } else if (error instanceof Error && /fetch failed|ECONNREFUSED|ENOTFOUND/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`)) {
+  } else if (
+    error instanceof Error &&
+    /fetch failed|ECONNREFUSED|ENOTFOUND/i.test(
+      `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`,
+    )
+  ) {
     text = `${who} could not be reached at ${target.baseURL ?? PROVIDER_INFO[target.provider].defaultBaseURL}: ${causeText(error)}`
   } else {
     text = `${who} failed: ${error instanceof Error ? error.message : String(error)}`

@@ -25,21 +25,28 @@ export function offeredTools(catalog: readonly ToolDetail[], offer: ToolOffer): 
   if (offer === 'all') return [...catalog]
   const byId = new Map(catalog.map((t) => [t.id, t]))
   const missing = offer.filter((id) => !byId.has(id))
-  if (missing.length) throw new UnknownOfferedToolError(`No tool ${missing.map((id) => `"${id}"`).join(', ')} in the catalog (offered: ${offer.join(', ')}).`)
+  if (missing.length)
+    throw new UnknownOfferedToolError(
+      `No tool ${missing.map((id) => `"${id}"`).join(', ')} in the catalog (offered: ${offer.join(', ')}).`,
+    )
   return [...new Set(offer)].map((id) => byId.get(id)!)
 }
 
 /** The definition a provider package receives for one tool. */
 export function toolDefinition(tool: ToolDetail, override?: ToolOverride): LanguageModelV3FunctionTool {
   const description = override?.description ?? tool.description
-  const inputSchema = (override?.inputSchema ? withoutDialect(override.inputSchema as JsonObject) : inputSchemaOf(tool)) as JSONSchema7
+  const inputSchema = (
+    override?.inputSchema ? withoutDialect(override.inputSchema as JsonObject) : inputSchemaOf(tool)
+  ) as JSONSchema7
   return {
     type: 'function',
     name: tool.id,
     ...(description ? { description } : {}),
     inputSchema,
     // As the Providers panel shows them: Anthropic sends the examples as `input_examples`, each provider its options.
-    ...(tool.inputExamples?.length ? { inputExamples: tool.inputExamples.map((e) => ({ input: e.input as JSONObject })) } : {}),
+    ...(tool.inputExamples?.length
+      ? { inputExamples: tool.inputExamples.map((e) => ({ input: e.input as JSONObject })) }
+      : {}),
     ...(tool.providerOptions ? { providerOptions: tool.providerOptions as SharedV3ProviderOptions } : {}),
   }
 }

@@ -28,11 +28,23 @@ export class TrySessions {
   /** Starts a conversation in the background; its id at once. */
   start(body: TryBody): string {
     const talking = [...this.#kept.values()].filter((k) => k.session.phase === 'talking').length
-    if (talking >= MAX_TALKING) throw new TooManyTriesError(`${MAX_TALKING} conversations are already talking to a model; wait for one to finish or cancel it.`)
+    if (talking >= MAX_TALKING)
+      throw new TooManyTriesError(
+        `${MAX_TALKING} conversations are already talking to a model; wait for one to finish or cancel it.`,
+      )
     const id = randomUUID()
     const { model: target } = body
     const kept: Kept = {
-      session: { id, model: { provider: target.provider, model: target.model, ...(target.baseURL ? { baseURL: target.baseURL } : {}) }, phase: 'talking', events: [] },
+      session: {
+        id,
+        model: {
+          provider: target.provider,
+          model: target.model,
+          ...(target.baseURL ? { baseURL: target.baseURL } : {}),
+        },
+        phase: 'talking',
+        events: [],
+      },
       controller: new AbortController(),
       listeners: new Set(),
     }
@@ -45,7 +57,15 @@ export class TrySessions {
     }
     void converse({ ...this.deps, signal: kept.controller.signal, onEvent }, body).catch((err: unknown) => {
       // converse reports its own failures; this is a bug's last word, so the session still ends.
-      onEvent({ seq: kept.session.events.length, type: 'finished', phase: 'failed', text: '', usage: {}, steps: 0, error: `${modelLabel(target)}: ${(err as Error).message}` })
+      onEvent({
+        seq: kept.session.events.length,
+        type: 'finished',
+        phase: 'failed',
+        text: '',
+        usage: {},
+        steps: 0,
+        error: `${modelLabel(target)}: ${(err as Error).message}`,
+      })
     })
     return id
   }

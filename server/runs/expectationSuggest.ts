@@ -15,7 +15,12 @@ import type { ToolHost } from '../toolHost/host.ts'
 const HISTORY_LOOKBACK = 50
 
 /** The suggestion for `record` (a finished run); `rerun` runs the call again when history has no run to compare with. */
-export async function suggestExpectation(host: ToolHost, runs: RunRegistry, record: RunRecord, rerun: boolean): Promise<SuggestedExpectation> {
+export async function suggestExpectation(
+  host: ToolHost,
+  runs: RunRegistry,
+  record: RunRecord,
+  rerun: boolean,
+): Promise<SuggestedExpectation> {
   const outcome = outcomeFromEvents(record.events)
   const exact = expectationFromOutcome(outcome)
   let twin: { runId: string; outcome: Outcome; how: 'history' | 'rerun' } | undefined = sameCallInHistory(runs, record)
@@ -23,7 +28,8 @@ export async function suggestExpectation(host: ToolHost, runs: RunRegistry, reco
   if (!twin && rerun) {
     const again = await runAgain(host, runs, record)
     if ('problem' in again) rerunProblem = again.problem
-    else if (again.outcome.status !== outcome.status) rerunProblem = `The rerun ended ${again.outcome.status}, not ${outcome.status}: its values cannot be compared.`
+    else if (again.outcome.status !== outcome.status)
+      rerunProblem = `The rerun ended ${again.outcome.status}, not ${outcome.status}: its values cannot be compared.`
     else twin = { ...again, how: 'rerun' }
   }
   const varying = twin ? varyingValues(outcome, twin.outcome) : generatedValues(outcome)
@@ -37,7 +43,10 @@ export async function suggestExpectation(host: ToolHost, runs: RunRegistry, reco
 }
 
 /** The newest other finished run of the same call with the same status, if history holds one. */
-function sameCallInHistory(runs: RunRegistry, record: RunRecord): { runId: string; outcome: Outcome; how: 'history' } | undefined {
+function sameCallInHistory(
+  runs: RunRegistry,
+  record: RunRecord,
+): { runId: string; outcome: Outcome; how: 'history' } | undefined {
   const self = runs.detail(record.runId)
   const call = callOf(record.request)
   for (const summary of runs.list({ tool: record.toolId, status: record.status, limit: HISTORY_LOOKBACK }).runs) {
@@ -65,14 +74,20 @@ function callOf(request: StartRunBody): unknown {
 }
 
 /** Runs the call once more with the run's answers (a recorded run replays its recording, so only the tool can differ). */
-async function runAgain(host: ToolHost, runs: RunRegistry, record: RunRecord): Promise<{ runId: string; outcome: Outcome } | { problem: string }> {
+async function runAgain(
+  host: ToolHost,
+  runs: RunRegistry,
+  record: RunRecord,
+): Promise<{ runId: string; outcome: Outcome } | { problem: string }> {
   const scenario = scenarioFromRun('rerun', record.request, record.events)
   if (record.request.network === 'record') {
     const recording = await runs.recording(record.runId)
-    if (!recording) return { problem: 'The run was recorded, but its recording is gone: run it again by hand to compare.' }
+    if (!recording)
+      return { problem: 'The run was recorded, but its recording is gone: run it again by hand to compare.' }
     Object.assign(scenario, { network: 'replay', cassette: recording })
   }
   const report = await replayOnHost(host, runs, scenario)
-  if (report.scriptError || !report.runId || !report.result) return { problem: `The rerun could not be compared: ${report.scriptError ?? 'it did not start'}.` }
+  if (report.scriptError || !report.runId || !report.result)
+    return { problem: `The rerun could not be compared: ${report.scriptError ?? 'it did not start'}.` }
   return { runId: report.runId, outcome: report.result.outcome }
 }

@@ -8,7 +8,13 @@ import fc from 'fast-check'
 import type { RunControl, RunEvent, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
 import { arbitraryOf } from '../../src/testbench/fuzz/arbitraries.ts'
 import { checkRun, DEFAULT_CHECKS, type FuzzCheckId } from '../../src/testbench/fuzz/checks.ts'
-import { fuzzTool, plantedSecrets, type FuzzCall, type FuzzReport, type FuzzRun } from '../../src/testbench/fuzz/fuzz.ts'
+import {
+  fuzzTool,
+  plantedSecrets,
+  type FuzzCall,
+  type FuzzReport,
+  type FuzzRun,
+} from '../../src/testbench/fuzz/fuzz.ts'
 import { readProjectConfig, type FuzzSettings } from '../projectConfig.ts'
 import { UnknownToolError, type ToolHost } from '../toolHost/host.ts'
 import { registryRun } from './replayHost.ts'
@@ -44,7 +50,12 @@ export interface FuzzJobResult {
 }
 
 /** Fuzzes one tool on the host: the agreed entry point (the server's routes, benches). */
-export async function fuzzOnHost(host: ToolHost, runs: RunRegistry, options: FuzzJobOptions, onProgress?: (done: number, total: number) => void): Promise<FuzzReport> {
+export async function fuzzOnHost(
+  host: ToolHost,
+  runs: RunRegistry,
+  options: FuzzJobOptions,
+  onProgress?: (done: number, total: number) => void,
+): Promise<FuzzReport> {
   return (await fuzzJob(host, runs, options, onProgress)).report
 }
 
@@ -55,7 +66,12 @@ export function projectChecks(toolId: string, settings: FuzzSettings | undefined
 }
 
 /** Fuzzes one tool on the host, keeping what `toolscope fuzz` prints and saves beside the report. */
-export async function fuzzJob(host: ToolHost, runs: RunRegistry, options: FuzzJobOptions, onProgress?: (done: number, total: number) => void): Promise<FuzzJobResult> {
+export async function fuzzJob(
+  host: ToolHost,
+  runs: RunRegistry,
+  options: FuzzJobOptions,
+  onProgress?: (done: number, total: number) => void,
+): Promise<FuzzJobResult> {
   await host.ready
   const tool = host.catalog.tools.find((t) => t.id === options.toolId)
   if (!tool) throw new UnknownToolError(`Unknown tool "${options.toolId}".`)
@@ -70,14 +86,24 @@ export async function fuzzJob(host: ToolHost, runs: RunRegistry, options: FuzzJo
     previous = call
     const run = await runCall(runs, tool, call, options)
     // The last run that fails a check is kept whole: fast-check ends its shrinking on it, so it is the minimal one.
-    if (checkRun(run.events, { valid: call.valid, secrets: plantedSecrets(call), enabled: checks }).length) lastFailing = run
+    if (checkRun(run.events, { valid: call.valid, secrets: plantedSecrets(call), enabled: checks }).length)
+      lastFailing = run
     return { events: run.events, runId: run.runId }
   }
   const report = await fuzzTool(
-    { toolId: tool.id, input: tool.schemas.input as Schema | undefined, requestContext: tool.schemas.requestContext as Schema | undefined },
+    {
+      toolId: tool.id,
+      input: tool.schemas.input as Schema | undefined,
+      requestContext: tool.schemas.requestContext as Schema | undefined,
+    },
     { runs: options.runs ?? 100, seed: options.seed, checks, invalidShare: options.invalidShare, execute, onProgress },
   )
-  const failedRun = report.failure?.runId === undefined ? undefined : report.failure.runId === lastFailing?.runId ? lastFailing : storedRun(runs, report.failure.runId)
+  const failedRun =
+    report.failure?.runId === undefined
+      ? undefined
+      : report.failure.runId === lastFailing?.runId
+        ? lastFailing
+        : storedRun(runs, report.failure.runId)
   return { report, invalid: validity.slice(0, report.runs).filter((v) => !v).length, failedRun }
 }
 
@@ -99,7 +125,12 @@ function requestOf(tool: ToolDetail, call: FuzzCall, options: FuzzJobOptions): S
 }
 
 /** Starts a call's run and answers it to its end; resolves to its id, request and events. */
-async function runCall(runs: RunRegistry, tool: ToolDetail, call: FuzzCall, options: FuzzJobOptions): Promise<FuzzedRun & { runId: string }> {
+async function runCall(
+  runs: RunRegistry,
+  tool: ToolDetail,
+  call: FuzzCall,
+  options: FuzzJobOptions,
+): Promise<FuzzedRun & { runId: string }> {
   const request = requestOf(tool, call, options)
   const runId = await runs.start(request)
   const run = registryRun(runs, runId)
@@ -115,7 +146,12 @@ async function runCall(runs: RunRegistry, tool: ToolDetail, call: FuzzCall, opti
       await run.control(answer)
     } catch (err) {
       // A generated answer the run refused (a resume schema the generator cannot meet): the run must still end.
-      await Promise.resolve(run.control({ type: 'abort', reason: `toolscope fuzz: the generated ${answer.type} was refused: ${(err as Error).message}`.slice(0, 1_000) })).catch(() => undefined)
+      await Promise.resolve(
+        run.control({
+          type: 'abort',
+          reason: `toolscope fuzz: the generated ${answer.type} was refused: ${(err as Error).message}`.slice(0, 1_000),
+        }),
+      ).catch(() => undefined)
     }
   }
   return { runId, request, events }
@@ -145,7 +181,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /** One value of `schema` (anything JSON without one), seeded by the call and the answer's place: the same call, the same answer. */
 function generated(schema: unknown, call: FuzzCall, n: number): unknown {
   const arbitrary = arbitraryOf(isRecord(schema) ? schema : true)
-  return fc.sample(arbitrary, { seed: seedOf(`${n}:${JSON.stringify([call.input, call.requestContext])}`), numRuns: 1 })[0]
+  return fc.sample(arbitrary, {
+    seed: seedOf(`${n}:${JSON.stringify([call.input, call.requestContext])}`),
+    numRuns: 1,
+  })[0]
 }
 
 /** A 32-bit seed from text (FNV-1a). */

@@ -17,10 +17,17 @@ export const FOLLOW_UP_MS = 3_000
 const TICK_MS = 500
 
 /** V8's `gc` (exposed by --expose-gc), with the options it takes. */
-export type GcFunction = (options?: { type: 'major' | 'minor'; execution: 'sync' | 'async'; flavor?: 'regular' | 'last-resort' }) => void
+export type GcFunction = (options?: {
+  type: 'major' | 'minor'
+  execution: 'sync' | 'async'
+  flavor?: 'regular' | 'last-resort'
+}) => void
 
 /** Starts watching `liveCount`; returns a function that stops it. */
-export function collectWhenIdle(liveCount: () => number, gc: GcFunction | undefined = (globalThis as { gc?: GcFunction }).gc): () => void {
+export function collectWhenIdle(
+  liveCount: () => number,
+  gc: GcFunction | undefined = (globalThis as { gc?: GcFunction }).gc,
+): () => void {
   if (!gc) return () => {}
   let busy = false
   let idleMs = 0

@@ -17,7 +17,31 @@ export interface RunLimits {
 export const DEFAULT_LIMITS: RunLimits = { payloadBytes: 1024 * 1024, runBytes: 50 * 1024 * 1024 }
 
 /** Event fields that are structure, never payload: left alone. */
-const STRUCTURE = new Set(['type', 'seq', 'at', 'truncated', 'views', 'toolId', 'toolCallId', 'caller', 'background', 'stepping', 'status', 'durationMs', 'level', 'source', 'spanId', 'parentSpanId', 'startedAt', 'hook', 'next', 'attempt', 'approved', 'request', 'result'])
+const STRUCTURE = new Set([
+  'type',
+  'seq',
+  'at',
+  'truncated',
+  'views',
+  'toolId',
+  'toolCallId',
+  'caller',
+  'background',
+  'stepping',
+  'status',
+  'durationMs',
+  'level',
+  'source',
+  'spanId',
+  'parentSpanId',
+  'startedAt',
+  'hook',
+  'next',
+  'attempt',
+  'approved',
+  'request',
+  'result',
+])
 /** Payload fields whose schema wants an object: when too big they are dropped instead of replaced by a preview. */
 const OBJECT_ONLY = new Set(['resumeSchema', 'attributes', 'validationErrors'])
 /** Walking stops after this many nodes: a size past it is reported as a lower bound. */
@@ -60,7 +84,10 @@ export function preview(value: unknown, maxChars: number): string {
   let text: string
   try {
     // Bounded in practice: the value was measured first, and the worker's values are plain JSON.
-    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'string' && v.length > keep ? `${v.slice(0, keep)}${CUT}` : v)) ?? ''
+    text =
+      JSON.stringify(value, (_k, v: unknown) =>
+        typeof v === 'string' && v.length > keep ? `${v.slice(0, keep)}${CUT}` : v,
+      ) ?? ''
   } catch {
     text = '[value could not be serialised]'
   }
@@ -104,7 +131,8 @@ export function boundEvent<E>(event: E, payloadBytes: number): E {
         const view = v[target]
         if (!isObj(view) || !('value' in view)) continue
         // A passthrough view is raw itself: it follows raw and is not counted twice.
-        const value = view.passthrough === true ? (raw !== views.raw ? raw : view.value) : cut(`views.${target}`, view.value)
+        const value =
+          view.passthrough === true ? (raw !== views.raw ? raw : view.value) : cut(`views.${target}`, view.value)
         if (value !== view.value) [v[target], changed] = [{ ...view, value }, true]
       }
       const model = v.model

@@ -5,7 +5,14 @@
 import { performance } from 'node:perf_hooks'
 import type { ControlFailure, RunControl, RunEvent, RunRecordStatus, StartRunBody } from '../../src/shared/protocol.ts'
 import { compactViews } from '../../src/shared/passthroughViews.ts'
-import { isFinalStatus, isWaitingStatus, Status, statusAfter, TimeoutClock, type RunEndStatus } from '../../src/runtime/index.ts'
+import {
+  isFinalStatus,
+  isWaitingStatus,
+  Status,
+  statusAfter,
+  TimeoutClock,
+  type RunEndStatus,
+} from '../../src/runtime/index.ts'
 import { StartWithdrawnError, type RunLossStatus, type ToolHost } from '../toolHost/host.ts'
 import type { RunStore } from '../history/runStore.ts'
 import { boundEvent, formatBytes, type RunLimits } from './limits.ts'
@@ -15,14 +22,24 @@ import type { RunRecording } from './runRecording.ts'
 const KILL_GRACE_MS = 1_000
 
 /** What the registry needs of the tool host: start (queued until a slot frees), withdraw, steer and kill runs. */
-export type RunHost = Pick<ToolHost, 'ready' | 'hasTool' | 'start' | 'withdrawStart' | 'queuePosition' | 'control' | 'terminateRunWorker'>
+export type RunHost = Pick<
+  ToolHost,
+  'ready' | 'hasTool' | 'start' | 'withdrawStart' | 'queuePosition' | 'control' | 'terminateRunWorker'
+>
 
 /** Outcome of a run control; a refusal carries its error code, which the app maps to an HTTP status. */
 export type ControlOutcome = { ok: true } | { ok: false; failure: ControlFailure }
 
 /** The refusal of a control that came after the run ended. */
 export function overFailure(state: RunRecordStatus, control: RunControl): ControlOutcome {
-  return { ok: false, failure: { code: 'invalid-state', message: `The run is already over (${state}): ${control.type} does not apply.`, state } }
+  return {
+    ok: false,
+    failure: {
+      code: 'invalid-state',
+      message: `The run is already over (${state}): ${control.type} does not apply.`,
+      state,
+    },
+  }
 }
 
 /** What every run object shares: the host, the store, the limits and the registry's settings. */
@@ -92,11 +109,16 @@ export class LiveRun {
     // On its worker: running from now (the store learns it with the run's first event, a moment later).
     if (this.status === Status.queued) this.status = Status.running
     // Ended while its worker was being handed over (server closing): stop the tool it just started.
-    if (this.finished) return void host.control(this.runId, { type: 'abort', reason: 'The run had already ended.' }).catch(() => undefined)
+    if (this.finished)
+      return void host
+        .control(this.runId, { type: 'abort', reason: 'The run had already ended.' })
+        .catch(() => undefined)
     // The time limit counts from here: time spent queued is not the tool's. The runtime ends a timed-out run itself;
     // this watchdog only fires when the tool blocks the thread.
     this.startedPerf = performance.now()
-    this.watchdog = new TimeoutClock(timeoutMs + KILL_GRACE_MS, () => this.kill(`Timed out after ${timeoutMs} ms and did not stop (it blocks the tool host thread)`, Status.error))
+    this.watchdog = new TimeoutClock(timeoutMs + KILL_GRACE_MS, () =>
+      this.kill(`Timed out after ${timeoutMs} ms and did not stop (it blocks the tool host thread)`, Status.error),
+    )
     this.watchdog.start()
   }
 
@@ -107,7 +129,13 @@ export class LiveRun {
       if (this.launched || this.finished) return
       const idle = performance.now() - this.lastWatchedPerf
       if (this.watchers === 0 && idle >= grace) {
-        if (this.ctx.host.withdrawStart(this.runId, `Nobody watched the queued run for ${Math.round(grace / 1000)} s (its client is gone); it was dropped before it started.`)) return
+        if (
+          this.ctx.host.withdrawStart(
+            this.runId,
+            `Nobody watched the queued run for ${Math.round(grace / 1000)} s (its client is gone); it was dropped before it started.`,
+          )
+        )
+          return
       }
       this.queueTimer = setTimeout(check, this.watchers === 0 ? Math.max(10, grace - idle) : grace)
       this.queueTimer.unref?.()
@@ -154,13 +182,25 @@ export class LiveRun {
    * Ends the run from outside the runtime with a terminal event in its own log: an `error` event (status error) or a
    * `log` line (interrupted, expired), then `run-finished`. The tool, if still running, is asked to stop.
    */
-  end(status: Extract<RunEndStatus, typeof Status.error | typeof Status.interrupted | typeof Status.expired>, message: string): void {
+  end(
+    status: Extract<RunEndStatus, typeof Status.error | typeof Status.interrupted | typeof Status.expired>,
+    message: string,
+  ): void {
     if (this.finished) return
     const at = this.now()
     if (status === Status.error) {
       const raw = { message }
       const passthrough = { value: raw, passthrough: true }
-      this.append(this.own({ type: 'error', seq: this.lastSeq + 1, at, message, views: { raw, display: passthrough, transcript: passthrough, model: { type: 'error-text', value: message } } }), true)
+      this.append(
+        this.own({
+          type: 'error',
+          seq: this.lastSeq + 1,
+          at,
+          message,
+          views: { raw, display: passthrough, transcript: passthrough, model: { type: 'error-text', value: message } },
+        }),
+        true,
+      )
     } else {
       this.append(this.own({ type: 'log', seq: this.lastSeq + 1, at, level: 'warn', source: 'runtime', message }), true)
     }
@@ -188,11 +228,15 @@ export class LiveRun {
       data = JSON.stringify(compactViews(event))
     } catch (err) {
       // Never throw out of a message handler: the run ends with the reason instead.
-      if (!force) this.end(Status.error, `An event of type "${event.type}" could not be stored: ${(err as Error).message}`)
+      if (!force)
+        this.end(Status.error, `An event of type "${event.type}" could not be stored: ${(err as Error).message}`)
       return
     }
     if (!force && this.bytes + data.length > limits.runBytes) {
-      return this.end(Status.error, `The run produced more than ${formatBytes(limits.runBytes)} of events (the per-run limit) and was stopped.`)
+      return this.end(
+        Status.error,
+        `The run produced more than ${formatBytes(limits.runBytes)} of events (the per-run limit) and was stopped.`,
+      )
     }
     this.bytes += data.length
     this.eventCount++
@@ -238,7 +282,10 @@ export class LiveRun {
   private startExpiry(): void {
     if (this.expiryTimer) return
     const ms = this.ctx.waitingExpiryMs
-    this.expiryTimer = setTimeout(() => this.end(Status.expired, `The run waited for an answer longer than ${ms} ms and expired.`), ms)
+    this.expiryTimer = setTimeout(
+      () => this.end(Status.expired, `The run waited for an answer longer than ${ms} ms and expired.`),
+      ms,
+    )
     this.expiryTimer.unref?.()
   }
 
@@ -264,14 +311,25 @@ export class LiveRun {
     if (isFinalStatus(state)) return overFailure(state, control)
     if (!this.launched) {
       // Queued: only an abort applies, and it ends the run before any of its code runs.
-      if (control.type !== 'abort') return { ok: false, failure: { code: 'invalid-state', message: `The run is queued (it has not started yet): ${control.type} does not apply.`, state } }
+      if (control.type !== 'abort')
+        return {
+          ok: false,
+          failure: {
+            code: 'invalid-state',
+            message: `The run is queued (it has not started yet): ${control.type} does not apply.`,
+            state,
+          },
+        }
       if (host.withdrawStart(this.runId, control.reason ?? '')) return { ok: true }
     }
     if (control.type === 'abort') {
       // The host keeps the abort's reason: if the run leaves it without a `run-finished`, it reports it aborted.
       void host.control(this.runId, control)
       // A tool stuck in a synchronous loop never sees the abort: terminate its worker after a grace period.
-      this.killTimer ??= setTimeout(() => this.kill('The tool did not stop after abort (it blocks the tool host thread)', Status.aborted), KILL_GRACE_MS)
+      this.killTimer ??= setTimeout(
+        () => this.kill('The tool did not stop after abort (it blocks the tool host thread)', Status.aborted),
+        KILL_GRACE_MS,
+      )
       this.killTimer.unref?.()
       return { ok: true }
     }

@@ -9,7 +9,8 @@ import { replayScenario, scenarioRequest, type ReplayableRun, type ReplayResult 
 import { CassetteError, type CassetteStore } from '../history/cassetteStore.ts'
 import { RunRegistry } from './runs.ts'
 import { RunStore } from '../history/runStore.ts'
-import { forwardingSink, ToolHost, UnknownToolError, type RunSink, type ToolHostOptions } from '../toolHost/host.ts'
+import { forwardingSink, ToolHost, UnknownToolError, type RunSink } from '../toolHost/host.ts'
+import { type ToolHostOptions } from '../toolHost/hostOptions.ts'
 import type { FitCheck } from '../toolHost/messages.ts'
 
 /** A registry run seen through the controls a replay needs; a refused control throws its reason. */
@@ -64,22 +65,50 @@ export function failureText(result: Pick<ReplayResult, 'mismatches' | 'scriptErr
 }
 
 /** Replays one scenario as a normal run on `runs` and reports the outcome with its mismatches. */
-export async function replayOnHost(host: ToolHost, runs: RunRegistry, scenario: Scenario, network?: NetworkMode): Promise<ReplayReport & { result?: ReplayResult }> {
+export async function replayOnHost(
+  host: ToolHost,
+  runs: RunRegistry,
+  scenario: Scenario,
+  network?: NetworkMode,
+): Promise<ReplayReport & { result?: ReplayResult }> {
   const { toolId, name } = scenario
   const unfit = await host.checkFit(fitCheckOf(scenario))
   let runId: string
   try {
     // An MCP server's tool runs on its server, whose HTTP Toolscope cannot replay: live unless the scenario says otherwise.
     const onMcpServer = host.catalog.tools.find((t) => t.id === scenario.toolId)?.kind === 'mcp'
-    runId = await runs.start(scenarioRequest(scenario, processEnv(), network ?? (onMcpServer && !scenario.network ? 'live' : undefined)))
+    runId = await runs.start(
+      scenarioRequest(scenario, processEnv(), network ?? (onMcpServer && !scenario.network ? 'live' : undefined)),
+    )
   } catch (err) {
-    if (!(err instanceof UnknownToolError) && !(err instanceof MissingEnvError) && !(err instanceof CassetteError)) throw err
+    if (!(err instanceof UnknownToolError) && !(err instanceof MissingEnvError) && !(err instanceof CassetteError))
+      throw err
     const scriptError = err.message
-    return { toolId, name, passed: false, outcome: { status: UNFINISHED }, mismatches: [], scriptError, unfit, diff: failureText({ mismatches: [], scriptError }, unfit) }
+    return {
+      toolId,
+      name,
+      passed: false,
+      outcome: { status: UNFINISHED },
+      mismatches: [],
+      scriptError,
+      unfit,
+      diff: failureText({ mismatches: [], scriptError }, unfit),
+    }
   }
   const result = await replayScenario(scenario, registryRun(runs, runId))
   const { passed, outcome, mismatches, scriptError } = result
-  return { toolId, name, runId, passed, outcome: outcome as ReplayReport['outcome'], mismatches, scriptError, unfit, diff: passed ? '' : failureText(result, unfit), result }
+  return {
+    toolId,
+    name,
+    runId,
+    passed,
+    outcome: outcome as ReplayReport['outcome'],
+    mismatches,
+    scriptError,
+    unfit,
+    diff: passed ? '' : failureText(result, unfit),
+    result,
+  }
 }
 
 /** A tool host and run registry with nothing persisted: what the CLI replays on. */
@@ -104,8 +133,23 @@ export async function createHeadlessRunner(options: {
   const log = options.log ?? (() => {})
   // History in memory only, kept small, unless a data folder is named: the CLI reads each run as it happens.
   const store = new RunStore(options.dataDir ? { dataDir: options.dataDir, log } : { maxRuns: 100, log })
-  const host: ToolHost = new ToolHost({ paths: options.paths, watch: false, sink: forwardingSink((): RunSink => runs), log, toolOutputToStderr: true, redact: options.redact, mcp: options.mcp })
-  const runs = new RunRegistry({ host, store, timeoutMs: options.timeoutMs ?? 60_000, log, maxLiveRuns: 10_000, cassettes: options.cassettes })
+  const host: ToolHost = new ToolHost({
+    paths: options.paths,
+    watch: false,
+    sink: forwardingSink((): RunSink => runs),
+    log,
+    toolOutputToStderr: true,
+    redact: options.redact,
+    mcp: options.mcp,
+  })
+  const runs = new RunRegistry({
+    host,
+    store,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    log,
+    maxLiveRuns: 10_000,
+    cassettes: options.cassettes,
+  })
   try {
     await host.ready
   } catch (err) {

@@ -73,7 +73,11 @@ const encoder = new TextEncoder()
  * run is over and nothing is left to send. Memory held per client: about one page plus the high-water mark while it
  * reads stored events, at most maxLiveBufferBytes while it follows the live run.
  */
-export function runEventStream(source: RunEventSource, afterSeq: number, options: Partial<RunStreamOptions> = {}): Response {
+export function runEventStream(
+  source: RunEventSource,
+  afterSeq: number,
+  options: Partial<RunStreamOptions> = {},
+): Response {
   const o = { ...RUN_STREAM_DEFAULTS, ...options }
   let last = afterSeq
   // `paging`: stored events, read as the client takes them; `live`: new events pushed as they happen.
@@ -120,7 +124,12 @@ export function runEventStream(source: RunEventSource, afterSeq: number, options
   const onLive = (event: RunEvent, json?: string) => {
     if (mode !== 'live' || event.seq <= last) return
     // Passthrough views go compact, as stored: raw crosses to the client once, and the client expands them.
-    const frame = formatSseFrame({ event: event.type, id: event.seq, data: event, json: json ?? JSON.stringify(compactViews(event)) })
+    const frame = formatSseFrame({
+      event: event.type,
+      id: event.seq,
+      data: event,
+      json: json ?? JSON.stringify(compactViews(event)),
+    })
     if (queuedBytes() + pending.length + frame.length > o.maxLiveBufferBytes) {
       // The client does not keep up: stop holding events for it; it reads them from the store when it can.
       mode = 'paging'

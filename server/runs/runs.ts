@@ -3,12 +3,23 @@
 // runs are read back from the store. The registry is the host's RunSink: it hands each event and loss to its run.
 
 import { randomUUID } from 'node:crypto'
-import type { CassetteExchange, RunControl, RunDetail, RunEvent, RunPage, RunRecord, RunOrigin, RunRecordStatus, StartRunBody } from '../../src/shared/protocol.ts'
+import type {
+  CassetteExchange,
+  RunControl,
+  RunDetail,
+  RunEvent,
+  RunPage,
+  RunRecord,
+  RunOrigin,
+  RunRecordStatus,
+  StartRunBody,
+} from '../../src/shared/protocol.ts'
 import { Status } from '../../src/runtime/index.ts'
 import { UnknownToolError, type RunLossStatus, type RunSink } from '../toolHost/host.ts'
 import { redactRequestContext } from '../../src/runtime/index.ts'
 import { DEFAULT_LIMITS, type RunLimits } from './limits.ts'
-import type { RunQuery, RunStore } from '../history/runStore.ts'
+import type { RunStore } from '../history/runStore.ts'
+import type { RunQuery } from '../history/runRows.ts'
 import { shownId } from '../http/security.ts'
 import type { CassetteStore, newCassette } from '../history/cassetteStore.ts'
 import { requestSecrets } from '../../src/shared/redact.ts'
@@ -121,7 +132,9 @@ export class RunRegistry implements RunSink {
   async start(request: StartRunBody, origin?: RunOrigin): Promise<string> {
     const max = this.maxLiveRuns
     if (this.live.size >= max) {
-      throw new TooManyRunsError(`Too many runs in flight (${this.live.size} queued, running or waiting; the limit is ${max}): finish, abort or wait for some before starting more.`)
+      throw new TooManyRunsError(
+        `Too many runs in flight (${this.live.size} queued, running or waiting; the limit is ${max}): finish, abort or wait for some before starting more.`,
+      )
     }
     await this.host.ready
     if (!this.host.hasTool(request.toolId)) throw new UnknownToolError(`Unknown tool "${shownId(request.toolId)}".`)
@@ -130,11 +143,22 @@ export class RunRegistry implements RunSink {
     const named = typeof request.cassette === 'string' ? request.cassette : undefined
     const cassettes = this.options.cassettes
     const sent: StartRunBody =
-      request.network === 'replay' && named !== undefined && cassettes ? { ...request, cassette: await cassettes.load(request.toolId, named) } : request
+      request.network === 'replay' && named !== undefined && cassettes
+        ? { ...request, cassette: await cassettes.load(request.toolId, named) }
+        : request
     const startedAt = new Date().toISOString()
-    const pk = this.options.store.createRun({ runId, toolId: request.toolId, caller: request.caller ?? 'agent', startedAt, request: redactRequestContext(request), origin, status: Status.queued })
+    const pk = this.options.store.createRun({
+      runId,
+      toolId: request.toolId,
+      caller: request.caller ?? 'agent',
+      startedAt,
+      request: redactRequestContext(request),
+      origin,
+      status: Status.queued,
+    })
     // The raw request's secrets, taken before the store's redaction, for the recording's redaction: in memory only.
-    const recording = request.network === 'record' ? new RunRecording(named, requestSecrets(request), this.limits.runBytes) : undefined
+    const recording =
+      request.network === 'record' ? new RunRecording(named, requestSecrets(request), this.limits.runBytes) : undefined
     const run = new LiveRun(runId, request.toolId, pk, this.context, recording)
     this.live.set(runId, run)
     void run.launch(sent)
@@ -195,7 +219,11 @@ export class RunRegistry implements RunSink {
    * Replays events after `afterSeq` (from the store), then streams live ones; undefined for an unknown run. Events come
    * with views expanded; live ones also with their stored JSON (views compact, as an SSE frame carries them).
    */
-  subscribe(runId: string, afterSeq: number, onEvent: (event: RunEvent, json?: string) => void): (() => void) | undefined {
+  subscribe(
+    runId: string,
+    afterSeq: number,
+    onEvent: (event: RunEvent, json?: string) => void,
+  ): (() => void) | undefined {
     const run = this.live.get(runId)
     if (!run && this.options.store.keyOf(runId) === undefined) return undefined
     let last = afterSeq

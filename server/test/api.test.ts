@@ -15,13 +15,20 @@ describe('catalog', () => {
   it('lists tools from named, default, array and record exports, and import failures as errors', async () => {
     const catalog = Catalog.parse(await (await server.api('/api/tools')).json())
     const ids = catalog.tools.map((t) => t.id)
-    expect(ids).toEqual(expect.arrayContaining(['echo', 'upper', 'lower', 'chatty', 'delete-file', 'book-seat', 'spin']))
+    expect(ids).toEqual(
+      expect.arrayContaining(['echo', 'upper', 'lower', 'chatty', 'delete-file', 'book-seat', 'spin']),
+    )
     expect(catalog.timeoutMs).toBeGreaterThan(0) // the SPA shows it as the run's time budget
     expect(catalog.tools.find((t) => t.id === 'chatty')?.exportName).toBe('default')
     expect(catalog.tools.find((t) => t.id === 'upper')?.exportName).toBe('list[0]')
     expect(catalog.tools.find((t) => t.id === 'lower')?.exportName).toBe('record.lower')
     expect(catalog.tools.find((t) => t.id === 'delete-file')?.flags.requiresApproval).toBe(true)
-    expect(catalog.errors).toEqual([expect.objectContaining({ file: expect.stringContaining('broken.ts'), message: expect.stringContaining('broken fixture module') })])
+    expect(catalog.errors).toEqual([
+      expect.objectContaining({
+        file: expect.stringContaining('broken.ts'),
+        message: expect.stringContaining('broken fixture module'),
+      }),
+    ])
   })
 
   it('describes one tool with schemas, MCP properties and previews', async () => {
@@ -56,7 +63,13 @@ describe('runs', () => {
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { text: 'hi', length: 2 } })
     const list = RunPage.parse(await (await server.api('/api/runs')).json())
     const summary = list.runs.find((r) => r.runId === runId)
-    expect(summary).toMatchObject({ toolId: 'echo', status: 'success', caller: 'agent', inputSummary: '{"text":"hi"}', eventCount: events.length })
+    expect(summary).toMatchObject({
+      toolId: 'echo',
+      status: 'success',
+      caller: 'agent',
+      inputSummary: '{"text":"hi"}',
+      eventCount: events.length,
+    })
     const detail = RunDetail.parse(await (await server.api(`/api/runs/${runId}`)).json())
     expect(detail).toMatchObject({ runId, status: 'success', request: { toolId: 'echo', input: { text: 'hi' } } })
   })
@@ -71,14 +84,23 @@ describe('runs', () => {
   })
 
   it('passes request options through: inputText, caller and stepping with continue', async () => {
-    const runId = await server.startRun({ toolId: 'upper', inputText: '{"text":"abc"}', caller: 'workflow', stepping: true })
+    const runId = await server.startRun({
+      toolId: 'upper',
+      inputText: '{"text":"abc"}',
+      caller: 'workflow',
+      stepping: true,
+    })
     let last = (await waitForEvent(server, runId, (e) => e.type === 'paused')).at(-1)!
     let pauses = 1
     // Each continue moves the run past one pause, until it finishes.
     while (last.type !== 'run-finished') {
-      expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'continue' } })).status).toBe(200)
+      expect(
+        (await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'continue' } })).status,
+      ).toBe(200)
       const after = last.seq
-      last = (await waitForEvent(server, runId, (e) => e.seq > after && (e.type === 'paused' || e.type === 'run-finished'))).at(-1)!
+      last = (
+        await waitForEvent(server, runId, (e) => e.seq > after && (e.type === 'paused' || e.type === 'run-finished'))
+      ).at(-1)!
       if (last.type === 'paused') pauses++
     }
     expect(pauses).toBeGreaterThan(1)
@@ -91,12 +113,17 @@ describe('runs', () => {
     const approved = await server.startRun({ toolId: 'delete-file', input: { path: '/tmp/x' } })
     await waitForEvent(server, approved, (e) => e.type === 'approval-requested')
     expect((await server.api(`/api/runs/${approved}`).then((r) => r.json())).status).toBe('awaiting-approval')
-    expect((await server.api(`/api/runs/${approved}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
+    expect(
+      (await server.api(`/api/runs/${approved}/control`, { method: 'POST', json: { type: 'approve' } })).status,
+    ).toBe(200)
     expect(finished(await server.events(approved)).status).toBe('success')
 
     const declined = await server.startRun({ toolId: 'delete-file', input: { path: '/tmp/y' } })
     await waitForEvent(server, declined, (e) => e.type === 'approval-requested')
-    await server.api(`/api/runs/${declined}/control`, { method: 'POST', json: { type: 'decline', reason: 'not today' } })
+    await server.api(`/api/runs/${declined}/control`, {
+      method: 'POST',
+      json: { type: 'decline', reason: 'not today' },
+    })
     const events = await server.events(declined)
     expect(events.find((e) => e.type === 'approval-resolved')).toMatchObject({ approved: false, reason: 'not today' })
     expect(finished(events).status).toBe('declined')
@@ -105,12 +132,22 @@ describe('runs', () => {
   it('refuses resume data that fails the resume schema (422, issues) and accepts valid data', async () => {
     const runId = await server.startRun({ toolId: 'book-seat', input: { flight: 'LX1' } })
     await waitForEvent(server, runId, (e) => e.type === 'suspended')
-    const bad = await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { seat: 'window' } } })
+    const bad = await server.api(`/api/runs/${runId}/control`, {
+      method: 'POST',
+      json: { type: 'resume', resumeData: { seat: 'window' } },
+    })
     expect(bad.status).toBe(422)
     const body = await bad.json()
     expect(body.issues[0].path).toEqual(['seat'])
     expect(body.state).toBe('suspended')
-    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { seat: '2C' } } })).status).toBe(200)
+    expect(
+      (
+        await server.api(`/api/runs/${runId}/control`, {
+          method: 'POST',
+          json: { type: 'resume', resumeData: { seat: '2C' } },
+        })
+      ).status,
+    ).toBe(200)
     const events = await server.events(runId)
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { flight: 'LX1', seat: '2C' } })
   })
@@ -118,7 +155,10 @@ describe('runs', () => {
   it('aborts a run that waits for its abort signal', async () => {
     const runId = await server.startRun({ toolId: 'wait-abort', input: {} })
     await waitForEvent(server, runId, (e) => e.type === 'input-available')
-    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'user' } })).status).toBe(200)
+    expect(
+      (await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'user' } }))
+        .status,
+    ).toBe(200)
     const events = await server.events(runId)
     expect(finished(events).status).toBe('aborted')
     expect(events.find((e) => e.type === 'aborted')).toMatchObject({ reason: 'user' })
@@ -127,13 +167,22 @@ describe('runs', () => {
   it('turns values JSON cannot carry (BigInt, Date, cycles, functions, Errors) into plain JSON', async () => {
     const events = await server.events(await server.startRun({ toolId: 'odd-values', input: {} }))
     expect(events.find((e) => e.type === 'output')).toMatchObject({
-      output: { big: '10n', when: '1970-01-01T00:00:00.000Z', node: { name: 'loop', self: '[Circular]' }, fn: '[Function helper]', err: { name: 'Error', message: 'inner' }, list: [1, null] },
+      output: {
+        big: '10n',
+        when: '1970-01-01T00:00:00.000Z',
+        node: { name: 'loop', self: '[Circular]' },
+        fn: '[Function helper]',
+        err: { name: 'Error', message: 'inner' },
+        list: [1, null],
+      },
     })
   })
 
   it('reports a tool that throws as an error event', async () => {
     const events = await server.events(await server.startRun({ toolId: 'fails', input: {} }))
-    expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringContaining('Boom from the fixture') })
+    expect(events.find((e) => e.type === 'error')).toMatchObject({
+      message: expect.stringContaining('Boom from the fixture'),
+    })
     expect(finished(events).status).toBe('error')
   })
 })
@@ -154,7 +203,10 @@ describe('bad requests', () => {
     const body = await res.json()
     expect(body.issues.map((i: { path: unknown[] }) => i.path.join('.'))).toEqual(expect.arrayContaining(['toolId']))
     expect(body.error).toMatch(/does not match/)
-    const approval = await post(`/api/runs/${await server.startRun({ toolId: 'echo', input: { text: 'a' } })}/control`, JSON.stringify({ type: 'approve', approved: 'yes' }))
+    const approval = await post(
+      `/api/runs/${await server.startRun({ toolId: 'echo', input: { text: 'a' } })}/control`,
+      JSON.stringify({ type: 'approve', approved: 'yes' }),
+    )
     expect(approval.status).toBe(400)
   })
 
@@ -196,7 +248,9 @@ describe('bad requests', () => {
     socket.on('data', (chunk) => (reply += chunk.toString('latin1')))
     const closed = new Promise((resolve) => socket.on('close', resolve))
     // Only the head is sent: the 200 MB body never comes, so only an answer before reading it can arrive.
-    socket.write(`POST /api/runs HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: 200000000\r\n\r\n`)
+    socket.write(
+      `POST /api/runs HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: 200000000\r\n\r\n`,
+    )
     await closed
     expect(reply).toMatch(/^HTTP\/1\.1 413 /)
     expect(reply.toLowerCase()).toContain('connection: close')

@@ -17,7 +17,11 @@ it(`${canExec ? 'restarts itself with its memory settings' : 'runs as started'} 
   const env = { ...process.env }
   delete env.MALLOC_ARENA_MAX
   delete env.MALLOC_MMAP_THRESHOLD_
-  const child = spawn(process.execPath, [BIN, join(FIXTURES, 'basic.ts'), '--port', '0', '--no-open', '--no-watch', '--data-dir', t.dir], { stdio: ['ignore', 'pipe', 'inherit'], env })
+  const child = spawn(
+    process.execPath,
+    [BIN, join(FIXTURES, 'basic.ts'), '--port', '0', '--no-open', '--no-watch', '--data-dir', t.dir],
+    { stdio: ['ignore', 'pipe', 'inherit'], env },
+  )
   try {
     let out = ''
     for await (const chunk of child.stdout) {

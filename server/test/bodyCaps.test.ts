@@ -23,7 +23,9 @@ async function chunkedUpload(path: string, bytes: number): Promise<{ reply: stri
   socket.on('data', (chunk: Buffer) => (reply += chunk.toString('utf8')))
   socket.on('error', (err: NodeJS.ErrnoException) => (error = err.code ?? err.message))
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`)
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+  )
   const piece = Buffer.alloc(64 * 1024, 'x')
   const frame = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
   let sent = 0
@@ -40,7 +42,9 @@ async function chunkedUpload(path: string, bytes: number): Promise<{ reply: stri
 }
 
 describe('request body limits', () => {
-  it('answers a 40 MiB chunked body with a 413 the client reads, then closes the connection cleanly', { timeout: 30_000 }, async () => {
+  it('answers a 40 MiB chunked body with a 413 the client reads, then closes the connection cleanly', {
+    timeout: 30_000,
+  }, async () => {
     const { reply, error } = await chunkedUpload('/api/runs', 40 * MiB)
     expect(error).toBeUndefined()
     expect(reply).toMatch(/^HTTP\/1\.1 413 /)

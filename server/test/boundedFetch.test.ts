@@ -35,7 +35,9 @@ describe('boundedFetch', () => {
   })
 
   it('errors on one event past the bound, and on a JSON body past it', async () => {
-    await expect((await fetchBounded(`${base}/big-event`)).text()).rejects.toThrow('The server sent a message of more than 1024 bytes')
+    await expect((await fetchBounded(`${base}/big-event`)).text()).rejects.toThrow(
+      'The server sent a message of more than 1024 bytes',
+    )
     await expect((await fetchBounded(`${base}/json`)).text()).rejects.toThrow('more than 1024 bytes')
   })
 })

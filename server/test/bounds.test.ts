@@ -6,7 +6,9 @@ import { finished, startTestServer, waitForEvent } from './helpers.ts'
 
 describe('bounded runs', () => {
   // Building and cutting 150 MB takes seconds on a busy machine: a longer timeout than the suite's default.
-  it('a 150 MB output leaves the server up: the output is cut to the payload limit and marked truncated', { timeout: 60_000 }, async () => {
+  it('a 150 MB output leaves the server up: the output is cut to the payload limit and marked truncated', {
+    timeout: 60_000,
+  }, async () => {
     const server = await startTestServer()
     try {
       const runId = await server.startRun({ toolId: 'big-output', input: { mb: 150 } })
@@ -21,7 +23,9 @@ describe('bounded runs', () => {
       // The passthrough views are raw itself, carried once and shown again on read.
       expect(output.views.display).toEqual({ value: output.views.raw, passthrough: true })
       // Everything else still works.
-      expect(finished(await server.events(await server.startRun({ toolId: 'echo', input: { text: 'still here' } }))).status).toBe('success')
+      expect(
+        finished(await server.events(await server.startRun({ toolId: 'echo', input: { text: 'still here' } }))).status,
+      ).toBe('success')
     } finally {
       await server.stop()
     }
@@ -58,9 +62,13 @@ describe('bounded runs', () => {
       const runId = await server.startRun({ toolId: 'many-events', input: { count: 5_000, size: 100 } })
       const events = await server.events(runId)
       expect(finished(events).status).toBe('error')
-      expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringMatching(/more than .* of events \(the per-run limit\)/) })
+      expect(events.find((e) => e.type === 'error')).toMatchObject({
+        message: expect.stringMatching(/more than .* of events \(the per-run limit\)/),
+      })
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i))
-      expect(finished(await server.events(await server.startRun({ toolId: 'echo', input: { text: 'next' } }))).status).toBe('success')
+      expect(
+        finished(await server.events(await server.startRun({ toolId: 'echo', input: { text: 'next' } }))).status,
+      ).toBe('success')
     } finally {
       await server.stop()
     }
@@ -69,9 +77,13 @@ describe('bounded runs', () => {
   it('a payload over the configured view limit is cut; one under it is not', async () => {
     const server = await startTestServer({ limits: { payloadBytes: 10_000 } })
     try {
-      const small = await server.events(await server.startRun({ toolId: 'many-events', input: { count: 1, size: 5_000 } }))
+      const small = await server.events(
+        await server.startRun({ toolId: 'many-events', input: { count: 1, size: 5_000 } }),
+      )
       expect(small.every((e) => e.truncated === undefined)).toBe(true)
-      const big = await server.events(await server.startRun({ toolId: 'many-events', input: { count: 1, size: 20_000 } }))
+      const big = await server.events(
+        await server.startRun({ toolId: 'many-events', input: { count: 1, size: 20_000 } }),
+      )
       const chunk = big.find((e) => e.type === 'writer-chunk')!
       expect(chunk.truncated).toMatchObject({ fields: ['chunk'] })
       expect(chunk.truncated!.originalBytes).toBeGreaterThan(20_000)
@@ -87,7 +99,9 @@ describe('bounded runs', () => {
       for (let i = 0; i < 2; i++) await server.startRun({ toolId: 'delete-file', input: { path: `p${i}` } })
       const refused = await server.api('/api/runs', { method: 'POST', json: { toolId: 'echo', input: { text: 'x' } } })
       expect(refused.status).toBe(429)
-      expect((await refused.json()).error).toMatch(/Too many runs in flight \(2 queued, running or waiting; the limit is 2\)/)
+      expect((await refused.json()).error).toMatch(
+        /Too many runs in flight \(2 queued, running or waiting; the limit is 2\)/,
+      )
     } finally {
       await server.stop()
     }
@@ -121,11 +135,20 @@ describe('secrets at rest (run store)', () => {
     const server = await startTestServer()
     try {
       const secret = 'sk-planted-secret-4242'
-      const runId = await server.startRun({ toolId: 'echo', input: { text: 'hi' }, requestContext: { apiKey: secret, nested: { authToken: secret }, user: 'ann' } })
+      const runId = await server.startRun({
+        toolId: 'echo',
+        input: { text: 'hi' },
+        requestContext: { apiKey: secret, nested: { authToken: secret }, user: 'ann' },
+      })
       expect(finished(await server.events(runId)).status).toBe('success')
       const detail = await (await server.api(`/api/runs/${runId}`)).json()
-      expect(detail.request.requestContext).toEqual({ apiKey: '[REDACTED]', nested: { authToken: '[REDACTED]' }, user: 'ann' })
-      for (const path of ['/api/runs', `/api/runs/${runId}`, `/api/runs/${runId}/events`]) expect(await (await server.api(path)).text()).not.toContain(secret)
+      expect(detail.request.requestContext).toEqual({
+        apiKey: '[REDACTED]',
+        nested: { authToken: '[REDACTED]' },
+        user: 'ann',
+      })
+      for (const path of ['/api/runs', `/api/runs/${runId}`, `/api/runs/${runId}/events`])
+        expect(await (await server.api(path)).text()).not.toContain(secret)
       await server.close()
       for (const name of await readdir(server.dataDir)) {
         const bytes = await readFile(join(server.dataDir, name)).catch(() => Buffer.alloc(0))

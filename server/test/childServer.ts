@@ -6,7 +6,14 @@ import { FIXTURES } from './helpers.ts'
 
 // Optional third argument: the tool-host worker's heap limit in MiB.
 const workerHeapMb = process.argv[3] ? Number(process.argv[3]) : undefined
-const server = await startServer({ port: 0, dataDir: process.argv[2], watch: false, paths: [FIXTURES], log: () => {}, workerHeapMb })
+const server = await startServer({
+  port: 0,
+  dataDir: process.argv[2],
+  watch: false,
+  paths: [FIXTURES],
+  log: () => {},
+  workerHeapMb,
+})
 process.stdout.write(`${JSON.stringify({ origin: server.origin, token: server.token })}\n`)
 
 // Started with --expose-gc: the line `gc` on stdin runs a full collection and answers `{"gc":true}`, so a memory test

@@ -33,7 +33,14 @@ beforeAll(async () => {
   base = api.base
   project = await tempProject(['network.ts'])
   await mkdir(join(scenarioFile(), '..'), { recursive: true })
-  await writeFile(scenarioFile(), JSON.stringify({ name: 'items', toolId: 'fetch-json', input: { url: `${base}/items` }, expect: { status: 'success', raw: {} } }, null, 2))
+  await writeFile(
+    scenarioFile(),
+    JSON.stringify(
+      { name: 'items', toolId: 'fetch-json', input: { url: `${base}/items` }, expect: { status: 'success', raw: {} } },
+      null,
+      2,
+    ),
+  )
 })
 afterAll(async () => {
   await api.close()
@@ -42,11 +49,19 @@ afterAll(async () => {
 
 it('records with --network record --update, then replays offline by default; a missing cassette fails clearly', async () => {
   const recorded = await cli(project.dir, ['test', 'tools', '--network', 'record', '--update'])
-  expect(recorded.stdout).toContain(`⏺ fetch-json/items: 1 exchange(s) recorded to ${join('toolscope', 'cassettes', 'fetch-json', 'items.json')}`)
+  expect(recorded.stdout).toContain(
+    `⏺ fetch-json/items: 1 exchange(s) recorded to ${join('toolscope', 'cassettes', 'fetch-json', 'items.json')}`,
+  )
   expect(recorded.stdout.trimEnd().split('\n').slice(-2)).toEqual(['1 updated', '1 passed, 0 failed'])
   expect(recorded.code).toBe(0)
-  expect(JSON.parse(await readFile(scenarioFile(), 'utf8'))).toMatchObject({ cassette: 'items', expect: { raw: { status: 200, body: { items: ['a', 'b'] } } } })
-  expect(JSON.parse(await readFile(cassetteFile(), 'utf8'))).toMatchObject({ version: 1, exchanges: [{ request: { method: 'GET', url: `${base}/items` }, response: { status: 200 } }] })
+  expect(JSON.parse(await readFile(scenarioFile(), 'utf8'))).toMatchObject({
+    cassette: 'items',
+    expect: { raw: { status: 200, body: { items: ['a', 'b'] } } },
+  })
+  expect(JSON.parse(await readFile(cassetteFile(), 'utf8'))).toMatchObject({
+    version: 1,
+    exchanges: [{ request: { method: 'GET', url: `${base}/items` }, response: { status: 200 } }],
+  })
   const live = api.hits()
 
   await api.close()
@@ -65,5 +80,7 @@ it('records with --network record --update, then replays offline by default; a m
 
 it('--network takes the four modes and nothing else', () => {
   expect(parseTestArgs(['--network', 'mock']).network).toBe('mock')
-  expect(() => parseTestArgs(['--network', 'offline'])).toThrow('--network must be live, record, replay or mock, got "offline"')
+  expect(() => parseTestArgs(['--network', 'offline'])).toThrow(
+    '--network must be live, record, replay or mock, got "offline"',
+  )
 })

@@ -16,15 +16,25 @@ export interface ControlApp {
 }
 
 /** An app whose host records controls and answers each with the scripted failure (or accepts it). */
-export function controlApp(answer: (c: RunControl, runId: string) => ControlFailure | undefined = () => undefined): ControlApp {
+export function controlApp(
+  answer: (c: RunControl, runId: string) => ControlFailure | undefined = () => undefined,
+): ControlApp {
   const received: RunControl[] = []
   const host = fakeRunHost((runId, c) => {
     received.push(c)
     return answer(c, runId)
   })
   const runs = new RunRegistry({ host, store: new RunStore(), timeoutMs: 60_000, log: () => {} })
-  const app = createApp({ host: host as unknown as ToolHost, runs, security: { token: 't', bindHost: '127.0.0.1', getPort: () => 80 } })
+  const app = createApp({
+    host: host as unknown as ToolHost,
+    runs,
+    security: { token: 't', bindHost: '127.0.0.1', getPort: () => 80 },
+  })
   const post = async (path: string, body?: unknown) =>
-    app.request(path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body), headers: { host: '127.0.0.1', authorization: 'Bearer t', 'content-type': 'application/json' } })
+    app.request(path, {
+      method: 'POST',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { host: '127.0.0.1', authorization: 'Bearer t', 'content-type': 'application/json' },
+    })
   return { runs, received, post }
 }

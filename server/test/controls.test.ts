@@ -26,7 +26,11 @@ describe('run controls', () => {
     const failures: Record<string, ControlFailure> = {
       approve: { code: 'timeout', message: 'slow' },
       decline: { code: 'invalid-state', message: 'nope', state: 'suspended' },
-      resume: { code: 'invalid-resume-data', message: 'bad', validationErrors: [{ path: ['seat'], message: 'Required' }] },
+      resume: {
+        code: 'invalid-resume-data',
+        message: 'bad',
+        validationErrors: [{ path: ['seat'], message: 'Required' }],
+      },
       continue: { code: 'host-unavailable', message: 'did not answer' },
     }
     const { runs, post } = setup((c) => failures[c.type])
@@ -35,11 +39,22 @@ describe('run controls', () => {
       const res = await post(`/api/runs/${runId}/control`, control)
       return { status: res.status, body: await res.json() }
     }
-    expect(await call({ type: 'approve' })).toEqual({ status: 503, body: { error: 'slow', code: 'timeout', state: 'running' } })
-    expect(await call({ type: 'decline' })).toEqual({ status: 409, body: { error: 'nope', code: 'invalid-state', state: 'suspended' } })
-    expect(await call({ type: 'resume', resumeData: {} })).toMatchObject({ status: 422, body: { code: 'invalid-resume-data', issues: [{ path: ['seat'], message: 'Required' }] } })
+    expect(await call({ type: 'approve' })).toEqual({
+      status: 503,
+      body: { error: 'slow', code: 'timeout', state: 'running' },
+    })
+    expect(await call({ type: 'decline' })).toEqual({
+      status: 409,
+      body: { error: 'nope', code: 'invalid-state', state: 'suspended' },
+    })
+    expect(await call({ type: 'resume', resumeData: {} })).toMatchObject({
+      status: 422,
+      body: { code: 'invalid-resume-data', issues: [{ path: ['seat'], message: 'Required' }] },
+    })
     expect(await call({ type: 'continue' })).toMatchObject({ status: 503, body: { code: 'host-unavailable' } })
-    expect(await (await post('/api/runs/nope/control', { type: 'approve' })).json()).toMatchObject({ code: 'unknown-run' })
+    expect(await (await post('/api/runs/nope/control', { type: 'approve' })).json()).toMatchObject({
+      code: 'unknown-run',
+    })
     const bad = await post(`/api/runs/${runId}/control`, { type: 'approve', extra: 1 })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ code: 'invalid-body' })

@@ -32,7 +32,11 @@ it('kill -9 loses at most one write batch of events', { timeout: 120_000 }, asyn
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
     const runIds: string[] = []
     for (let i = 0; i < RUNS; i++) {
-      const res = await fetch(`${origin}/api/runs`, { method: 'POST', headers, body: JSON.stringify({ toolId: 'paced-events', input: { count: 100_000, everyMs: 1 } }) })
+      const res = await fetch(`${origin}/api/runs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ toolId: 'paced-events', input: { count: 100_000, everyMs: 1 } }),
+      })
       runIds.push(((await res.json()) as { runId: string }).runId)
     }
     const seen = new Map<string, Seen>()
@@ -68,7 +72,11 @@ it('kill -9 loses at most one write batch of events', { timeout: 120_000 }, asyn
       for (const runId of runIds) {
         const last = seen.get(runId)
         if (!last) continue
-        const stored = db.prepare('SELECT e.seq AS seq, e.data AS data FROM events e JOIN runs r ON r.id = e.run_pk WHERE r.run_id = ? ORDER BY e.seq DESC LIMIT 1').get(runId) as { seq: number; data: string } | undefined
+        const stored = db
+          .prepare(
+            'SELECT e.seq AS seq, e.data AS data FROM events e JOIN runs r ON r.id = e.run_pk WHERE r.run_id = ? ORDER BY e.seq DESC LIMIT 1',
+          )
+          .get(runId) as { seq: number; data: string } | undefined
         const storedSeq = stored?.seq ?? -1
         // Events are numbered without gaps: everything the reader saw after the last stored one is lost.
         lostEvents += Math.max(0, last.seq - storedSeq)
@@ -78,7 +86,9 @@ it('kill -9 loses at most one write batch of events', { timeout: 120_000 }, asyn
     } finally {
       db.close()
     }
-    console.info(`kill -9 after ${total} events seen by ${RUNS} readers: ${lostEvents} events lost (at most ${lostMs.toFixed(1)} ms of a run's events); bound ${MAX_BATCH_EVENTS}`)
+    console.info(
+      `kill -9 after ${total} events seen by ${RUNS} readers: ${lostEvents} events lost (at most ${lostMs.toFixed(1)} ms of a run's events); bound ${MAX_BATCH_EVENTS}`,
+    )
     expect(lostEvents).toBeLessThanOrEqual(MAX_BATCH_EVENTS)
   } finally {
     child.kill('SIGKILL')

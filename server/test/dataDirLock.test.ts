@@ -22,8 +22,15 @@ function stored(dataDir: string, runId: string): { status: string; types: string
   const db = new Database(join(dataDir, 'history.db'), { readonly: true, fileMustExist: true })
   try {
     const run = db.prepare('SELECT id, status FROM runs WHERE run_id = ?').get(runId) as { id: number; status: string }
-    const rows = db.prepare('SELECT type, data FROM events WHERE run_pk = ? ORDER BY seq').all(run.id) as Array<{ type: string; data: string }>
-    return { status: run.status, types: rows.map((r) => r.type), last: JSON.parse(rows.at(-1)!.data) as Record<string, unknown> }
+    const rows = db.prepare('SELECT type, data FROM events WHERE run_pk = ? ORDER BY seq').all(run.id) as Array<{
+      type: string
+      data: string
+    }>
+    return {
+      status: run.status,
+      types: rows.map((r) => r.type),
+      last: JSON.parse(rows.at(-1)!.data) as Record<string, unknown>,
+    }
   } finally {
     db.close()
   }
@@ -50,7 +57,9 @@ async function approveAndFinish(server: TestServer, runId: string) {
 }
 
 describe('data folder lock', () => {
-  it("refuses a second server on the same folder, naming the holder's pid; the first's waiting run completes and is stored as success", { timeout: 120_000 }, async () => {
+  it("refuses a second server on the same folder, naming the holder's pid; the first's waiting run completes and is stored as success", {
+    timeout: 120_000,
+  }, async () => {
     const t = await tempDir()
     const first = await startTestServer({ dataDir: t.dir })
     try {
@@ -86,7 +95,11 @@ describe('data folder lock', () => {
     const t = await tempDir()
     const first = await startTestServer({ dataDir: t.dir })
     try {
-      const child = spawn(process.execPath, [BIN, '--port', '0', '--no-open', '--no-watch', '--no-build', '--data-dir', t.dir], { cwd: t.dir, stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawn(
+        process.execPath,
+        [BIN, '--port', '0', '--no-open', '--no-watch', '--no-build', '--data-dir', t.dir],
+        { cwd: t.dir, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
       let stderr = ''
       child.stderr!.on('data', (chunk) => (stderr += String(chunk)))
       const [code] = (await once(child, 'exit')) as [number]
@@ -98,7 +111,9 @@ describe('data folder lock', () => {
     }
   })
 
-  it('toolscope build --runs reads a live folder read-only: the waiting run is not marked and completes afterwards', { timeout: 120_000 }, async () => {
+  it('toolscope build --runs reads a live folder read-only: the waiting run is not marked and completes afterwards', {
+    timeout: 120_000,
+  }, async () => {
     const t = await tempDir()
     const dataDir = join(t.dir, 'history')
     const server = await startTestServer({ dataDir })
@@ -111,12 +126,21 @@ describe('data folder lock', () => {
       writeFileSync(join(app, 'index.html'), '<!doctype html><title>app</title>')
       const lines: string[] = []
       const out = join(t.dir, 'site')
-      expect(await runBuild(parseBuildArgs(['--out', out, '--runs', `${done},${waiting}`, '--data-dir', dataDir]), (l) => lines.push(l), app)).toBe(0)
+      expect(
+        await runBuild(
+          parseBuildArgs(['--out', out, '--runs', `${done},${waiting}`, '--data-dir', dataDir]),
+          (l) => lines.push(l),
+          app,
+        ),
+      ).toBe(0)
       expect(lines.join('\n')).toContain('history, success')
       expect(stored(dataDir, waiting).status).toBe('awaiting-approval')
       expect(await approveAndFinish(server, waiting)).toMatchObject({ status: 'success' })
       await stopOnce(server)
-      expect(stored(dataDir, waiting)).toMatchObject({ status: 'success', last: { type: 'run-finished', status: 'success' } })
+      expect(stored(dataDir, waiting)).toMatchObject({
+        status: 'success',
+        last: { type: 'run-finished', status: 'success' },
+      })
     } finally {
       await stopOnce(server)
       await t.cleanup()
@@ -128,7 +152,14 @@ describe('data folder lock', () => {
     try {
       const gone = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' })
       await once(gone, 'exit')
-      writeFileSync(join(t.dir, LOCK_FILE), JSON.stringify({ pid: gone.pid, startedAt: '2026-12-01T00:00:00.000Z', host: (await import('node:os')).hostname() }))
+      writeFileSync(
+        join(t.dir, LOCK_FILE),
+        JSON.stringify({
+          pid: gone.pid,
+          startedAt: '2026-12-01T00:00:00.000Z',
+          host: (await import('node:os')).hostname(),
+        }),
+      )
       const server = await startTestServer({ dataDir: t.dir })
       try {
         expect(JSON.parse(readFileSync(join(t.dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid })

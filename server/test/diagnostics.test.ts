@@ -43,11 +43,15 @@ describe('diagnostics of a run over HTTP', () => {
   })
 
   it('bounds console messages in size and count per run, and the next run starts counting afresh', async () => {
-    const events = await server.events(await server.startRun({ toolId: 'console-chatter', input: { count: 1_200, size: 20_000 } }))
+    const events = await server.events(
+      await server.startRun({ toolId: 'console-chatter', input: { count: 1_200, size: 20_000 } }),
+    )
     const logs = events.filter((e): e is Of<'log'> => e.type === 'log' && e.source === 'console')
     expect(logs).toHaveLength(1_001)
     expect(logs.at(-1)!.message).toMatch(/Further console output dropped/)
-    const next = await server.events(await server.startRun({ toolId: 'console-chatter', input: { count: 0, size: 20_000 } }))
+    const next = await server.events(
+      await server.startRun({ toolId: 'console-chatter', input: { count: 0, size: 20_000 } }),
+    )
     const warn = next.find((e): e is Of<'log'> => e.type === 'log' && e.level === 'warn')!
     expect(warn.message.length).toBeLessThan(8_300)
     expect(warn.message).toMatch(/cut at 8192 characters/)

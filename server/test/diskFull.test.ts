@@ -15,13 +15,18 @@ import { finished, readSse, startTestServer, waitForEvent, type TestServer } fro
  */
 function streamOf(server: TestServer, runId: string): Promise<RunEvent[]> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.origin}/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${server.token}` }, agent: false }, (res) => {
-      void (async () => {
-        const events: RunEvent[] = []
-        for await (const frame of readSse(new Response(Readable.toWeb(res) as ReadableStream))) events.push(RunEventFrame.parse(JSON.parse(frame.data)))
-        return events
-      })().then(resolve, reject)
-    })
+    const req = request(
+      `${server.origin}/api/runs/${runId}/events`,
+      { headers: { authorization: `Bearer ${server.token}` }, agent: false },
+      (res) => {
+        void (async () => {
+          const events: RunEvent[] = []
+          for await (const frame of readSse(new Response(Readable.toWeb(res) as ReadableStream)))
+            events.push(RunEventFrame.parse(JSON.parse(frame.data)))
+          return events
+        })().then(resolve, reject)
+      },
+    )
     req.on('error', reject)
     req.end()
   })
@@ -49,9 +54,14 @@ describe('a full disk', () => {
       await waitForEvent(server, waiting, (e) => e.type === 'approval-requested')
       // The four busy runs are held before execute (step mode) until all four have started: otherwise the first could
       // fill the disk before the last one's start is recorded, which refuses that start instead.
-      const busy = await Promise.all([0, 1, 2, 3].map((i) => server.startRun({ toolId: 'many-events', input: { count: 50_000, size: 100 + i }, stepping: true })))
+      const busy = await Promise.all(
+        [0, 1, 2, 3].map((i) =>
+          server.startRun({ toolId: 'many-events', input: { count: 50_000, size: 100 + i }, stepping: true }),
+        ),
+      )
       await Promise.all(busy.map((runId) => pausedBeforeExecute(server, runId)))
-      for (const runId of busy) await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'continue' } })
+      for (const runId of busy)
+        await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'continue' } })
       const streams = await Promise.all([waiting, ...busy].map((runId) => streamOf(server, runId)))
       for (const events of streams) {
         expect(finished(events).status).toBe('error')

@@ -21,9 +21,16 @@ describe('elicitation answers', () => {
 
     const wrong = await respond(runId, { name: 12345 })
     expect(wrong.status).toBe(422)
-    expect(await wrong.json()).toMatchObject({ code: 'invalid-elicitation-content', state: 'awaiting-elicitation', issues: [{ path: ['name'], message: 'Invalid input: expected string, received number' }] })
+    expect(await wrong.json()).toMatchObject({
+      code: 'invalid-elicitation-content',
+      state: 'awaiting-elicitation',
+      issues: [{ path: ['name'], message: 'Invalid input: expected string, received number' }],
+    })
     const missing = await respond(runId, {})
-    expect(await missing.json()).toMatchObject({ code: 'invalid-elicitation-content', issues: [{ path: ['name'], message: 'Required' }] })
+    expect(await missing.json()).toMatchObject({
+      code: 'invalid-elicitation-content',
+      issues: [{ path: ['name'], message: 'Required' }],
+    })
     const detail = (await (await server.api(`/api/runs/${runId}`)).json()) as { status: string }
     expect(detail.status).toBe('awaiting-elicitation')
 

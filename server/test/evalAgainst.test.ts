@@ -46,49 +46,99 @@ async function repository(): Promise<string> {
   await writeFile(join(repo.dir, 'tools', 'orders.ts'), toolFile('Look up an order by its id.'))
   git('add', '.')
   git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'first')
-  await writeFile(join(repo.dir, 'tools', 'orders.ts'), toolFile('Find the shipping state of a customer order, given its order id (e.g. "A-17").'))
+  await writeFile(
+    join(repo.dir, 'tools', 'orders.ts'),
+    toolFile('Find the shipping state of a customer order, given its order id (e.g. "A-17").'),
+  )
   await mkdir(join(repo.dir, 'toolscope', 'evals'), { recursive: true })
-  const evalCase = { name: 'where-is-my-order', prompt: 'Where is order A-17?', tools: ['order-lookup'], expect: { calls: [{ tool: 'order-lookup', args: { orderId: 'A-17' } }] }, k: 2 }
+  const evalCase = {
+    name: 'where-is-my-order',
+    prompt: 'Where is order A-17?',
+    tools: ['order-lookup'],
+    expect: { calls: [{ tool: 'order-lookup', args: { orderId: 'A-17' } }] },
+    k: 2,
+  }
   await writeFile(join(repo.dir, 'toolscope', 'evals', 'orders.json'), JSON.stringify(evalCase))
   return repo.dir
 }
 
 describe('toolscope eval --against', () => {
-  it('runs every case with the descriptions of the working copy and of the commit, and shows the difference', { timeout: TIMEOUT }, async () => {
+  it('runs every case with the descriptions of the working copy and of the commit, and shows the difference', {
+    timeout: TIMEOUT,
+  }, async () => {
     const repo = await repository()
-    const call = (orderId: string) => [turn.call('order-lookup', { orderId }), turn.text(`Order ${orderId} has shipped.`)]
+    const call = (orderId: string) => [
+      turn.call('order-lookup', { orderId }),
+      turn.text(`Order ${orderId} has shipped.`),
+    ]
     // The working copy's description: both trials right. The commit's: one trial asks for the wrong order.
     model = await startScriptedModel([...call('A-17'), ...call('A-17'), ...call('A-17'), ...call('17')])
     const lines: string[] = []
-    const args = parseEvalArgs([join(repo, 'tools'), '--evals', join(repo, 'toolscope', 'evals'), '--provider', 'openai-compatible', '--base-url', model.baseURL, '--model', 'scripted', '--against', 'HEAD'])
+    const args = parseEvalArgs([
+      join(repo, 'tools'),
+      '--evals',
+      join(repo, 'toolscope', 'evals'),
+      '--provider',
+      'openai-compatible',
+      '--base-url',
+      model.baseURL,
+      '--model',
+      'scripted',
+      '--against',
+      'HEAD',
+    ])
     // Run from this project's folder: the commit is read from the repository the tools are in.
     const code = await runEval(args, (line) => lines.push(line), {})
     expect(code, lines.join('\n')).toBe(0)
     const told = model.requests.filter((r) => r.body.tools).map((r) => r.body.tools[0].function.description)
     // Two requests per trial (the call, then the answer), two trials per row.
-    expect(told.slice(0, 4)).toEqual(Array(4).fill('Find the shipping state of a customer order, given its order id (e.g. "A-17").'))
+    expect(told.slice(0, 4)).toEqual(
+      Array(4).fill('Find the shipping state of a customer order, given its order id (e.g. "A-17").'),
+    )
     expect(told.slice(4)).toEqual(Array(4).fill('Look up an order by its id.'))
     expect(lines.find((l) => l.includes('where-is-my-order [HEAD]'))).toMatch(/✗ .*1\/2 \(50%\)/)
     expect(lines).toContain('  Δ where-is-my-order  openai-compatible:scripted: base 100%; HEAD 50% (−50 points)')
     expect(lines.at(-1)).toBe('1 passed, 0 failed')
   })
 
-  it('runs from the Evals tab too: a job with against: HEAD has a row per case with the commit\'s descriptions', { timeout: TIMEOUT }, async () => {
+  it("runs from the Evals tab too: a job with against: HEAD has a row per case with the commit's descriptions", {
+    timeout: TIMEOUT,
+  }, async () => {
     const repo = await repository()
-    const call = (orderId: string) => [turn.call('order-lookup', { orderId }), turn.text(`Order ${orderId} has shipped.`)]
+    const call = (orderId: string) => [
+      turn.call('order-lookup', { orderId }),
+      turn.text(`Order ${orderId} has shipped.`),
+    ]
     model = await startScriptedModel([...call('A-17'), ...call('A-17'), ...call('A-17'), ...call('17')])
-    const server = await startTestServer({ paths: [join(repo, 'tools')], scenariosDir: join(repo, 'toolscope', 'scenarios') })
+    const server = await startTestServer({
+      paths: [join(repo, 'tools')],
+      scenariosDir: join(repo, 'toolscope', 'scenarios'),
+    })
     try {
       const target = { provider: 'openai-compatible', model: 'scripted', baseURL: model.baseURL }
-      const started = await server.api('/api/evals/run', { method: 'POST', json: { models: [target], against: 'HEAD' } })
+      const started = await server.api('/api/evals/run', {
+        method: 'POST',
+        json: { models: [target], against: 'HEAD' },
+      })
       expect(started.status, await started.clone().text()).toBe(202)
       const { jobId } = (await started.json()) as { jobId: string }
       const job = async () => EvalJob.parse(await (await server.api(`/api/evals/jobs/${jobId}`)).json())
       await expect.poll(async () => (await job()).phase, { timeout: 60_000 }).toBe('done')
       const { results } = await job()
-      expect(results.map((r) => [r.variant, r.passes, r.k])).toEqual([[undefined, 2, 2], ['HEAD', 1, 2]])
-      expect(model.requests.filter((r) => r.body.tools).map((r) => r.body.tools[0].function.description).slice(4)).toEqual(Array(4).fill('Look up an order by its id.'))
-      const bad = await server.api('/api/evals/run', { method: 'POST', json: { models: [target], against: 'HEAD; rm -rf /' } })
+      expect(results.map((r) => [r.variant, r.passes, r.k])).toEqual([
+        [undefined, 2, 2],
+        ['HEAD', 1, 2],
+      ])
+      expect(
+        model.requests
+          .filter((r) => r.body.tools)
+          .map((r) => r.body.tools[0].function.description)
+          .slice(4),
+      ).toEqual(Array(4).fill('Look up an order by its id.'))
+      const bad = await server.api('/api/evals/run', {
+        method: 'POST',
+        json: { models: [target], against: 'HEAD; rm -rf /' },
+      })
       expect(bad.status).toBe(400)
     } finally {
       await server.stop()
@@ -101,6 +151,8 @@ describe('toolscope eval --against', () => {
     await expect(committedOverrides([plain.dir], 'HEAD', plain.dir)).rejects.toThrow(CommittedToolsError)
     await expect(committedOverrides([plain.dir], 'HEAD', plain.dir)).rejects.toThrow(/is not in a git repository/)
     const repo = await repository()
-    await expect(committedOverrides([join(repo, 'tools')], 'no-such-branch', repo)).rejects.toThrow(/has no commit "no-such-branch"/)
+    await expect(committedOverrides([join(repo, 'tools')], 'no-such-branch', repo)).rejects.toThrow(
+      /has no commit "no-such-branch"/,
+    )
   })
 })

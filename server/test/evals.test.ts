@@ -25,10 +25,19 @@ import { startScriptedModel, turn, type ScriptedModel, type ScriptedTurn } from 
 const WEATHER = fileURLToPath(new URL('../examples/weather.ts', import.meta.url))
 const TIMEOUT = 120_000
 
-const lima: EvalCaseInput = { name: 'weather-in-lima', prompt: 'What is the weather in Lima?', tools: ['weather-tool'], expect: { calls: [{ tool: 'weather-tool', args: { location: 'Lima' } }] }, k: 5 }
+const lima: EvalCaseInput = {
+  name: 'weather-in-lima',
+  prompt: 'What is the weather in Lima?',
+  tools: ['weather-tool'],
+  expect: { calls: [{ tool: 'weather-tool', args: { location: 'Lima' } }] },
+  k: 5,
+}
 
 /** A trial in which the model calls the weather tool with `location`, then answers. */
-const weatherTrial = (location: string): ScriptedTurn[] => [turn.call('weather-tool', { location }), turn.text(`It is sunny in ${location}.`)]
+const weatherTrial = (location: string): ScriptedTurn[] => [
+  turn.call('weather-tool', { location }),
+  turn.text(`It is sunny in ${location}.`),
+]
 
 let dir: { dir: string; cleanup: () => Promise<void> }
 let model: ScriptedModel | undefined
@@ -58,21 +67,46 @@ async function evalCommand(args: string[], env: NodeJS.ProcessEnv = {}): Promise
   return { code, lines }
 }
 
-const scriptedArgs = (evals: string) => [WEATHER, '--evals', evals, '--provider', 'openai-compatible', '--base-url', model!.baseURL, '--model', 'scripted']
+const scriptedArgs = (evals: string) => [
+  WEATHER,
+  '--evals',
+  evals,
+  '--provider',
+  'openai-compatible',
+  '--base-url',
+  model!.baseURL,
+  '--model',
+  'scripted',
+]
 
 describe('toolscope eval', () => {
-  it('reports a k = 5 case\'s pass rate and pass^k, the calls of a failed trial, and exits by the threshold', { timeout: TIMEOUT }, async () => {
+  it("reports a k = 5 case's pass rate and pass^k, the calls of a failed trial, and exits by the threshold", {
+    timeout: TIMEOUT,
+  }, async () => {
     const strict = await evalsFolder('strict', { 'lima.json': lima })
-    const script = () => [...weatherTrial('Lima'), ...weatherTrial('Lima'), ...weatherTrial('lima'), ...weatherTrial('Lima'), ...weatherTrial('Lima')]
+    const script = () => [
+      ...weatherTrial('Lima'),
+      ...weatherTrial('Lima'),
+      ...weatherTrial('lima'),
+      ...weatherTrial('Lima'),
+      ...weatherTrial('Lima'),
+    ]
     model = await startScriptedModel(script())
     const junit = join(dir.dir, 'reports', 'eval.xml')
     const failed = await evalCommand([...scriptedArgs(strict), '--reporter', 'junit', '--output', junit])
     expect(failed.code, failed.lines.join('\n')).toBe(1)
     expect(model.remaining()).toBe(0)
     const row = failed.lines.find((l) => l.includes('✗ weather-in-lima'))
-    expect(row).toMatch(/^ {2}✗ weather-in-lima {2}openai-compatible:scripted {2}4\/5 \(80%\) {2}pass\^5 0\.00 {2}\d+ tokens$/)
-    expect(failed.lines).toContain('      trial 3: ' + `called weather-tool {"location":"lima"} (run ${failed.lines.join('\n').match(/\(run ([0-9a-f-]{36})\)/)![1]})`)
-    expect(failed.lines).toContain('        ✗ expected a call of weather-tool with args matching {"location":"Lima"}; the model called weather-tool {"location":"lima"}')
+    expect(row).toMatch(
+      /^ {2}✗ weather-in-lima {2}openai-compatible:scripted {2}4\/5 \(80%\) {2}pass\^5 0\.00 {2}\d+ tokens$/,
+    )
+    expect(failed.lines).toContain(
+      '      trial 3: ' +
+        `called weather-tool {"location":"lima"} (run ${failed.lines.join('\n').match(/\(run ([0-9a-f-]{36})\)/)![1]})`,
+    )
+    expect(failed.lines).toContain(
+      '        ✗ expected a call of weather-tool with args matching {"location":"Lima"}; the model called weather-tool {"location":"lima"}',
+    )
     expect(failed.lines.at(-1)).toBe('0 passed, 1 failed')
     const xml = await readFile(junit, 'utf8')
     expect(xml).toContain('<testcase classname="toolscope eval" name="weather-in-lima · openai-compatible:scripted"')
@@ -82,13 +116,20 @@ describe('toolscope eval', () => {
     model.push(...script())
     const passed = await evalCommand(scriptedArgs(lenient))
     expect(passed.code, passed.lines.join('\n')).toBe(0)
-    expect(passed.lines.find((l) => l.includes('weather-in-lima'))).toMatch(/^ {2}✓ weather-in-lima {2}openai-compatible:scripted {2}4\/5 \(80%\) {2}pass\^5 0\.00 /)
+    expect(passed.lines.find((l) => l.includes('weather-in-lima'))).toMatch(
+      /^ {2}✓ weather-in-lima {2}openai-compatible:scripted {2}4\/5 \(80%\) {2}pass\^5 0\.00 /,
+    )
     expect(passed.lines.at(-1)).toBe('1 passed, 0 failed')
   })
 
-  it('fails a case whose model streams malformed argument JSON, naming the call and its error', { timeout: TIMEOUT }, async () => {
+  it('fails a case whose model streams malformed argument JSON, naming the call and its error', {
+    timeout: TIMEOUT,
+  }, async () => {
     const evals = await evalsFolder('malformed', { 'lima.json': { ...lima, k: 1 } })
-    model = await startScriptedModel([turn.malformedCall('weather-tool', '{"location": "Li'), turn.text('Something went wrong.')], { argumentFragments: 4 })
+    model = await startScriptedModel(
+      [turn.malformedCall('weather-tool', '{"location": "Li'), turn.text('Something went wrong.')],
+      { argumentFragments: 4 },
+    )
     const { code, lines } = await evalCommand(scriptedArgs(evals))
     expect(code).toBe(1)
     const text = lines.join('\n')
@@ -98,10 +139,17 @@ describe('toolscope eval', () => {
     expect(JSON.stringify(model.requests[1]!.body.messages)).toMatch(/not valid JSON/)
   })
 
-  it('runs each description variant as its own row and shows the difference in pass rate', { timeout: TIMEOUT }, async () => {
+  it('runs each description variant as its own row and shows the difference in pass rate', {
+    timeout: TIMEOUT,
+  }, async () => {
     const variants = { terse: { 'weather-tool': { description: 'Weather by city.' } } }
     const evals = await evalsFolder('variants', { 'lima.json': { ...lima, k: 2, threshold: 0.5, variants } })
-    model = await startScriptedModel([...weatherTrial('Lima'), ...weatherTrial('Lima'), ...weatherTrial('Lima'), ...weatherTrial('Peru')])
+    model = await startScriptedModel([
+      ...weatherTrial('Lima'),
+      ...weatherTrial('Lima'),
+      ...weatherTrial('Lima'),
+      ...weatherTrial('Peru'),
+    ])
     const { code, lines } = await evalCommand([...scriptedArgs(evals), '--variants'])
     expect(code, lines.join('\n')).toBe(0)
     expect(lines.find((l) => l.includes('✓ weather-in-lima [terse]'))).toMatch(/1\/2 \(50%\)/)
@@ -116,18 +164,30 @@ describe('toolscope eval', () => {
     const envFile = join(dir.dir, '.env')
     await writeFile(envFile, 'OPENAI_API_KEY="sk-from-env-file"\n')
     model = await startScriptedModel(weatherTrial('Lima'))
-    const { code, lines } = await evalCommand([WEATHER, '--evals', evals, '--model', 'openai:gpt-test', '--base-url', model.baseURL, '--env-file', envFile])
+    const { code, lines } = await evalCommand([
+      WEATHER,
+      '--evals',
+      evals,
+      '--model',
+      'openai:gpt-test',
+      '--base-url',
+      model.baseURL,
+      '--env-file',
+      envFile,
+    ])
     expect(code, lines.join('\n')).toBe(0)
     expect(model.requests[0]!.headers.authorization).toBe('Bearer sk-from-env-file')
     expect(process.env.OPENAI_API_KEY).not.toBe('sk-from-env-file')
     expect(lines.join('\n')).not.toContain('sk-from-env-file')
   })
 
-  it('the binary runs it, keeping the trials\' runs in the --data-dir history', { timeout: TIMEOUT }, async () => {
+  it("the binary runs it, keeping the trials' runs in the --data-dir history", { timeout: TIMEOUT }, async () => {
     const evals = await evalsFolder('binary', { 'lima.json': { ...lima, k: 1 } })
     const dataDir = join(dir.dir, 'history')
     model = await startScriptedModel(weatherTrial('Lima'))
-    const { code, stdout, stderr } = await runCli(['eval', ...scriptedArgs(evals), '--data-dir', dataDir], { cwd: dir.dir })
+    const { code, stdout, stderr } = await runCli(['eval', ...scriptedArgs(evals), '--data-dir', dataDir], {
+      cwd: dir.dir,
+    })
     expect(code, stderr).toBe(0)
     expect(stdout).toMatch(/✓ weather-in-lima {2}openai-compatible:scripted {2}1\/1 \(100%\) {2}pass\^1 1\.00/)
     const store = new RunStore({ dataDir, readOnly: true })
@@ -149,8 +209,14 @@ describe('toolscope eval', () => {
       [['--evals', evals, '--model', 'mistral:large'], /names no provider|unknown provider "mistral"/],
       [['--evals', evals, '--provider', 'acme', '--model', 'x'], /unknown provider "acme"/],
       [['--evals', evals], /give the model to evaluate with --model/],
-      [['--evals', evals, '--model', 'openai-compatible:llama3.1:8b'], /openai-compatible:llama3\.1:8b needs --base-url/],
-      [['--evals', empty, '--model', 'openai-compatible:x', '--base-url', 'http://127.0.0.1:9/v1'], /no eval files in /],
+      [
+        ['--evals', evals, '--model', 'openai-compatible:llama3.1:8b'],
+        /openai-compatible:llama3\.1:8b needs --base-url/,
+      ],
+      [
+        ['--evals', empty, '--model', 'openai-compatible:x', '--base-url', 'http://127.0.0.1:9/v1'],
+        /no eval files in /,
+      ],
     ]
     for (const [args, message] of cases) {
       errors.length = 0
@@ -161,7 +227,16 @@ describe('toolscope eval', () => {
     expect(await runEval(parseEvalArgs(['--evals', evals, '--model', 'anthropic:claude-x']), () => {}, {})).toBe(2)
     expect(errors.join('\n')).toMatch(/no key for anthropic \(anthropic:claude-x\): set ANTHROPIC_API_KEY/)
     // An id with colons of its own, under --provider.
-    expect(parseEvalArgs(['--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:11434/v1', '--model', 'llama3.1:8b']).models).toEqual([{ provider: 'openai-compatible', model: 'llama3.1:8b', baseURL: 'http://127.0.0.1:11434/v1' }])
+    expect(
+      parseEvalArgs([
+        '--provider',
+        'openai-compatible',
+        '--base-url',
+        'http://127.0.0.1:11434/v1',
+        '--model',
+        'llama3.1:8b',
+      ]).models,
+    ).toEqual([{ provider: 'openai-compatible', model: 'llama3.1:8b', baseURL: 'http://127.0.0.1:11434/v1' }])
   })
 })
 
@@ -172,25 +247,41 @@ describe('eval runner', () => {
   })
   afterAll(() => runner.close())
 
-  it('answers approvals and suspensions from the case\'s answers, and fails a case that names an unknown tool without asking the model', { timeout: TIMEOUT }, async () => {
+  it("answers approvals and suspensions from the case's answers, and fails a case that names an unknown tool without asking the model", {
+    timeout: TIMEOUT,
+  }, async () => {
     const base = { prompt: 'Do it.', k: 1, expect: { callCount: 1 } }
     const cases = [
       { ...base, name: 'approved', tools: ['delete-file'] },
       { ...base, name: 'declined', tools: ['delete-file'], answers: { approve: { 'delete-file': false } } },
-      { ...base, name: 'resumed', tools: ['book-seat'], answers: { resumeData: { 'book-seat': { seat: '2C' } } }, expect: { answerIncludes: 'seat 2C' } },
+      {
+        ...base,
+        name: 'resumed',
+        tools: ['book-seat'],
+        answers: { resumeData: { 'book-seat': { seat: '2C' } } },
+        expect: { answerIncludes: 'seat 2C' },
+      },
       { ...base, name: 'unresumed', tools: ['book-seat'] },
       { ...base, name: 'unknown', tools: ['no-such-tool'] },
     ].map((c) => ({ ...EvalCase.parse(c), file: 'inline.json' }))
     model = await startScriptedModel([
-      turn.call('delete-file', { path: '/tmp/a' }), turn.text('Deleted.'),
-      turn.call('delete-file', { path: '/tmp/b' }), turn.text('Not deleted.'),
-      turn.call('book-seat', { flight: 'LA123' }), turn.text('Booked seat 2C.'),
-      turn.call('book-seat', { flight: 'LA124' }), turn.text('Could not book.'),
+      turn.call('delete-file', { path: '/tmp/a' }),
+      turn.text('Deleted.'),
+      turn.call('delete-file', { path: '/tmp/b' }),
+      turn.text('Not deleted.'),
+      turn.call('book-seat', { flight: 'LA123' }),
+      turn.text('Booked seat 2C.'),
+      turn.call('book-seat', { flight: 'LA124' }),
+      turn.text('Could not book.'),
     ])
     const progress: number[] = []
     const results = await runEvals(
       { host: runner.host, runs: runner.runs, keys: modelKeysFrom({}) },
-      { cases, models: [{ provider: 'openai-compatible', model: 'scripted', baseURL: model.baseURL }], onProgress: (done) => progress.push(done) },
+      {
+        cases,
+        models: [{ provider: 'openai-compatible', model: 'scripted', baseURL: model.baseURL }],
+        onProgress: (done) => progress.push(done),
+      },
     )
     expect(progress).toEqual([0, 1, 2, 3, 4, 5])
     const status = (name: string) => results.find((r) => r.name === name)!.trials[0]!.calls[0]?.status
@@ -200,7 +291,11 @@ describe('eval runner', () => {
     expect(results.find((r) => r.name === 'resumed')!.ok).toBe(true)
     expect(status('unresumed')).toBe(Status.aborted)
     const unknown = results.find((r) => r.name === 'unknown')!
-    expect(unknown).toMatchObject({ ok: false, passes: 0, trials: [{ failures: ['the case cannot run: no tool "no-such-tool" in the catalog'] }] })
+    expect(unknown).toMatchObject({
+      ok: false,
+      passes: 0,
+      trials: [{ failures: ['the case cannot run: no tool "no-such-tool" in the catalog'] }],
+    })
     expect(model.remaining()).toBe(0)
     expect(model.requests).toHaveLength(8)
   })
@@ -218,24 +313,64 @@ describe('eval routes', () => {
   })
   afterAll(() => runner.close())
 
-  const post = (path: string, json?: unknown) => app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json ?? {}) })
+  const post = (path: string, json?: unknown) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(json ?? {}),
+    })
   const job = async (id: string) => EvalJob.parse(await (await app.request(`/api/evals/jobs/${id}`)).json())
 
   it('lists the eval files and the ones that cannot be read', async () => {
     const list = EvalList.parse(await (await app.request('/api/evals')).json())
-    expect(list.evals).toEqual([{ name: 'weather-in-lima', file: join(evals, 'lima.json'), tools: ['weather-tool'], k: 2, prompt: lima.prompt, variants: [] }])
-    expect(list.errors).toEqual([{ file: join(evals, 'broken.json'), message: expect.stringMatching(/^not a valid eval file: prompt: .*; expect: /) }])
+    expect(list.evals).toEqual([
+      {
+        name: 'weather-in-lima',
+        file: join(evals, 'lima.json'),
+        tools: ['weather-tool'],
+        k: 2,
+        prompt: lima.prompt,
+        variants: [],
+      },
+    ])
+    expect(list.errors).toEqual([
+      {
+        file: join(evals, 'broken.json'),
+        message: expect.stringMatching(/^not a valid eval file: prompt: .*; expect: /),
+      },
+    ])
   })
 
   it('runs a job to its results, which GET returns', { timeout: TIMEOUT }, async () => {
     model = await startScriptedModel([...weatherTrial('Lima'), ...weatherTrial('Oslo')])
-    const res = await post('/api/evals/run', { models: [{ provider: 'openai-compatible', model: 'scripted', baseURL: model.baseURL }] })
+    const res = await post('/api/evals/run', {
+      models: [{ provider: 'openai-compatible', model: 'scripted', baseURL: model.baseURL }],
+    })
     expect(res.status, await res.clone().text()).toBe(202)
     const { jobId } = (await res.json()) as { jobId: string }
     await expect.poll(async () => (await job(jobId)).phase, { timeout: 60_000, interval: 100 }).toBe('done')
     const done = await job(jobId)
-    expect(done).toMatchObject({ done: 2, total: 2, results: [{ name: 'weather-in-lima', model: 'openai-compatible:scripted', k: 2, passes: 1, passRate: 0.5, passK: 0, ok: false }] })
-    expect(done.results[0]!.trials[1]!.calls[0]).toMatchObject({ toolId: 'weather-tool', args: { location: 'Oslo' }, status: Status.success, runId: expect.any(String) })
+    expect(done).toMatchObject({
+      done: 2,
+      total: 2,
+      results: [
+        {
+          name: 'weather-in-lima',
+          model: 'openai-compatible:scripted',
+          k: 2,
+          passes: 1,
+          passRate: 0.5,
+          passK: 0,
+          ok: false,
+        },
+      ],
+    })
+    expect(done.results[0]!.trials[1]!.calls[0]).toMatchObject({
+      toolId: 'weather-tool',
+      args: { location: 'Oslo' },
+      status: Status.success,
+      runId: expect.any(String),
+    })
   })
 
   it('refuses bodies it cannot run: unknown cases, a provider without a key, a bad body', async () => {
@@ -270,11 +405,17 @@ describe('eval routes', () => {
         expect(cancelled.phase).toBe('cancelled')
       }
       // Once their trials in flight have ended, a new job may start.
-      await expect.poll(async () => {
-        const res = await post('/api/evals/run', body)
-        if (res.status === 202) await post(`/api/evals/jobs/${((await res.json()) as { jobId: string }).jobId}/cancel`)
-        return res.status
-      }, { timeout: 60_000, interval: 200 }).toBe(202)
+      await expect
+        .poll(
+          async () => {
+            const res = await post('/api/evals/run', body)
+            if (res.status === 202)
+              await post(`/api/evals/jobs/${((await res.json()) as { jobId: string }).jobId}/cancel`)
+            return res.status
+          },
+          { timeout: 60_000, interval: 200 },
+        )
+        .toBe(202)
     } finally {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => silent.close(() => resolve()))

@@ -7,10 +7,13 @@ import { fileURLToPath } from 'node:url'
 import { parseMcpFlag, type McpServerSpec } from '../mcpSources/config.ts'
 
 /** The server's entry point in node_modules. */
-export const EVERYTHING_BIN = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url))
+export const EVERYTHING_BIN = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+)
 
 /** `--mcp` for the stdio server, named `name`. */
-export const everythingStdio = (name = 'everything'): McpServerSpec => parseMcpFlag(`${name}=${JSON.stringify(process.execPath)} ${JSON.stringify(EVERYTHING_BIN)} stdio`)
+export const everythingStdio = (name = 'everything'): McpServerSpec =>
+  parseMcpFlag(`${name}=${JSON.stringify(process.execPath)} ${JSON.stringify(EVERYTHING_BIN)} stdio`)
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,7 +29,10 @@ async function freePort(): Promise<number> {
 /** Starts the server in Streamable HTTP mode; resolves once it listens. */
 export async function startEverythingHttp(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [EVERYTHING_BIN, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child: ChildProcess = spawn(process.execPath, [EVERYTHING_BIN, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   await new Promise<void>((resolve, reject) => {
     let seen = ''
     child.stderr!.on('data', (chunk: Buffer) => {

@@ -32,33 +32,67 @@ describe('bundled examples', () => {
       const events = await run({ toolId, input: { location: 'Taipei' } })
       outputs.push(events.find((e) => e.type === 'output'))
     }
-    expect(outputs.map((o) => (o?.type === 'output' ? o.output : undefined))).toEqual(Array(3).fill(outputs[0]?.type === 'output' ? outputs[0].output : 'missing'))
+    expect(outputs.map((o) => (o?.type === 'output' ? o.output : undefined))).toEqual(
+      Array(3).fill(outputs[0]?.type === 'output' ? outputs[0].output : 'missing'),
+    )
   })
 
   it('customer lookup hides the API key from display and transcript; request context is validated', async () => {
-    const events = await run({ toolId: 'customer-lookup', input: { email: 'ada@example.com', apiKey: 'sk-secret-123' } })
+    const events = await run({
+      toolId: 'customer-lookup',
+      input: { email: 'ada@example.com', apiKey: 'sk-secret-123' },
+    })
     const input = events.find((e) => e.type === 'input-available')
-    expect(JSON.stringify(input?.type === 'input-available' && input.views.display.value)).not.toContain('sk-secret-123')
-    expect(JSON.stringify(input?.type === 'input-available' && input.views.transcript.value)).not.toContain('sk-secret-123')
+    expect(JSON.stringify(input?.type === 'input-available' && input.views.display.value)).not.toContain(
+      'sk-secret-123',
+    )
+    expect(JSON.stringify(input?.type === 'input-available' && input.views.transcript.value)).not.toContain(
+      'sk-secret-123',
+    )
     const bad = await run({ toolId: 'tenant-report', input: { month: '2025-01' }, requestContext: { tenantId: '' } })
-    expect(bad.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringContaining('Request context validation failed for tenant-report') })
-    const good = await run({ toolId: 'tenant-report', input: { month: '2025-01' }, requestContext: { tenantId: 't1', apiKey: 'key-12345678' } })
+    expect(bad.find((e) => e.type === 'error')).toMatchObject({
+      message: expect.stringContaining('Request context validation failed for tenant-report'),
+    })
+    const good = await run({
+      toolId: 'tenant-report',
+      input: { month: '2025-01' },
+      requestContext: { tenantId: 't1', apiKey: 'key-12345678' },
+    })
     expect(finished(good).status).toBe('success')
   })
 
   it('model output as content parts, spans and logs, writer chunks, workflow state, errors', async () => {
     const photo = (await run({ toolId: 'product-photo', input: { sku: 'MUG-01' } })).find((e) => e.type === 'output')
-    expect(photo?.type === 'output' && photo.views.model).toMatchObject({ type: 'content', value: [{ type: 'text' }, { type: 'image-url' }] })
+    expect(photo?.type === 'output' && photo.views.model).toMatchObject({
+      type: 'content',
+      value: [{ type: 'text' }, { type: 'image-url' }],
+    })
     const indexed = await run({ toolId: 'index-documents', input: { documents: ['a b', 'c'] } })
-    expect(indexed.filter((e) => e.type === 'span').map((e) => e.type === 'span' && e.name)).toEqual(['tokenize', 'embed'])
+    expect(indexed.filter((e) => e.type === 'span').map((e) => e.type === 'span' && e.name)).toEqual([
+      'tokenize',
+      'embed',
+    ])
     expect(indexed.some((e) => e.type === 'log' && e.source === 'observe')).toBe(true)
-    expect((await run({ toolId: 'export-csv', input: { rows: 10 } })).filter((e) => e.type === 'writer-chunk').length).toBeGreaterThan(1)
-    const step = await run({ toolId: 'counter-step', input: { add: 2 }, caller: 'workflow', workflowState: { total: 40 } })
+    expect(
+      (await run({ toolId: 'export-csv', input: { rows: 10 } })).filter((e) => e.type === 'writer-chunk').length,
+    ).toBeGreaterThan(1)
+    const step = await run({
+      toolId: 'counter-step',
+      input: { add: 2 },
+      caller: 'workflow',
+      workflowState: { total: 40 },
+    })
     expect(step.find((e) => e.type === 'state-changed')).toMatchObject({ state: { total: 42 } })
     expect(finished(await run({ toolId: 'charge-card', input: { amountUsd: 5 } })).status).toBe('error')
     const fetchFailed = await run({ toolId: 'fetch-profile', input: { userId: 'u1' } })
-    expect(fetchFailed.find((e) => e.type === 'error')).toMatchObject({ message: 'fetch failed', causes: [{ message: 'getaddrinfo ENOTFOUND api.example.com', code: 'ENOTFOUND' }] })
-    expect(fetchFailed.find((e) => e.type === 'log' && e.source === 'console')).toMatchObject({ level: 'info', location: 'failures.ts:37' })
+    expect(fetchFailed.find((e) => e.type === 'error')).toMatchObject({
+      message: 'fetch failed',
+      causes: [{ message: 'getaddrinfo ENOTFOUND api.example.com', code: 'ENOTFOUND' }],
+    })
+    expect(fetchFailed.find((e) => e.type === 'log' && e.source === 'console')).toMatchObject({
+      level: 'info',
+      location: 'failures.ts:37',
+    })
   })
 
   it('approval, suspend and abort examples stop where they should', async () => {
@@ -67,7 +101,10 @@ describe('bundled examples', () => {
     const book = await server.startRun({ toolId: 'book-flight', input: { flight: 'BR1', passenger: 'Ada' } })
     const suspended = (await waitForEvent(server, book, (e) => e.type === 'suspended')).at(-1)
     expect(suspended).toMatchObject({ resumeLabel: 'Choose seat', resumeSchema: { type: 'object' } })
-    await server.api(`/api/runs/${book}/control`, { method: 'POST', json: { type: 'resume', resumeData: { seat: '14F' } } })
+    await server.api(`/api/runs/${book}/control`, {
+      method: 'POST',
+      json: { type: 'resume', resumeData: { seat: '14F' } },
+    })
     expect(finished(await server.events(book)).status).toBe('success')
     const tail = await server.startRun({ toolId: 'tail-logs', input: { service: 'api' } })
     await waitForEvent(server, tail, (e) => e.type === 'writer-chunk')

@@ -37,7 +37,11 @@ async function suggest(runId: string, body: unknown = {}): Promise<SuggestedExpe
 }
 
 /** The raw view's matchers, as `path:kind:why` (the display, transcript and model views hold the same output here). */
-const paths = (s: SuggestedExpectation) => s.matchers.filter((m) => m.path[0] === 'raw').map((m) => `${m.path.join('.')}:${m.kind}:${m.why}`).sort()
+const paths = (s: SuggestedExpectation) =>
+  s.matchers
+    .filter((m) => m.path[0] === 'raw')
+    .map((m) => `${m.path.join('.')}:${m.kind}:${m.why}`)
+    .sort()
 
 describe('suggested expectation', () => {
   it('with one run, matches what looks generated, the id from the input included', async () => {
@@ -46,7 +50,12 @@ describe('suggested expectation', () => {
     expect(s.comparedWith).toBeUndefined()
     expect(s.matchers.map((m) => m.path[0])).toEqual(expect.arrayContaining(['raw', 'display', 'transcript', 'model']))
     expect(s.matchers.find((m) => m.path[0] === 'model')?.path).toEqual(['model', 'value', expect.any(String)])
-    expect(paths(s)).toEqual(['raw.at:number:looks-generated', 'raw.createdAt:date:looks-generated', 'raw.id:string:looks-generated', 'raw.ownerId:string:looks-generated'])
+    expect(paths(s)).toEqual([
+      'raw.at:number:looks-generated',
+      'raw.createdAt:date:looks-generated',
+      'raw.id:string:looks-generated',
+      'raw.ownerId:string:looks-generated',
+    ])
     expect(s.expect.raw).toMatchObject({ text: 'alone', id: { $any: 'string' }, tags: [{ name: 'draft' }] })
     expect((s.exact.raw as { ownerId: string }).ownerId).toBe(OWNER)
   })
@@ -71,7 +80,10 @@ describe('suggested expectation', () => {
     const history = RunPage.parse(await (await server.api('/api/runs?tool=create-note')).json())
     expect(history.runs[0]!.runId).toBe(s.comparedWith!.runId)
     // Asked again, the rerun is the run history holds: no third run.
-    expect((await suggest(runId, { rerun: true })).comparedWith).toEqual({ runId: s.comparedWith!.runId, how: 'history' })
+    expect((await suggest(runId, { rerun: true })).comparedWith).toEqual({
+      runId: s.comparedWith!.runId,
+      how: 'history',
+    })
   })
 
   it('exports and saves the expectation as edited, and refuses an unfinished run or a bad body', async () => {
@@ -79,17 +91,29 @@ describe('suggested expectation', () => {
     const s = await suggest(runId)
     // The person switched the owner id back to its exact value.
     const edited = { ...s.expect, raw: { ...(s.expect.raw as object), ownerId: OWNER } }
-    const exported = ExportResponse.parse(await (await post('/api/export', { format: 'vitest', runId, expect: edited })).json())
+    const exported = ExportResponse.parse(
+      await (await post('/api/export', { format: 'vitest', runId, expect: edited })).json(),
+    )
     expect(exported.code).toContain(`"ownerId": "${OWNER}"`)
     expect(exported.code).toContain('"id": expect.any(String)')
     // Without an edited expectation, the export takes the suggestion.
     const plain = ExportResponse.parse(await (await post('/api/export', { format: 'vitest', runId })).json())
     expect(plain.code).toContain('"ownerId": expect.any(String)')
-    const saved = ScenarioEntry.parse(await (await post('/api/scenarios', { runId, name: 'edited', expect: edited })).json())
+    const saved = ScenarioEntry.parse(
+      await (await post('/api/scenarios', { runId, name: 'edited', expect: edited })).json(),
+    )
     expect(saved.scenario.expect.raw).toMatchObject({ ownerId: OWNER, createdAt: { $any: 'date' } })
 
     expect((await post('/api/runs/nope/expectation')).status).toBe(404)
     expect((await post(`/api/runs/${runId}/expectation`, { rerun: 'yes' })).status).toBe(400)
-    expect((await post('/api/export', { format: 'vitest', scenario: { toolId: 'create-note', name: 'edited' }, expect: edited })).status).toBe(400)
+    expect(
+      (
+        await post('/api/export', {
+          format: 'vitest',
+          scenario: { toolId: 'create-note', name: 'edited' },
+          expect: edited,
+        })
+      ).status,
+    ).toBe(400)
   })
 })

@@ -23,7 +23,8 @@ describe.each(MODULE_KINDS)(`Toolscope tools, $name, on Node ${process.versions.
     const catalog = Catalog.parse(await (await server.api('/api/tools')).json())
     expect(catalog.errors).toEqual([])
     expect(catalogLines(catalog.tools)).toEqual(expectedCatalog(kind, ['toolscope']))
-    const whole = kind.folder === 'commonjs' ? 'toolscope-cjs-whole' : `toolscope-${kind.folder === 'esm' ? 'esm' : 'ts'}-default`
+    const whole =
+      kind.folder === 'commonjs' ? 'toolscope-cjs-whole' : `toolscope-${kind.folder === 'esm' ? 'esm' : 'ts'}-default`
     const events = await server.events(await server.startRun({ toolId: whole, input: {} }))
     expect(finished(events).status).toBe('success')
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { ran: whole } })

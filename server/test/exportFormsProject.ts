@@ -35,16 +35,24 @@ export const MODULE_KINDS: ModuleKind[] = [
  * A temp project with the fixtures of `kind` for `libraries`; `nodeModules` (a folder with `ai`, `@mastra/core` and
  * `zod`) is linked as its node_modules when given.
  */
-export async function exportFormsProject(kind: ModuleKind, libraries: FormLibrary[], nodeModules?: string): Promise<{ dir: string; cleanup(): Promise<void> }> {
+export async function exportFormsProject(
+  kind: ModuleKind,
+  libraries: FormLibrary[],
+  nodeModules?: string,
+): Promise<{ dir: string; cleanup(): Promise<void> }> {
   const { dir, cleanup } = await tempDir('toolscope-forms-')
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'forms', private: true, ...(kind.type ? { type: kind.type } : {}) }))
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'forms', private: true, ...(kind.type ? { type: kind.type } : {}) }),
+  )
   if (nodeModules) await symlink(nodeModules, join(dir, 'node_modules'))
   const from = join(FORMS, kind.folder)
   for (const name of await readdir(from)) {
     if (!libraries.some((lib) => name.startsWith(lib))) continue
     const target = join(dir, name.replace(/\.[^.]+$/, `.${kind.ext}`))
     const source = await readFile(join(from, name), 'utf8')
-    if (source.includes(RUNTIME_IMPORT)) await writeFile(target, source.split(RUNTIME_IMPORT).join(JSON.stringify(join(ROOT, 'src/index.ts'))))
+    if (source.includes(RUNTIME_IMPORT))
+      await writeFile(target, source.split(RUNTIME_IMPORT).join(JSON.stringify(join(ROOT, 'src/index.ts'))))
     else await copyFile(join(from, name), target)
   }
   return { dir, cleanup }

@@ -34,10 +34,13 @@ describe('exported Vitest tests', () => {
     const files = []
     for (const toolId of readdirSync(SCENARIOS)) {
       for (const file of readdirSync(join(SCENARIOS, toolId))) {
-        files.push(await exportTest(server, { format: 'vitest', scenario: { toolId, name: file.replace(/\.json$/, '') } }))
+        files.push(
+          await exportTest(server, { format: 'vitest', scenario: { toolId, name: file.replace(/\.json$/, '') } }),
+        )
       }
     }
-    for (const c of SHAPE_CASES) files.push(await exportTest(server, { format: 'vitest', runId: await finishedRun(server, c) }))
+    for (const c of SHAPE_CASES)
+      files.push(await exportTest(server, { format: 'vitest', runId: await finishedRun(server, c) }))
     const shapes = files.slice(-SHAPE_CASES.length).map((f) => f.code)
     expect(shapes[0]).toContain("import toolModule from './server/test/fixtures/shapes/shapes.ts'")
     expect(shapes[0]).toContain('runTool(toolModule, ')
@@ -45,7 +48,10 @@ describe('exported Vitest tests', () => {
     expect(shapes[2]).toContain("const tool = shapeRecord['first entry']")
     expect(shapes[4]).toContain('const tool = shapeList[0]')
 
-    const result = runExportedVitest(files, { projectDir: ROOT, compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022' } })
+    const result = runExportedVitest(files, {
+      projectDir: ROOT,
+      compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022' },
+    })
     expect(result.tsc.output).toBe('')
     expect(result.vitest.output).toMatch(new RegExp(`Tests\\s+${files.length} passed \\(${files.length}\\)`))
     expect(result.vitest.status).toBe(0)

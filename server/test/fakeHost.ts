@@ -5,7 +5,9 @@ import type { ControlFailure, RunControl } from '../../src/shared/protocol.ts'
 import type { RunHost } from '../runs/runs.ts'
 
 /** A RunHost whose starts succeed at once; `control` answers controls (accepts them by default). */
-export function fakeRunHost(control: (runId: string, c: RunControl) => ControlFailure | undefined = () => undefined): RunHost {
+export function fakeRunHost(
+  control: (runId: string, c: RunControl) => ControlFailure | undefined = () => undefined,
+): RunHost {
   return {
     ready: Promise.resolve(),
     hasTool: () => true,

@@ -8,7 +8,15 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FileVersionError, readDemoManifest, readMocks } from '../../src/shared/formats/formats.ts'
-import { ApiError, ImportRunResponse, ReplayAllResponse, ScenarioList, type Cassette, type RunExport, type RunRecord } from '../../src/shared/protocol.ts'
+import {
+  ApiError,
+  ImportRunResponse,
+  ReplayAllResponse,
+  ScenarioList,
+  type Cassette,
+  type RunExport,
+  type RunRecord,
+} from '../../src/shared/protocol.ts'
 import { parseScenario } from '../../src/testbench/scenario.ts'
 import { mocksFlag } from '../cli/args.ts'
 import { createCassetteStore } from '../history/cassetteStore.ts'
@@ -51,18 +59,24 @@ describe('version 1 files (written before formats carried a version)', () => {
     const legacy = json('scenarios/delete-file/approved.json') as Record<string, unknown>
     expect(legacy.version).toBeUndefined()
     await store.save(legacy as never)
-    const written = JSON.parse(readFileSync(join(work.dir, 'resaved', 'delete-file', 'approved.json'), 'utf8')) as Record<string, unknown>
+    const written = JSON.parse(
+      readFileSync(join(work.dir, 'resaved', 'delete-file', 'approved.json'), 'utf8'),
+    ) as Record<string, unknown>
     expect(Object.keys(written)[0]).toBe('version')
     expect(written).toEqual({ version: 1, ...legacy })
   })
 
-  it('scenarios replay green: from their cassette, from their mock rules, with their decisions', { timeout: 60_000 }, async () => {
+  it('scenarios replay green: from their cassette, from their mock rules, with their decisions', {
+    timeout: 60_000,
+  }, async () => {
     for (const toolId of ['fetch-json', 'delete-file']) {
       const res = await server.api(`/api/scenarios/${toolId}/replay`, { method: 'POST', json: {} })
       expect(res.status).toBe(200)
       const all = ReplayAllResponse.parse(await res.json())
       expect(all.results.map((r) => [r.name, r.passed, r.diff])).toEqual(
-        SCENARIOS.filter((s) => s.startsWith(`${toolId}/`)).map((s) => [s.split('/')[1], true, expect.any(String)]).sort(),
+        SCENARIOS.filter((s) => s.startsWith(`${toolId}/`))
+          .map((s) => [s.split('/')[1], true, expect.any(String)])
+          .sort(),
       )
     }
   })
@@ -97,16 +111,22 @@ describe('version 1 files (written before formats carried a version)', () => {
       try {
         for (const record of expected) expect(store.record(record.runId)).toEqual(record)
         const first = expected[0]!
-        expect([...store.eventTexts(first.runId)].map((e) => JSON.parse(e.json))).toEqual(first.events.map((e) => expect.objectContaining({ seq: e.seq, type: e.type })))
+        expect([...store.eventTexts(first.runId)].map((e) => JSON.parse(e.json))).toEqual(
+          first.events.map((e) => expect.objectContaining({ seq: e.seq, type: e.type })),
+        )
         store.importRecord({ ...first, runId: 'copy' })
       } finally {
         store.close()
       }
       const db = openDatabase(join(dir.dir, 'history.db'), undefined, true)
       try {
-        const formats = db.prepare('SELECT DISTINCT e.format AS format FROM events e JOIN runs r ON r.id = e.run_pk WHERE r.run_id = ?').all('copy')
+        const formats = db
+          .prepare('SELECT DISTINCT e.format AS format FROM events e JOIN runs r ON r.id = e.run_pk WHERE r.run_id = ?')
+          .all('copy')
         expect(formats).toEqual([{ format: 1 }])
-        expect(db.prepare('SELECT count(*) AS n FROM events WHERE format IS NULL').get()).toEqual({ n: expected.reduce((n, r) => n + r.events.length, 0) })
+        expect(db.prepare('SELECT count(*) AS n FROM events WHERE format IS NULL').get()).toEqual({
+          n: expected.reduce((n, r) => n + r.events.length, 0),
+        })
       } finally {
         db.close()
       }
@@ -117,30 +137,53 @@ describe('version 1 files (written before formats carried a version)', () => {
 })
 
 describe('files and rows of a newer version', () => {
-  const newerMessage = (found: number) => expect.stringMatching(new RegExp(`is version ${found}, written by a newer Toolscope; this Toolscope reads .* up to version 1\\. Upgrade Toolscope`))
+  const newerMessage = (found: number) =>
+    expect.stringMatching(
+      new RegExp(
+        `is version ${found}, written by a newer Toolscope; this Toolscope reads .* up to version 1\\. Upgrade Toolscope`,
+      ),
+    )
 
   it('a run file is refused with newer-version, or with every problem when it is broken too', async () => {
     const file = json('run-export.json') as RunExport
     const newer = await server.api('/api/runs/import', { method: 'POST', json: { ...file, version: 2 } })
     expect(newer.status).toBe(422)
     expect(ApiError.parse(await newer.json())).toMatchObject({ code: 'newer-version', error: newerMessage(2) })
-    const broken = await server.api('/api/runs/import', { method: 'POST', json: { ...file, version: 2, run: { ...file.run, status: 'fine' } } })
+    const broken = await server.api('/api/runs/import', {
+      method: 'POST',
+      json: { ...file, version: 2, run: { ...file.run, status: 'fine' } },
+    })
     expect(broken.status).toBe(400)
     const body = ApiError.parse(await broken.json())
     expect(body.code).toBe('invalid-body')
-    expect(body.issues).toEqual([{ path: ['version'], message: newerMessage(2) }, expect.objectContaining({ path: ['run', 'status'] })])
-    const newerCassette = await server.api('/api/runs/import', { method: 'POST', json: { ...file, cassette: { ...file.cassette, version: 2 } } })
+    expect(body.issues).toEqual([
+      { path: ['version'], message: newerMessage(2) },
+      expect.objectContaining({ path: ['run', 'status'] }),
+    ])
+    const newerCassette = await server.api('/api/runs/import', {
+      method: 'POST',
+      json: { ...file, cassette: { ...file.cassette, version: 2 } },
+    })
     expect(newerCassette.status).toBe(422)
-    expect(ApiError.parse(await newerCassette.json())).toMatchObject({ code: 'newer-version', error: expect.stringContaining('This cassette is version 2') })
+    expect(ApiError.parse(await newerCassette.json())).toMatchObject({
+      code: 'newer-version',
+      error: expect.stringContaining('This cassette is version 2'),
+    })
   })
 
   it('a scenario file is refused with newer-version, and listed among the files that failed to load', async () => {
     const text = readFileSync(join(V1, 'scenarios', 'delete-file', 'approved.json'), 'utf8')
     mkdirSync(join(work.dir, 'scenarios', 'echo'), { recursive: true })
-    writeFileSync(join(work.dir, 'scenarios', 'echo', 'future.json'), JSON.stringify({ ...JSON.parse(text), name: 'future', toolId: 'echo', version: 2 }))
+    writeFileSync(
+      join(work.dir, 'scenarios', 'echo', 'future.json'),
+      JSON.stringify({ ...JSON.parse(text), name: 'future', toolId: 'echo', version: 2 }),
+    )
     const res = await server.api('/api/scenarios/echo/future')
     expect(res.status).toBe(422)
-    expect(ApiError.parse(await res.json())).toMatchObject({ code: 'newer-version', error: expect.stringContaining('future.json: this scenario file is version 2') })
+    expect(ApiError.parse(await res.json())).toMatchObject({
+      code: 'newer-version',
+      error: expect.stringContaining('future.json: this scenario file is version 2'),
+    })
     const list = ScenarioList.parse(await (await server.api('/api/scenarios?toolId=echo')).json())
     expect(list.errors).toEqual([{ file: expect.stringContaining('future.json'), message: newerMessage(2) }])
   })
@@ -148,7 +191,10 @@ describe('files and rows of a newer version', () => {
   it('a cassette is refused with newer-version before the run starts', async () => {
     const cassette = json('cassettes/fetch-json/rates.json') as Cassette
     writeFileSync(join(work.dir, 'cassettes', 'fetch-json', 'future.json'), JSON.stringify({ ...cassette, version: 2 }))
-    const res = await server.api('/api/runs', { method: 'POST', json: { toolId: 'fetch-json', input: { url: 'http://127.0.0.1:9/x' }, network: 'replay', cassette: 'future' } })
+    const res = await server.api('/api/runs', {
+      method: 'POST',
+      json: { toolId: 'fetch-json', input: { url: 'http://127.0.0.1:9/x' }, network: 'replay', cassette: 'future' },
+    })
     expect(res.status).toBe(422)
     expect(ApiError.parse(await res.json())).toMatchObject({ code: 'newer-version', error: newerMessage(2) })
   })
@@ -157,7 +203,9 @@ describe('files and rows of a newer version', () => {
     const file = join(work.dir, 'future-mocks.json')
     writeFileSync(file, JSON.stringify({ ...(json('mocks.json') as object), version: 2 }))
     expect(() => mocksFlag(file)).toThrow(FileVersionError)
-    expect(() => mocksFlag(file)).toThrow(`--mocks ${file}: this mocks file is version 2, written by a newer Toolscope; this Toolscope reads mocks files up to version 1.`)
+    expect(() => mocksFlag(file)).toThrow(
+      `--mocks ${file}: this mocks file is version 2, written by a newer Toolscope; this Toolscope reads mocks files up to version 1.`,
+    )
   })
 
   it('a history row of a newer events format is refused when read', async () => {
@@ -167,12 +215,16 @@ describe('files and rows of a newer version', () => {
       const runId = (json('history/records.json') as RunRecord[])[0]!.runId
       new RunStore({ dataDir: dir.dir }).close()
       const db = openDatabase(join(dir.dir, 'history.db'))
-      db.prepare('UPDATE events SET format = 2 WHERE seq = 1 AND run_pk = (SELECT id FROM runs WHERE run_id = ?)').run(runId)
+      db.prepare('UPDATE events SET format = 2 WHERE seq = 1 AND run_pk = (SELECT id FROM runs WHERE run_id = ?)').run(
+        runId,
+      )
       db.close()
       const store = new RunStore({ dataDir: dir.dir })
       try {
         expect(() => store.record(runId)).toThrow(FileVersionError)
-        expect(() => [...store.eventTexts(runId)]).toThrow('history: this stored event is version 2, written by a newer Toolscope; this Toolscope reads stored events up to version 1.')
+        expect(() => [...store.eventTexts(runId)]).toThrow(
+          'history: this stored event is version 2, written by a newer Toolscope; this Toolscope reads stored events up to version 1.',
+        )
       } finally {
         store.close()
       }

@@ -53,7 +53,9 @@ afterEach(async () => {
   host = project = undefined
 })
 
-async function startHost(spareWorkers = 1): Promise<{ host: ToolHost; file: string; run: (runId: string, n: number) => Promise<void> }> {
+async function startHost(
+  spareWorkers = 1,
+): Promise<{ host: ToolHost; file: string; run: (runId: string, n: number) => Promise<void> }> {
   project = await tempProject([])
   const file = join(project.tools, 'sizer.ts')
   await writeFile(file, SOURCE)

@@ -40,7 +40,11 @@ export function neverCalled(x: number): number {
 }
 `
 const lineOf = (marker: string) => SOURCE.split('\n').findIndex((l) => l.includes(`// ${marker}`)) + 1
-const outputLine = (output: string, prefix: string) => output.split('\n').map((l) => l.trim()).find((l) => l.startsWith(prefix))
+const outputLine = (output: string, prefix: string) =>
+  output
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.startsWith(prefix))
 
 let project: TempProject
 let file: string
@@ -50,17 +54,29 @@ beforeAll(async () => {
   await writeFile(file, SOURCE)
   // A saved scenario of the tool: its input counts toward schema coverage.
   await mkdir(join(project.dir, 'toolscope', 'scenarios', 'painter'), { recursive: true })
-  const scenario = { name: 'three-coats', toolId: 'painter', input: { colour: 'black', coats: 3 }, decisions: [], expect: { status: 'success', match: 'partial' } }
+  const scenario = {
+    name: 'three-coats',
+    toolId: 'painter',
+    input: { colour: 'black', coats: 3 },
+    decisions: [],
+    expect: { status: 'success', match: 'partial' },
+  }
   await writeFile(join(project.dir, 'toolscope', 'scenarios', 'painter', 'three-coats.json'), JSON.stringify(scenario))
 })
 afterAll(() => project.cleanup())
 
 describe('toolscope fuzz --coverage', () => {
-  it('prints schema coverage and writes lcov naming the TypeScript lines of the tool file', { timeout: TIMEOUT }, async () => {
-    const result = await runCli(['fuzz', 'tools/painter.ts', '--seed', '3', '--runs', '40', '--coverage'], { cwd: project.dir })
+  it('prints schema coverage and writes lcov naming the TypeScript lines of the tool file', {
+    timeout: TIMEOUT,
+  }, async () => {
+    const result = await runCli(['fuzz', 'tools/painter.ts', '--seed', '3', '--runs', '40', '--coverage'], {
+      cwd: project.dir,
+    })
     expect(result.code, result.stdout + result.stderr).toBe(0)
     expect(outputLine(result.stdout, '✓ painter: ')).toMatch(/^✓ painter: 40 runs/)
-    expect(outputLine(result.stdout, 'schema coverage: ')).toMatch(/^schema coverage: \d+\/\d+ \(\d+%\) \(with 1 scenario\)$/)
+    expect(outputLine(result.stdout, 'schema coverage: ')).toMatch(
+      /^schema coverage: \d+\/\d+ \(\d+%\) \(with 1 scenario\)$/,
+    )
     expect(result.stdout).toContain(`lcov written to ${join('coverage', 'toolscope.lcov')}`)
 
     const lcov = await readFile(join(project.dir, 'coverage', 'toolscope.lcov'), 'utf8')
@@ -74,12 +90,19 @@ describe('toolscope fuzz --coverage', () => {
     expect(counts.has(SOURCE.split('\n').indexOf("type Shade = 'light' | 'dark'") + 1)).toBe(false)
   })
 
-  it('writes lcov where --coverage-file says; without coverage flags prints only the summary', { timeout: TIMEOUT }, async () => {
-    const result = await runCli(['fuzz', 'tools/painter.ts', '--seed', '3', '--runs', '5', '--coverage-file', 'out/x.lcov'], { cwd: project.dir })
+  it('writes lcov where --coverage-file says; without coverage flags prints only the summary', {
+    timeout: TIMEOUT,
+  }, async () => {
+    const result = await runCli(
+      ['fuzz', 'tools/painter.ts', '--seed', '3', '--runs', '5', '--coverage-file', 'out/x.lcov'],
+      { cwd: project.dir },
+    )
     expect(result.code, result.stdout + result.stderr).toBe(0)
     expect(result.stdout).toContain(`lcov written to ${join('out', 'x.lcov')}`)
     expect(await readFile(join(project.dir, 'out', 'x.lcov'), 'utf8')).toContain(`SF:${file}\n`)
-    const plain = await runCli(['fuzz', 'tools/painter.ts', '--seed', '3', '--runs', '5', '--scenarios', 'nowhere'], { cwd: project.dir })
+    const plain = await runCli(['fuzz', 'tools/painter.ts', '--seed', '3', '--runs', '5', '--scenarios', 'nowhere'], {
+      cwd: project.dir,
+    })
     expect(plain.code, plain.stdout + plain.stderr).toBe(0)
     expect(outputLine(plain.stdout, 'schema coverage: ')).toMatch(/^schema coverage: \d+\/\d+ \(\d+%\)$/)
     expect(plain.stdout).not.toContain('not exercised:')

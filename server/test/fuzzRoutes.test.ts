@@ -16,7 +16,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-const startFuzz = (toolId: string, body: unknown) => server.api(`/api/tools/${encodeURIComponent(toolId)}/fuzz`, { method: 'POST', json: body })
+const startFuzz = (toolId: string, body: unknown) =>
+  server.api(`/api/tools/${encodeURIComponent(toolId)}/fuzz`, { method: 'POST', json: body })
 const job = async (jobId: string) => FuzzJob.parse(await (await server.api(`/api/fuzz/${jobId}`)).json())
 
 async function started(toolId: string, body: unknown): Promise<string> {
@@ -32,20 +33,32 @@ async function ended(jobId: string): Promise<FuzzJob> {
 }
 
 describe('fuzz routes', () => {
-  it('counts the tool\'s saved scenarios in its schema coverage', async () => {
+  it("counts the tool's saved scenarios in its schema coverage", async () => {
     const dir = await tempDir('toolscope-fuzz-scenarios-')
     const own = await startTestServer({ scenariosDir: dir.dir })
     try {
       const fuzzOnce = async () => {
         const res = await own.api('/api/tools/fuzz-target/fuzz', { method: 'POST', json: { runs: 3, seed: 21 } })
         const { jobId } = FuzzStarted.parse(await res.json())
-        await expect.poll(async () => FuzzJob.parse(await (await own.api(`/api/fuzz/${jobId}`)).json()).phase, { timeout: 60_000, interval: 100 }).not.toBe('fuzzing')
+        await expect
+          .poll(async () => FuzzJob.parse(await (await own.api(`/api/fuzz/${jobId}`)).json()).phase, {
+            timeout: 60_000,
+            interval: 100,
+          })
+          .not.toBe('fuzzing')
         const report = FuzzJob.parse(await (await own.api(`/api/fuzz/${jobId}`)).json()).report!
         return report.coverage!.schema.items.find((i) => i.kind === 'enum' && i.label.includes('write'))!.hit
       }
       const before = await fuzzOnce()
       await mkdir(join(dir.dir, 'fuzz-target'), { recursive: true })
-      const scenario = { version: 1, name: 'by-hand', toolId: 'fuzz-target', input: { mode: 'write', note: 'hello' }, decisions: [], expect: { status: Status.success } }
+      const scenario = {
+        version: 1,
+        name: 'by-hand',
+        toolId: 'fuzz-target',
+        input: { mode: 'write', note: 'hello' },
+        decisions: [],
+        expect: { status: Status.success },
+      }
       await writeFile(join(dir.dir, 'fuzz-target', 'by-hand.json'), JSON.stringify(scenario))
       // The same seed, the same generated inputs: one more hit, the scenario's.
       expect(await fuzzOnce()).toBe(before + 1)
@@ -61,7 +74,9 @@ describe('fuzz routes', () => {
     expect(result).toMatchObject({ id: jobId, toolId: 'fuzz-target', phase: 'done' })
     const report = result.report!
     expect(report.seed).toBe(7)
-    expect(report.failure?.failures).toEqual([expect.objectContaining({ check: 'no-crash', message: expect.stringContaining('planted bug') })])
+    expect(report.failure?.failures).toEqual([
+      expect.objectContaining({ check: 'no-crash', message: expect.stringContaining('planted bug') }),
+    ])
     expect(report.failure?.call).toMatchObject({ input: { mode: 'purge' }, valid: true })
     expect(Object.keys(report.failure!.call.input as object)).toEqual(['mode'])
     expect(result.done).toBe(report.executed)
@@ -79,14 +94,18 @@ describe('fuzz routes', () => {
     expect(result.report?.invalid).toBeGreaterThan(0)
   }, 120_000)
 
-  it('reports schema coverage always, and with coverage: true the tool file\'s lines and source', async () => {
+  it("reports schema coverage always, and with coverage: true the tool file's lines and source", async () => {
     const plain = (await ended(await started('fuzz-target', { runs: 30, seed: 7 }))).report!
     expect(plain.coverage?.files).toBeUndefined()
     const result = await ended(await started('fuzz-target', { runs: 30, seed: 7, coverage: true }))
     expect(result.phase).toBe('done')
     const coverage = result.report!.coverage!
     // Each enum value, the optional note present and absent, and its maxLength.
-    expect(coverage.schema.items).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'mode', kind: 'enum', label: '"purge"', hit: expect.any(Number) })]))
+    expect(coverage.schema.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'mode', kind: 'enum', label: '"purge"', hit: expect.any(Number) }),
+      ]),
+    )
     expect(coverage.schema.items.find((i) => i.path === 'mode' && i.label === '"purge"')!.hit).toBeGreaterThan(0)
     expect(coverage.schema.total).toBe(coverage.schema.items.length)
     expect(coverage.schema).toEqual(plain.coverage!.schema)
@@ -103,7 +122,15 @@ describe('fuzz routes', () => {
   }, 120_000)
 
   it('refuses a bad body (400), an unknown tool (404) and an unknown job (404)', async () => {
-    for (const body of [{ runs: 0 }, { runs: 5001 }, { runs: 1.5 }, { checks: ['no-such-check'] }, { network: 'record' }, { extra: true }, { coverage: 'yes' }]) {
+    for (const body of [
+      { runs: 0 },
+      { runs: 5001 },
+      { runs: 1.5 },
+      { checks: ['no-such-check'] },
+      { network: 'record' },
+      { extra: true },
+      { coverage: 'yes' },
+    ]) {
       const res = await startFuzz('echo', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(ApiError.parse(await res.json()).code).toBe('invalid-body')
@@ -129,6 +156,8 @@ describe('fuzz routes', () => {
       expect((await job(jobId)).phase).toBe('cancelled')
     }
     // Cancelled jobs stop: their places free up and a new job starts.
-    await expect.poll(async () => (await startFuzz('lower', { runs: 1 })).status, { timeout: 60_000, interval: 200 }).toBe(202)
+    await expect
+      .poll(async () => (await startFuzz('lower', { runs: 1 })).status, { timeout: 60_000, interval: 200 })
+      .toBe(202)
   })
 })

@@ -26,7 +26,11 @@ function runsOf(toolId: string): Array<{ status: string; events: RunEvent[]; val
     .runs.filter((r) => r.toolId === toolId)
     .map((r) => {
       const record = runner.runs.get(r.runId)!
-      return { status: record.status, events: record.events, valid: !record.events.some((e) => e.type === 'error' && e.message.startsWith('Tool input validation failed')) }
+      return {
+        status: record.status,
+        events: record.events,
+        valid: !record.events.some((e) => e.type === 'error' && e.message.startsWith('Tool input validation failed')),
+      }
     })
 }
 
@@ -41,17 +45,29 @@ describe('fuzzOnHost', () => {
     expect(valid.length).toBeGreaterThan(0)
     for (const run of valid) {
       expect(run.status).toBe(Status.success)
-      expect(run.events.filter((e) => e.type === 'approval-resolved')).toEqual([expect.objectContaining({ approved: true })])
+      expect(run.events.filter((e) => e.type === 'approval-resolved')).toEqual([
+        expect.objectContaining({ approved: true }),
+      ])
     }
     expect(runs.filter((r) => !r.valid).every((r) => r.status === Status.error)).toBe(true)
   })
 
-  it('resumes what suspends with data generated from the resume schema, the same for the same seed', { timeout: 120_000 }, async () => {
+  it('resumes what suspends with data generated from the resume schema, the same for the same seed', {
+    timeout: 120_000,
+  }, async () => {
     const resumes = async () => {
       const before = new Set(runner.runs.list({ limit: 100 }).runs.map((r) => r.runId))
-      const report = await fuzzOnHost(runner.host, runner.runs, { toolId: 'book-seat', runs: 8, seed: 99, invalidShare: 0 })
+      const report = await fuzzOnHost(runner.host, runner.runs, {
+        toolId: 'book-seat',
+        runs: 8,
+        seed: 99,
+        invalidShare: 0,
+      })
       expect(report.failure).toBeUndefined()
-      const fresh = runner.runs.list({ limit: 100 }).runs.filter((r) => !before.has(r.runId)).reverse()
+      const fresh = runner.runs
+        .list({ limit: 100 })
+        .runs.filter((r) => !before.has(r.runId))
+        .reverse()
       expect(fresh).toHaveLength(8)
       return fresh.map((r) => {
         const record = runner.runs.get(r.runId)!
@@ -67,7 +83,12 @@ describe('fuzzOnHost', () => {
 
   it('reports progress and counts the invalid calls it made, all refused', { timeout: 120_000 }, async () => {
     const progress: number[] = []
-    const { report, invalid } = await fuzzJob(runner.host, runner.runs, { toolId: 'delete-file', runs: 10, seed: 3, invalidShare: 0.5 }, (done) => progress.push(done))
+    const { report, invalid } = await fuzzJob(
+      runner.host,
+      runner.runs,
+      { toolId: 'delete-file', runs: 10, seed: 3, invalidShare: 0.5 },
+      (done) => progress.push(done),
+    )
     expect(report.failure).toBeUndefined()
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(invalid).toBeGreaterThan(0)
@@ -82,12 +103,22 @@ describe('the checks of a tool', () => {
   it('are the defaults minus the skipChecks of package.json "toolscope.fuzz"', async () => {
     const { dir, cleanup } = await tempDir()
     try {
-      await writeFile(join(dir, 'package.json'), JSON.stringify({ toolscope: { fuzz: { tools: { 'delete-file': { skipChecks: ['no-crash', 'no-hang'] } } } } }))
+      await writeFile(
+        join(dir, 'package.json'),
+        JSON.stringify({ toolscope: { fuzz: { tools: { 'delete-file': { skipChecks: ['no-crash', 'no-hang'] } } } } }),
+      )
       const { fuzz } = await readProjectConfig(dir)
-      expect(projectChecks('delete-file', fuzz)).toEqual(DEFAULT_CHECKS.filter((c) => c !== 'no-crash' && c !== 'no-hang'))
+      expect(projectChecks('delete-file', fuzz)).toEqual(
+        DEFAULT_CHECKS.filter((c) => c !== 'no-crash' && c !== 'no-hang'),
+      )
       expect(projectChecks('book-seat', fuzz)).toEqual([...DEFAULT_CHECKS])
-      await writeFile(join(dir, 'package.json'), JSON.stringify({ toolscope: { fuzz: { tools: { x: { skipChecks: ['no-such-check'] } } } } }))
-      await expect(readProjectConfig(dir)).rejects.toThrow('package.json "toolscope.fuzz" is not valid: tools.x.skipChecks.0')
+      await writeFile(
+        join(dir, 'package.json'),
+        JSON.stringify({ toolscope: { fuzz: { tools: { x: { skipChecks: ['no-such-check'] } } } } }),
+      )
+      await expect(readProjectConfig(dir)).rejects.toThrow(
+        'package.json "toolscope.fuzz" is not valid: tools.x.skipChecks.0',
+      )
     } finally {
       await cleanup()
     }

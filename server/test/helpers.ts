@@ -30,13 +30,25 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(options: Partial<StartServerOptions> = {}): Promise<TestServer> {
   const temp = options.dataDir ? undefined : await tempDir()
   const dataDir = options.dataDir ?? temp!.dir
-  const server = await startServer({ port: 0, watch: false, paths: [FIXTURES], log: () => {}, appDir: join(dataDir, 'no-app'), ...options, dataDir })
+  const server = await startServer({
+    port: 0,
+    watch: false,
+    paths: [FIXTURES],
+    log: () => {},
+    appDir: join(dataDir, 'no-app'),
+    ...options,
+    dataDir,
+  })
   const api = (path: string, init: RequestInit & { json?: unknown } = {}) => {
     const { json, ...rest } = init
     const headers = new Headers(rest.headers)
     if (!headers.has('authorization')) headers.set('authorization', `Bearer ${server.token}`)
     if (json !== undefined) headers.set('content-type', 'application/json')
-    return fetch(`${server.origin}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body })
+    return fetch(`${server.origin}${path}`, {
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    })
   }
   return {
     ...server,
@@ -98,7 +110,11 @@ export async function* readSse(res: Response): AsyncGenerator<Frame> {
 }
 
 /** Reads a run's live stream until an event matches; returns the events seen so far and leaves the stream open. */
-export async function waitForEvent(server: TestServer, runId: string, match: (e: RunEventType) => boolean): Promise<RunEventType[]> {
+export async function waitForEvent(
+  server: TestServer,
+  runId: string,
+  match: (e: RunEventType) => boolean,
+): Promise<RunEventType[]> {
   const controller = new AbortController()
   const res = await server.api(`/api/runs/${runId}/events`, { signal: controller.signal })
   const seen: RunEventType[] = []
@@ -111,7 +127,9 @@ export async function waitForEvent(server: TestServer, runId: string, match: (e:
   } finally {
     controller.abort()
   }
-  throw new Error(`Stream ended without the awaited event; saw ${seen.map((e) => (e.type === 'error' ? `error (${e.message.slice(0, 300)})` : e.type)).join(', ')}`)
+  throw new Error(
+    `Stream ended without the awaited event; saw ${seen.map((e) => (e.type === 'error' ? `error (${e.message.slice(0, 300)})` : e.type)).join(', ')}`,
+  )
 }
 
 /** The run-finished event of a list. */

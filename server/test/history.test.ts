@@ -21,7 +21,10 @@ async function waitForStoredStatus(dataDir: string, runId: string, status: strin
   const matches = async () => {
     const db = new Database(join(dataDir, 'history.db'), { readonly: true, fileMustExist: true })
     try {
-      return (db.prepare('SELECT status FROM runs WHERE run_id = ?').get(runId) as { status: string } | undefined)?.status === status
+      return (
+        (db.prepare('SELECT status FROM runs WHERE run_id = ?').get(runId) as { status: string } | undefined)
+          ?.status === status
+      )
     } finally {
       db.close()
     }
@@ -55,7 +58,9 @@ describe('history', () => {
       try {
         const summary = (await runs(second)).find((r) => r.runId === runId)
         expect(summary).toMatchObject({ status: 'success', toolId: 'echo', eventCount: events.length })
-        expect(RunDetail.parse(await (await second.api(`/api/runs/${runId}`)).json()).request).toMatchObject({ input: { text: 'persist me' } })
+        expect(RunDetail.parse(await (await second.api(`/api/runs/${runId}`)).json()).request).toMatchObject({
+          input: { text: 'persist me' },
+        })
         // The replay endpoint streams stored runs from the store, identical to the live stream.
         expect(await second.events(runId)).toEqual(events)
         expect(await second.events(runId, 1)).toEqual(events.slice(2))
@@ -111,7 +116,9 @@ describe('history', () => {
         expect((await runs(next)).find((r) => r.runId === runId)?.status).toBe('interrupted')
         const events = await next.events(runId)
         expect(events.at(-1)).toMatchObject({ type: 'run-finished', status: 'interrupted' })
-        expect(events.find((e) => e.type === 'log' && e.message === 'The server was closed while the run was in flight.')).toBeDefined()
+        expect(
+          events.find((e) => e.type === 'log' && e.message === 'The server was closed while the run was in flight.'),
+        ).toBeDefined()
       } finally {
         await next.stop()
       }
@@ -127,9 +134,15 @@ describe('history', () => {
       const [line] = (await once(child.stdout!, 'data')) as [Buffer]
       const { origin, token } = JSON.parse(line.toString()) as { origin: string; token: string }
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-      const start = await fetch(`${origin}/api/runs`, { method: 'POST', headers, body: JSON.stringify({ toolId: 'delete-file', input: { path: 'p' } }) })
+      const start = await fetch(`${origin}/api/runs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ toolId: 'delete-file', input: { path: 'p' } }),
+      })
       const { runId } = (await start.json()) as { runId: string }
-      const fake = { api: (p: string, init?: RequestInit) => fetch(`${origin}${p}`, { ...init, headers }) } as unknown as TestServer
+      const fake = {
+        api: (p: string, init?: RequestInit) => fetch(`${origin}${p}`, { ...init, headers }),
+      } as unknown as TestServer
       await waitForEvent(fake, runId, (e) => e.type === 'approval-requested')
       // The kill must come after the write reached the disk (a crash may lose the last milliseconds, by design).
       await waitForStoredStatus(t.dir, runId, 'awaiting-approval')
@@ -142,7 +155,11 @@ describe('history', () => {
         // The log itself ends: a reopened page sees a finished run (no live prompt) and the stream closes at once.
         const events = await next.events(runId)
         expect(events.map((e) => e.type).slice(-2)).toEqual(['approval-requested', 'run-finished'])
-        expect(events.at(-1)).toMatchObject({ type: 'run-finished', status: 'interrupted', seq: events.at(-2)!.seq + 1 })
+        expect(events.at(-1)).toMatchObject({
+          type: 'run-finished',
+          status: 'interrupted',
+          seq: events.at(-2)!.seq + 1,
+        })
         expect(await next.events(runId, events.at(-1)!.seq)).toEqual([])
         const late = await next.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })
         expect(late.status).toBe(409)
@@ -155,5 +172,4 @@ describe('history', () => {
       await t.cleanup()
     }
   })
-
 })

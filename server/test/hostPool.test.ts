@@ -27,12 +27,24 @@ let host: ToolHost | undefined
 afterEach(() => host?.close())
 
 describe('worker pool', () => {
-  it('a worker let go while it still reports a run is terminated only after that run\'s last event', async () => {
+  it("a worker let go while it still reports a run is terminated only after that run's last event", async () => {
     const seen: RunEvent[] = []
     let exited: () => void = () => {}
     const gone = new Promise<void>((resolve) => (exited = resolve))
-    const events: HostWorkerEvents = { onEvent: (_runId, e) => void seen.push(e), onStartFailed() {}, onParked() {}, onNetwork() {}, onRunEnded() {}, onExit: () => exited(), log() {} }
-    const worker = new HostWorker({ files: [join(FIXTURES, 'large.ts')], skip: [], interceptNetwork: true }, events, 60_000)
+    const events: HostWorkerEvents = {
+      onEvent: (_runId, e) => void seen.push(e),
+      onStartFailed() {},
+      onParked() {},
+      onNetwork() {},
+      onRunEnded() {},
+      onExit: () => exited(),
+      log() {},
+    }
+    const worker = new HostWorker(
+      { files: [join(FIXTURES, 'large.ts')], skip: [], interceptNetwork: true },
+      events,
+      60_000,
+    )
     await worker.loadResult
     worker.start('let-go', { toolId: 'many-events', input: { count: 2_000 } }, 30_000)
     worker.letGo('let go mid-run')
@@ -41,14 +53,27 @@ describe('worker pool', () => {
     expect(seen.filter((e) => e.type === 'writer-chunk')).toHaveLength(2_000)
   }, 60_000)
 
-  it('a worker let go while its run\'s last event is on the way (a full pool) goes only after that event', async () => {
+  it("a worker let go while its run's last event is on the way (a full pool) goes only after that event", async () => {
     const finished = new Map<string, RunEvent>()
     const lost = new Map<string, string>()
     // No idle worker kept: every worker whose run ended is let go, right when it says it is free (before run-finished).
-    host = new ToolHost({ paths: [FIXTURES], watch: false, log: () => {}, spareWorkers: 0, maxIdleWorkers: 0, sink: { onEvent: (runId, e) => void (e.type === 'run-finished' && finished.set(runId, e)), onRunLost: (runId, message) => void lost.set(runId, message) } })
+    host = new ToolHost({
+      paths: [FIXTURES],
+      watch: false,
+      log: () => {},
+      spareWorkers: 0,
+      maxIdleWorkers: 0,
+      sink: {
+        onEvent: (runId, e) => void (e.type === 'run-finished' && finished.set(runId, e)),
+        onRunLost: (runId, message) => void lost.set(runId, message),
+      },
+    })
     await host.ready
     const ids = Array.from({ length: 40 }, (_, i) => `let-go-${i}`)
-    for (let i = 0; i < ids.length; i += 4) await Promise.all(ids.slice(i, i + 4).map((id) => host!.start(id, { toolId: 'echo', input: { text: id } }, 10_000)))
+    for (let i = 0; i < ids.length; i += 4)
+      await Promise.all(
+        ids.slice(i, i + 4).map((id) => host!.start(id, { toolId: 'echo', input: { text: id } }, 10_000)),
+      )
     await vi.waitFor(() => expect(finished.size + lost.size).toBe(ids.length), { timeout: 60_000, interval: 50 })
     expect([...lost.values()]).toEqual([])
     expect([...finished.values()].every((e) => e.type === 'run-finished' && e.status === Status.success)).toBe(true)
@@ -63,11 +88,14 @@ describe('worker pool', () => {
     await expect(host.start('refused', { toolId: 'echo', input: deep }, 5_000)).rejects.toThrow(RangeError)
     expect(host.stats().busy).toBe(0)
     await host.reload()
-    await vi.waitFor(() => {
-      const s = host!.stats()
-      expect(s.busy).toBe(0)
-      expect(s.live).toBe(s.idle + s.loading)
-    }, { timeout: 10_000 })
+    await vi.waitFor(
+      () => {
+        const s = host!.stats()
+        expect(s.busy).toBe(0)
+        expect(s.live).toBe(s.idle + s.loading)
+      },
+      { timeout: 10_000 },
+    )
   })
 
   it('a worker whose run ended cleanly hosts the next run (no new worker is loaded)', async () => {
@@ -97,7 +125,9 @@ describe('worker pool', () => {
     expect(host.stats().created).toBe(2)
   })
 
-  it('a run that leaves its worker unfit still ends with its own result, and the worker is replaced', { timeout: 60_000 }, async () => {
+  it('a run that leaves its worker unfit still ends with its own result, and the worker is replaced', {
+    timeout: 60_000,
+  }, async () => {
     const made = newHost()
     host = made.host
     await host.ready
@@ -110,7 +140,9 @@ describe('worker pool', () => {
     expect(host.stats().created).toBeGreaterThanOrEqual(4)
   })
 
-  it("a run that leaves a mark on the globals is not seen by the next run of another tool: its worker is replaced, and the log says why", { timeout: 30_000 }, async () => {
+  it('a run that leaves a mark on the globals is not seen by the next run of another tool: its worker is replaced, and the log says why', {
+    timeout: 30_000,
+  }, async () => {
     const outputs = new Map<string, unknown>()
     const log: string[] = []
     host = new ToolHost({
@@ -123,21 +155,34 @@ describe('worker pool', () => {
     await host.ready
     await vi.waitFor(() => expect(host!.stats().idle).toBe(1), { timeout: 10_000 })
     await host.start('leak', { toolId: 'leaves-globals', input: {} }, 5_000)
-    await vi.waitFor(() => expect(outputs.get('leak')).toEqual({ prototype: 'leaked', marker: 'set', patchedAt: true }), { timeout: 10_000 })
+    await vi.waitFor(
+      () => expect(outputs.get('leak')).toEqual({ prototype: 'leaked', marker: 'set', patchedAt: true }),
+      { timeout: 10_000 },
+    )
     await host.start('after', { toolId: 'reads-globals', input: {} }, 5_000)
     await vi.waitFor(() => expect(outputs.get('after')).toBeDefined(), { timeout: 10_000 })
     expect(outputs.get('after')).toEqual({ prototype: null, marker: null, patchedAt: false })
-    const line = log.find((l) => l.includes('changed the worker\'s globals'))
+    const line = log.find((l) => l.includes("changed the worker's globals"))
     expect(line).toContain('Run leak of tool "leaves-globals"')
     expect(line).toMatch(/added globalThis\.toolscopeMarker/)
     expect(line).toMatch(/added Object\.prototype\.toolscopeLeak/)
     expect(line).toMatch(/replaced Array\.prototype\.at/)
     expect(line).toMatch(/the worker is replaced, not reused/)
     // The line saying the worker stopped names the run and its tool too.
-    await vi.waitFor(() => expect(log).toContainEqual(expect.stringMatching(/^Tool-host worker \d+ stopped \(run leak of tool "leaves-globals" left it unfit for another run\)\.$/)), { timeout: 10_000 })
+    await vi.waitFor(
+      () =>
+        expect(log).toContainEqual(
+          expect.stringMatching(
+            /^Tool-host worker \d+ stopped \(run leak of tool "leaves-globals" left it unfit for another run\)\.$/,
+          ),
+        ),
+      { timeout: 10_000 },
+    )
   })
 
-  it("a line a module prints at import (Mastra's storage warning) is printed once per host, not once per worker", { timeout: 30_000 }, async () => {
+  it("a line a module prints at import (Mastra's storage warning) is printed once per host, not once per worker", {
+    timeout: 30_000,
+  }, async () => {
     const t = await tempDir()
     const written: string[] = []
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -146,18 +191,43 @@ describe('worker pool', () => {
     })
     try {
       const runtime = pathToFileURL(join(fileURLToPath(new URL('../../src/index.ts', import.meta.url)))).href
-      await writeFile(join(t.dir, 'noisy.ts'), [
-        `import { threadId } from 'node:worker_threads'`,
-        `import { createTool } from '${runtime}'`,
-        `console.warn('WARN [Mastra] No storage configured')`,
-        `console.warn('loaded in worker ' + threadId)`,
-        `export const quiet = createTool({ id: 'quiet', description: 'Does nothing.', execute: async () => ({ ok: true }) })`,
-      ].join('\n'))
-      host = new ToolHost({ paths: [t.dir], watch: false, log: () => {}, spareWorkers: 3, sink: { onEvent: () => {}, onRunLost: () => {} } })
+      await writeFile(
+        join(t.dir, 'noisy.ts'),
+        [
+          `import { threadId } from 'node:worker_threads'`,
+          `import { createTool } from '${runtime}'`,
+          `console.warn('WARN [Mastra] No storage configured')`,
+          `console.warn('loaded in worker ' + threadId)`,
+          `export const quiet = createTool({ id: 'quiet', description: 'Does nothing.', execute: async () => ({ ok: true }) })`,
+        ].join('\n'),
+      )
+      host = new ToolHost({
+        paths: [t.dir],
+        watch: false,
+        log: () => {},
+        spareWorkers: 3,
+        sink: { onEvent: () => {}, onRunLost: () => {} },
+      })
       await host.ready
       // Each worker prints its own line after the shared one: once three of them are in, so is whatever came before.
-      await vi.waitFor(() => expect(new Set(written.join('').split('\n').filter((l) => l.startsWith('loaded in worker'))).size).toBeGreaterThanOrEqual(3), { timeout: 20_000 })
-      expect(written.join('').split('\n').filter((l) => l.includes('No storage configured'))).toEqual(['WARN [Mastra] No storage configured'])
+      await vi.waitFor(
+        () =>
+          expect(
+            new Set(
+              written
+                .join('')
+                .split('\n')
+                .filter((l) => l.startsWith('loaded in worker')),
+            ).size,
+          ).toBeGreaterThanOrEqual(3),
+        { timeout: 20_000 },
+      )
+      expect(
+        written
+          .join('')
+          .split('\n')
+          .filter((l) => l.includes('No storage configured')),
+      ).toEqual(['WARN [Mastra] No storage configured'])
     } finally {
       spy.mockRestore()
       await host?.close()
@@ -179,7 +249,11 @@ describe('worker pool', () => {
     host = made.host
     await host.ready
     await vi.waitFor(() => expect(host!.stats().idle).toBe(1), { timeout: 10_000 })
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => host!.checkFit({ toolId: 'echo', input: { text: `t${i}` }, resumeData: [] })))
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        host!.checkFit({ toolId: 'echo', input: { text: `t${i}` }, resumeData: [] }),
+      ),
+    )
     expect(results).toEqual(Array.from({ length: 10 }, () => []))
     expect(await host.checkFit({ toolId: 'echo', input: { text: 1 }, resumeData: [] })).not.toEqual([])
     expect(host.stats().created).toBe(2)

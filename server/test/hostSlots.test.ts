@@ -29,16 +29,25 @@ describe('execution slots', () => {
     host = made.host
     await host.ready
     await host.start('busy', { toolId: 'wait-abort', input: {} }, 20_000)
-    await vi.waitFor(() => expect(made.events.get('busy')?.some((e) => e.type === 'input-available')).toBe(true), { timeout: 10_000 })
+    await vi.waitFor(() => expect(made.events.get('busy')?.some((e) => e.type === 'input-available')).toBe(true), {
+      timeout: 10_000,
+    })
     let started = false
-    const queued = host.start('queued', { toolId: 'echo', input: { text: 'after' } }, 5_000).then(() => (started = true))
+    const queued = host
+      .start('queued', { toolId: 'echo', input: { text: 'after' } }, 5_000)
+      .then(() => (started = true))
     await vi.waitFor(() => expect(host!.stats()).toMatchObject({ executing: 1, queued: 1 }), { timeout: 10_000 })
     expect(started).toBe(false)
     expect(made.events.has('queued')).toBe(false)
     expect(await host.control('busy', { type: 'abort', reason: 'free the slot' })).toBeUndefined()
     await queued
-    await vi.waitFor(() => expect(last(made.events, 'queued')).toMatchObject({ type: 'run-finished', status: 'success' }), { timeout: 10_000 })
-    await vi.waitFor(() => expect(host!.stats()).toMatchObject({ executing: 0, queued: 0, waiting: 0 }), { timeout: 10_000 })
+    await vi.waitFor(
+      () => expect(last(made.events, 'queued')).toMatchObject({ type: 'run-finished', status: 'success' }),
+      { timeout: 10_000 },
+    )
+    await vi.waitFor(() => expect(host!.stats()).toMatchObject({ executing: 0, queued: 0, waiting: 0 }), {
+      timeout: 10_000,
+    })
   })
 
   it('runs waiting for approval hold no slot: with one slot, runs start and finish beside two waiting runs', async () => {
@@ -51,10 +60,15 @@ describe('execution slots', () => {
     }
     expect(host.stats()).toMatchObject({ executing: 0, waiting: 2, queued: 0 })
     await host.start('echo', { toolId: 'echo', input: { text: 'beside' } }, 5_000)
-    await vi.waitFor(() => expect(last(made.events, 'echo')).toMatchObject({ type: 'run-finished', status: 'success' }), { timeout: 10_000 })
+    await vi.waitFor(
+      () => expect(last(made.events, 'echo')).toMatchObject({ type: 'run-finished', status: 'success' }),
+      { timeout: 10_000 },
+    )
     // An approved run executes again (it takes its slot back even past the cap) and finishes.
     expect(await host.control('w1', { type: 'approve' })).toBeUndefined()
-    await vi.waitFor(() => expect(last(made.events, 'w1')).toMatchObject({ type: 'run-finished', status: 'success' }), { timeout: 10_000 })
+    await vi.waitFor(() => expect(last(made.events, 'w1')).toMatchObject({ type: 'run-finished', status: 'success' }), {
+      timeout: 10_000,
+    })
     await vi.waitFor(() => expect(host!.stats()).toMatchObject({ executing: 0, waiting: 1 }), { timeout: 10_000 })
   })
 })

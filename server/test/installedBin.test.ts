@@ -17,7 +17,9 @@ import { tempDir } from './helpers.ts'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]$/, '')
 const run = promisify(execFile)
 /** The environment of a user's shell: nothing that forces either layout. */
-const ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'TOOLSCOPE_COMPILED' && k !== 'TOOLSCOPE_TOKEN'))
+const ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => k !== 'TOOLSCOPE_COMPILED' && k !== 'TOOLSCOPE_TOKEN'),
+)
 const TOOL = `import { createTool } from 'toolscope'
 
 interface Greeting { text: string }
@@ -34,12 +36,20 @@ let bin: string
 let version: string
 
 beforeAll(async () => {
-  for (const [built, script] of [['dist/index.js', 'build:lib'], ['dist/node/server/cli.js', 'build:node']]) {
-    if (!existsSync(join(ROOT, built))) expect(spawnSync('npm', ['run', script], { cwd: ROOT, stdio: 'inherit', timeout: 240_000 }).status).toBe(0)
+  for (const [built, script] of [
+    ['dist/index.js', 'build:lib'],
+    ['dist/node/server/cli.js', 'build:node'],
+  ]) {
+    if (!existsSync(join(ROOT, built)))
+      expect(spawnSync('npm', ['run', script], { cwd: ROOT, stdio: 'inherit', timeout: 240_000 }).status).toBe(0)
   }
   version = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
   // What `npm pack` would put in the tarball, without running `prepare` again.
-  const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 60_000 })
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 60_000,
+  })
   const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path)
   project = await tempDir('toolscope-installed-')
   const pkg = join(project.dir, 'node_modules', 'toolscope')
@@ -66,18 +76,28 @@ describe('installed toolscope binary', () => {
   })
 
   it('loads and runs a TypeScript tool of the user through tsx', { timeout: 60_000 }, async () => {
-    const { stdout } = await run(process.execPath, [bin, 'call', 'greet', 'tools', '--input', '{"name":"Ada"}'], { cwd: project.dir, env: ENV, timeout: 50_000 })
+    const { stdout } = await run(process.execPath, [bin, 'call', 'greet', 'tools', '--input', '{"name":"Ada"}'], {
+      cwd: project.dir,
+      env: ENV,
+      timeout: 50_000,
+    })
     const called = JSON.parse(stdout) as { status: string; raw: unknown }
     expect(called).toMatchObject({ status: 'success', raw: { text: 'hi Ada' } })
   })
 
   it('serves the tool and the UI build', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, [bin, 'tools', '--port', '0', '--no-open', '--no-watch', '--no-build'], { cwd: project.dir, env: ENV, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, [bin, 'tools', '--port', '0', '--no-open', '--no-watch', '--no-build'], {
+      cwd: project.dir,
+      env: ENV,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     try {
       const { url, output } = await servedUrl(child)
       expect(url, output).toBeDefined()
       const headers = { authorization: `Bearer ${url!.searchParams.get('token')}` }
-      const catalog = (await (await fetch(new URL('/api/tools', url), { headers })).json()) as { tools: Array<{ id: string }> }
+      const catalog = (await (await fetch(new URL('/api/tools', url), { headers })).json()) as {
+        tools: Array<{ id: string }>
+      }
       expect(catalog.tools.map((t) => t.id)).toEqual(['greet'])
       const page = await fetch(url!)
       expect(page.status).toBe(200)
@@ -90,9 +110,15 @@ describe('installed toolscope binary', () => {
 
 describe('source checkout', () => {
   it('runs the TypeScript source, even with a build beside it, unless TOOLSCOPE_COMPILED=1', async () => {
-    const source = await run(process.execPath, [join(ROOT, 'bin', 'toolscope.mjs'), '--version'], { env: ENV, timeout: 30_000 })
+    const source = await run(process.execPath, [join(ROOT, 'bin', 'toolscope.mjs'), '--version'], {
+      env: ENV,
+      timeout: 30_000,
+    })
     expect(source.stdout.trim()).toBe(`toolscope ${version} (source)`)
-    const forced = await run(process.execPath, [join(ROOT, 'bin', 'toolscope.mjs'), '--version'], { env: { ...ENV, TOOLSCOPE_COMPILED: '1' }, timeout: 30_000 })
+    const forced = await run(process.execPath, [join(ROOT, 'bin', 'toolscope.mjs'), '--version'], {
+      env: { ...ENV, TOOLSCOPE_COMPILED: '1' },
+      timeout: 30_000,
+    })
     expect(forced.stdout.trim()).toBe(`toolscope ${version} (compiled)`)
   })
 

@@ -11,8 +11,15 @@ async function restricted(file: string, code: string): Promise<string[]> {
 
 describe('layering lint', () => {
   it('refuses server/ imports in the UI', async () => {
-    expect(await restricted('src/features/runs/Probe.tsx', "import { createApp } from '../../../server/http/app.ts'\nvoid createApp\n")).toHaveLength(1)
-    expect(await restricted('src/shared/probe.ts', "import { createApp } from '../../server/http/app.ts'\nvoid createApp\n")).toHaveLength(1)
+    expect(
+      await restricted(
+        'src/features/runs/Probe.tsx',
+        "import { createApp } from '../../../server/http/app.ts'\nvoid createApp\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await restricted('src/shared/probe.ts', "import { createApp } from '../../server/http/app.ts'\nvoid createApp\n"),
+    ).toHaveLength(1)
   })
 
   it('refuses React, UI code and runtime internals in server/, and allows the runtime index', async () => {

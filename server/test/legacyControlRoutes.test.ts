@@ -12,7 +12,11 @@ const CASES: Array<{ path: string; body: unknown; control: RunControl }> = [
   { path: 'approval', body: { approved: true }, control: { type: 'approve' } },
   { path: 'approval', body: { approved: false, reason: 'no' }, control: { type: 'decline', reason: 'no' } },
   { path: 'resume', body: { resumeData: { a: 1 } }, control: { type: 'resume', resumeData: { a: 1 } } },
-  { path: 'respond', body: { action: 'accept', content: { b: 2 } }, control: { type: 'respond', action: 'accept', content: { b: 2 } } },
+  {
+    path: 'respond',
+    body: { action: 'accept', content: { b: 2 } },
+    control: { type: 'respond', action: 'accept', content: { b: 2 } },
+  },
   { path: 'respond', body: { action: 'cancel' }, control: { type: 'respond', action: 'cancel' } },
   { path: 'continue', body: undefined, control: { type: 'continue' } },
   { path: 'continue', body: {}, control: { type: 'continue' } },
@@ -39,7 +43,12 @@ describe('legacy control routes', () => {
   })
 
   it('answer a refusal, an unknown run and a bad body as /control does', async () => {
-    const failure: ControlFailure = { code: 'invalid-resume-data', message: 'bad', state: 'suspended', validationErrors: [{ path: ['seat'], message: 'Required' }] }
+    const failure: ControlFailure = {
+      code: 'invalid-resume-data',
+      message: 'bad',
+      state: 'suspended',
+      validationErrors: [{ path: ['seat'], message: 'Required' }],
+    }
     const { runs, post } = controlApp(() => failure)
     const runId = await runs.start({ toolId: 'x', input: {} })
     const answer = async (res: Promise<Response>) => {
@@ -54,7 +63,13 @@ describe('legacy control routes', () => {
     expect(unknown).toMatchObject({ status: 404, body: { code: 'unknown-run' } })
     for (const path of LEGACY_CONTROL_PATHS) expect(await answer(post(`/api/runs/nope/${path}`, {}))).toEqual(unknown)
 
-    expect(await answer(post(`/api/runs/${runId}/approval`, { approved: 'yes' }))).toMatchObject({ status: 400, body: { code: 'invalid-body' } })
-    expect(await answer(post(`/api/runs/${runId}/approval`))).toMatchObject({ status: 400, body: { code: 'invalid-body' } })
+    expect(await answer(post(`/api/runs/${runId}/approval`, { approved: 'yes' }))).toMatchObject({
+      status: 400,
+      body: { code: 'invalid-body' },
+    })
+    expect(await answer(post(`/api/runs/${runId}/approval`))).toMatchObject({
+      status: 400,
+      body: { code: 'invalid-body' },
+    })
   })
 })

@@ -16,17 +16,25 @@ import { finished, startTestServer, tempDir, type TestServer } from './helpers.t
 import { tempProject } from './tempProject.ts'
 
 describe('toolscope lint', () => {
-  it('prints a line per tool, its findings, and fails on the tool strict mode refuses', { timeout: 60_000 }, async () => {
+  it('prints a line per tool, its findings, and fails on the tool strict mode refuses', {
+    timeout: 60_000,
+  }, async () => {
     const t = await tempDir()
     try {
       const lines: string[] = []
       const junit = join(t.dir, 'lint.xml')
       const code = await runLint({ paths: [EXAMPLES_DIR], junit, help: false }, (l) => lines.push(l))
       expect(code).toBe(1)
-      expect(lines.find((l) => l.startsWith('  ✗ tag-resource'))).toMatch(/^ {2}✗ tag-resource: 1 error, \d+ warnings; \d+ tokens \(o200k_base\)$/)
+      expect(lines.find((l) => l.startsWith('  ✗ tag-resource'))).toMatch(
+        /^ {2}✗ tag-resource: 1 error, \d+ warnings; \d+ tokens \(o200k_base\)$/,
+      )
       // The examples' scenario of search-orders records a model view over the default budget of 2,000 tokens.
-      expect(lines.find((l) => l.includes('model-view-tokens'))).toMatch(/^ {6}warning model-view-tokens: The model view of scenario "all-open-orders" is \d,\d{3} tokens \(o200k_base\), over the budget of 2,000;/)
-      expect(lines.find((l) => l.includes('openai-strict/open-object'))).toMatch(/^ {6}error {3}openai-strict\/open-object: .*z\.record\(\).*\(\/schemas\/input\/properties\/labels\/additionalProperties\)$/)
+      expect(lines.find((l) => l.includes('model-view-tokens'))).toMatch(
+        /^ {6}warning model-view-tokens: The model view of scenario "all-open-orders" is \d,\d{3} tokens \(o200k_base\), over the budget of 2,000;/,
+      )
+      expect(lines.find((l) => l.includes('openai-strict/open-object'))).toMatch(
+        /^ {6}error {3}openai-strict\/open-object: .*z\.record\(\).*\(\/schemas\/input\/properties\/labels\/additionalProperties\)$/,
+      )
       expect(lines.filter((l) => /^ {2}[✓✗] /.test(l)).length).toBeGreaterThanOrEqual(20)
       expect(lines.at(-1)).toMatch(/^\d+ passed, 1 failed$/)
       const xml = await readFile(junit, 'utf8')
@@ -34,7 +42,9 @@ describe('toolscope lint', () => {
       expect(xml).toMatch(/<failure message="1 error\(s\)">/)
 
       const anthropic: string[] = []
-      expect(await runLint({ paths: [EXAMPLES_DIR], providers: ['anthropic'], help: false }, (l) => anthropic.push(l))).toBe(0)
+      expect(
+        await runLint({ paths: [EXAMPLES_DIR], providers: ['anthropic'], help: false }, (l) => anthropic.push(l)),
+      ).toBe(0)
       expect(anthropic.at(-1)).toMatch(/^\d+ passed, 0 failed$/)
       expect(anthropic.join('\n')).not.toContain('openai-strict/')
     } finally {
@@ -42,17 +52,26 @@ describe('toolscope lint', () => {
     }
   })
 
-  it('checks model views against --max-model-view-tokens, from the scenarios folder given', { timeout: 60_000 }, async () => {
+  it('checks model views against --max-model-view-tokens, from the scenarios folder given', {
+    timeout: 60_000,
+  }, async () => {
     const lines: string[] = []
-    await runLint({ paths: [EXAMPLES_DIR], scenariosDir: EXAMPLE_SCENARIOS_DIR, maxModelViewTokens: 20, help: false }, (l) => lines.push(l))
+    await runLint(
+      { paths: [EXAMPLES_DIR], scenariosDir: EXAMPLE_SCENARIOS_DIR, maxModelViewTokens: 20, help: false },
+      (l) => lines.push(l),
+    )
     const modelViews = lines.filter((l) => l.includes('warning model-view-tokens'))
     expect(modelViews.length).toBeGreaterThan(5)
     const none: string[] = []
-    await runLint({ paths: [EXAMPLES_DIR], scenariosDir: join(EXAMPLE_SCENARIOS_DIR, 'nowhere'), help: false }, (l) => none.push(l))
+    await runLint({ paths: [EXAMPLES_DIR], scenariosDir: join(EXAMPLE_SCENARIOS_DIR, 'nowhere'), help: false }, (l) =>
+      none.push(l),
+    )
     expect(none.join('\n')).not.toContain('model-view-tokens')
   })
 
-  it('lints a tool with a 1 MB description: the token count is sampled and the finding says so', { timeout: 60_000 }, async () => {
+  it('lints a tool with a 1 MB description: the token count is sampled and the finding says so', {
+    timeout: 60_000,
+  }, async () => {
     const project = await tempProject([])
     try {
       const runtime = JSON.stringify(fileURLToPath(new URL('../../src/index.ts', import.meta.url)))
@@ -62,9 +81,15 @@ describe('toolscope lint', () => {
           `export const huge = createTool({ id: 'huge', description: 'x'.repeat(1_000_000), inputSchema: z.object({}), outputSchema: z.object({}), execute: async () => ({}) })\n`,
       )
       const lines: string[] = []
-      expect(await runLint({ paths: [project.tools], scenariosDir: join(project.dir, 'none'), help: false }, (l) => lines.push(l))).toBe(0)
+      expect(
+        await runLint({ paths: [project.tools], scenariosDir: join(project.dir, 'none'), help: false }, (l) =>
+          lines.push(l),
+        ),
+      ).toBe(0)
       expect(lines[0]).toMatch(/^ {2}✓ huge: \d+ warnings; \d+ tokens \(estimate\)$/)
-      expect(lines.find((l) => l.includes('definition-tokens'))).toMatch(/about \d+ tokens \(estimated from its first [\d,]+ of 1,000,\d{3} characters, the rest not analysed\)/)
+      expect(lines.find((l) => l.includes('definition-tokens'))).toMatch(
+        /about \d+ tokens \(estimated from its first [\d,]+ of 1,000,\d{3} characters, the rest not analysed\)/,
+      )
       expect(lines.some((l) => l.includes('openai/description-length'))).toBe(true)
     } finally {
       await project.cleanup()
@@ -86,15 +111,45 @@ describe('toolscope lint', () => {
   })
 
   it('flags and mistakes', () => {
-    expect(parseLintArgs(['src/tools', '--provider', 'openai-strict,gemini', '--max-definition-tokens', '500', '--max-model-view-tokens', '300', '--scenarios', 's'])).toMatchObject({ paths: ['src/tools'], providers: ['openai-strict', 'gemini'], maxDefinitionTokens: 500, maxModelViewTokens: 300, scenariosDir: 's' })
-    expect(() => parseLintArgs(['--provider', 'openai,claude'])).toThrow('--provider takes openai, openai-strict, anthropic, gemini, mcp; got "claude"')
+    expect(
+      parseLintArgs([
+        'src/tools',
+        '--provider',
+        'openai-strict,gemini',
+        '--max-definition-tokens',
+        '500',
+        '--max-model-view-tokens',
+        '300',
+        '--scenarios',
+        's',
+      ]),
+    ).toMatchObject({
+      paths: ['src/tools'],
+      providers: ['openai-strict', 'gemini'],
+      maxDefinitionTokens: 500,
+      maxModelViewTokens: 300,
+      scenariosDir: 's',
+    })
+    expect(() => parseLintArgs(['--provider', 'openai,claude'])).toThrow(
+      '--provider takes openai, openai-strict, anthropic, gemini, mcp; got "claude"',
+    )
     expect(() => parseLintArgs(['--output', 'x.xml'])).toThrow('--output needs --reporter junit')
   })
 
   it('reads the project settings from package.json "toolscope.lint", and says what is wrong with them', async () => {
     const t = await tempDir()
     try {
-      await writeFile(join(t.dir, 'package.json'), JSON.stringify({ toolscope: { lint: { rules: { 'missing-output-schema': 'off' }, tools: { 'tag-resource': { rules: { 'openai-strict/open-object': 'warning' } } } } } }))
+      await writeFile(
+        join(t.dir, 'package.json'),
+        JSON.stringify({
+          toolscope: {
+            lint: {
+              rules: { 'missing-output-schema': 'off' },
+              tools: { 'tag-resource': { rules: { 'openai-strict/open-object': 'warning' } } },
+            },
+          },
+        }),
+      )
       expect(await projectLintConfig(t.dir)).toMatchObject({ rules: { 'missing-output-schema': 'off' } })
       await writeFile(join(t.dir, 'package.json'), JSON.stringify({ toolscope: { lint: { rules: { x: 'loud' } } } }))
       await expect(projectLintConfig(t.dir)).rejects.toThrow('package.json "toolscope.lint" is not valid: rules.x')
@@ -117,9 +172,20 @@ describe('GET /api/tools/:id/providers and the catalog', () => {
     expect(res.status).toBe(200)
     const report = ProviderReport.parse(await res.json())
     const byId = Object.fromEntries(report.providers.map((p) => [p.id, p]))
-    expect(byId['openai-strict']).toMatchObject({ verdict: 'refused', findings: expect.arrayContaining([expect.objectContaining({ ruleId: 'openai-strict/open-object', severity: 'error' })]) })
-    expect(byId['openai-strict']!.definition).toMatchObject({ type: 'function', function: { name: 'tag-resource', strict: true } })
-    expect(byId.anthropic).toMatchObject({ verdict: 'accepted', definition: { name: 'tag-resource', input_schema: { type: 'object' } } })
+    expect(byId['openai-strict']).toMatchObject({
+      verdict: 'refused',
+      findings: expect.arrayContaining([
+        expect.objectContaining({ ruleId: 'openai-strict/open-object', severity: 'error' }),
+      ]),
+    })
+    expect(byId['openai-strict']!.definition).toMatchObject({
+      type: 'function',
+      function: { name: 'tag-resource', strict: true },
+    })
+    expect(byId.anthropic).toMatchObject({
+      verdict: 'accepted',
+      definition: { name: 'tag-resource', input_schema: { type: 'object' } },
+    })
     expect((await server.api('/api/tools/nope/providers')).status).toBe(404)
   })
 
@@ -129,7 +195,11 @@ describe('GET /api/tools/:id/providers and the catalog', () => {
     expect(report.tokens).toMatchObject({ provider: 'openai', estimate: false, encoding: 'o200k_base' })
     expect(byId.openai!.tokens).toEqual(report.tokens)
     expect(byId.anthropic!.tokens).toMatchObject({ estimate: true, encoding: 'Claude 2 tokenizer' })
-    expect(byId.gemini!.tokens).toMatchObject({ estimate: true, encoding: 'chars/4', count: Math.ceil(JSON.stringify(byId.gemini!.definition).length / 4) })
+    expect(byId.gemini!.tokens).toMatchObject({
+      estimate: true,
+      encoding: 'chars/4',
+      count: Math.ceil(JSON.stringify(byId.gemini!.definition).length / 4),
+    })
     const catalog = Catalog.parse(await (await server.api('/api/tools')).json())
     expect(report.catalogTools).toBe(catalog.tools.length)
     expect(byId.openai!.catalogTokens.count).toBeGreaterThan(byId.openai!.tokens.count * 5)
@@ -150,7 +220,12 @@ describe('GET /api/tools/:id/providers and the catalog', () => {
     expect(output.model!.openai.count).toBeGreaterThan(2000)
     // The model view is the raw output as JSON: both count the same.
     expect(output.raw.openai).toEqual(output.model!.openai)
-    expect(output.findings).toEqual([expect.objectContaining({ ruleId: 'model-view-tokens', message: expect.stringContaining("The model view of this run's output is") })])
+    expect(output.findings).toEqual([
+      expect.objectContaining({
+        ruleId: 'model-view-tokens',
+        message: expect.stringContaining("The model view of this run's output is"),
+      }),
+    ])
 
     const small = await tokensOf('summarize-order', { orderId: 'A-1' })
     expect(small.phases.output!.model!.openai.count).toBeLessThan(small.phases.output!.raw.openai.count)

@@ -14,20 +14,31 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 async function connect(answer?: (message: string, schema: Record<string, unknown>) => ElicitResult): Promise<Client> {
-  const client = new Client({ name: 'toolscope-test', version: '1.0.0' }, { capabilities: answer ? { elicitation: {} } : {} })
-  if (answer) client.setRequestHandler(ElicitRequestSchema, (req) => answer(req.params.message, (req.params as { requestedSchema?: Record<string, unknown> }).requestedSchema ?? {}))
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${server.token}` } } })
+  const client = new Client(
+    { name: 'toolscope-test', version: '1.0.0' },
+    { capabilities: answer ? { elicitation: {} } : {} },
+  )
+  if (answer)
+    client.setRequestHandler(ElicitRequestSchema, (req) =>
+      answer(req.params.message, (req.params as { requestedSchema?: Record<string, unknown> }).requestedSchema ?? {}),
+    )
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${server.token}` } },
+  })
   await client.connect(transport)
   return client
 }
 
-const textOf = (result: unknown) => ((result as { content: unknown }).content as Array<{ type: string; text?: string }>).map((c) => c.text).join('\n')
+const textOf = (result: unknown) =>
+  ((result as { content: unknown }).content as Array<{ type: string; text?: string }>).map((c) => c.text).join('\n')
 
 describe('MCP', () => {
   it('refuses a client without the token', async () => {
     const client = new Client({ name: 'no-token', version: '1.0.0' })
     // The SDK puts the body of the 401 in its error: the client shows Toolscope's own words on the token.
-    await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)))).rejects.toThrow(/Authorization: Bearer <token>/)
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)))).rejects.toThrow(
+      /Authorization: Bearer <token>/,
+    )
   })
 
   it('lists tools with inputSchema, outputSchema, annotations and _meta', async () => {
@@ -119,12 +130,18 @@ describe('MCP', () => {
       const nested = await client.callTool({ name: 'echo', arguments: { text: deep } })
       expect(nested.isError).toBe(true)
       expect(textOf(nested)).toMatch(/^The arguments of "echo" are refused: JSON is nested deeper than 256 levels/)
-      const wide = await client.callTool({ name: 'echo', arguments: Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])) })
+      const wide = await client.callTool({
+        name: 'echo',
+        arguments: Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])),
+      })
       expect(wide.isError).toBe(true)
       expect(textOf(wide)).toMatch(/^The arguments of "echo" are refused: a JSON object has more than 10,000 keys/)
       expect(((await (await server.api('/api/runs')).json()).runs as unknown[]).length).toBe(before)
       // The session still serves calls within the bounds.
-      expect((await client.callTool({ name: 'echo', arguments: { text: 'ok' } })).structuredContent).toEqual({ text: 'ok', length: 2 })
+      expect((await client.callTool({ name: 'echo', arguments: { text: 'ok' } })).structuredContent).toEqual({
+        text: 'ok',
+        length: 2,
+      })
     } finally {
       await client.close()
     }

@@ -30,7 +30,9 @@ describe('toolscope lint --mcp', () => {
       const toolLines = lines.filter((l) => /^ {2}[✓✗] /.test(l))
       expect(toolLines.length, stderr).toBeGreaterThanOrEqual(14)
       expect(toolLines.every((l) => /^ {2}[✓✗] everything_[a-z-]+: /.test(l))).toBe(true)
-      expect(lines.find((l) => l.startsWith('  ✓ everything_echo: '))).toMatch(/^ {2}✓ everything_echo: .*; \d+ tokens \(o200k_base\)$/)
+      expect(lines.find((l) => l.startsWith('  ✓ everything_echo: '))).toMatch(
+        /^ {2}✓ everything_echo: .*; \d+ tokens \(o200k_base\)$/,
+      )
       // Its `format: "uri"` is refused by OpenAI's strict mode, as a module tool's would be.
       expect(lines.find((l) => l.startsWith('  ✗ everything_gzip-file-as-resource: '))).toMatch(/1 error/)
       expect(stdout).toMatch(/error {3}openai-strict\/format: .*"uri"/)
@@ -45,7 +47,9 @@ describe('toolscope lint --mcp', () => {
 
 /** Every file below `dir`. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]))
+  return readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)],
+  )
 }
 
 /** A stand-in for the built SPA: the build copies it and marks its index.html. */
@@ -65,26 +69,54 @@ function saveScenario(project: string, toolId: string, scenario: Record<string, 
 describe('what a server spec keeps out of sight', () => {
   it('is the value of each reference, each header value (and its credential) and each secret-looking env entry', () => {
     const env = { TOKEN: 'tok-1234567', TENANT: 'acme-tenant', EMPTY: '' }
-    const http = parseMcpFlag('remote=https://h.example/${TENANT}/mcp', { Authorization: 'Bearer ${TOKEN}', 'X-Key': 'literal-key-1' })
+    const http = parseMcpFlag('remote=https://h.example/${TENANT}/mcp', {
+      Authorization: 'Bearer ${TOKEN}',
+      'X-Key': 'literal-key-1',
+    })
     expect(specSecrets(http, env).sort()).toEqual(['Bearer tok-1234567', 'acme-tenant', 'literal-key-1', 'tok-1234567'])
-    const { servers } = parseMcpConfig(JSON.stringify({ mcpServers: { s: { command: 'node', args: ['--x=${EMPTY}'], env: { API_KEY: 'literal-api-key', DEBUG: 'verbose-mode' } } } }), '.mcp.json')
+    const { servers } = parseMcpConfig(
+      JSON.stringify({
+        mcpServers: {
+          s: { command: 'node', args: ['--x=${EMPTY}'], env: { API_KEY: 'literal-api-key', DEBUG: 'verbose-mode' } },
+        },
+      }),
+      '.mcp.json',
+    )
     expect(specSecrets(servers[0]!, env)).toEqual(['literal-api-key'])
   })
 })
 
 describe('toolscope build with the servers of .mcp.json', () => {
-  it('shows the MCP tools and the runs of their scenarios, and no expanded reference lands in the site', { timeout: 120_000 }, async () => {
+  it('shows the MCP tools and the runs of their scenarios, and no expanded reference lands in the site', {
+    timeout: 120_000,
+  }, async () => {
     const planted = { secret: `sk-planted-${randomUUID()}`, plain: `planted-plain-${randomUUID()}` }
     vi.stubEnv('PLANTED', planted.secret)
     vi.stubEnv('PLANTED_PLAIN', planted.plain)
     const project = await tempProject([])
     const cwd = process.cwd()
     try {
-      const config = { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_BIN, 'stdio'], env: { SECRET_TOKEN: '${PLANTED}', UPSTREAM_REGION: '${PLANTED_PLAIN}' } } } }
+      const config = {
+        mcpServers: {
+          everything: {
+            command: process.execPath,
+            args: [EVERYTHING_BIN, 'stdio'],
+            env: { SECRET_TOKEN: '${PLANTED}', UPSTREAM_REGION: '${PLANTED_PLAIN}' },
+          },
+        },
+      }
       writeFileSync(join(project.dir, '.mcp.json'), JSON.stringify(config, null, 2))
-      saveScenario(project.dir, 'everything_echo', { name: 'hello', input: { message: 'hi' }, expect: { status: Status.success, raw: [{ type: 'text', text: 'Echo: hi' }] } })
+      saveScenario(project.dir, 'everything_echo', {
+        name: 'hello',
+        input: { message: 'hi' },
+        expect: { status: Status.success, raw: [{ type: 'text', text: 'Echo: hi' }] },
+      })
       // get-env answers with the server's whole environment: both planted values, one under a name no rule calls secret.
-      saveScenario(project.dir, 'everything_get-env', { name: 'environment', input: {}, expect: { status: Status.success, match: 'partial' } })
+      saveScenario(project.dir, 'everything_get-env', {
+        name: 'environment',
+        input: {},
+        expect: { status: Status.success, match: 'partial' },
+      })
 
       // The build reads .mcp.json, package.json and toolscope/scenarios from the working folder, as the CLI does.
       process.chdir(project.dir)
@@ -95,9 +127,15 @@ describe('toolscope build with the servers of .mcp.json', () => {
 
       const manifest = DemoManifest.parse(JSON.parse(readFileSync(join(out, 'demo', 'manifest.json'), 'utf8')))
       const echo = manifest.catalog.tools.find((t) => t.id === 'everything_echo')
-      expect(echo).toMatchObject({ kind: 'mcp', group: 'everything', mcpServer: { server: 'everything', name: 'echo' } })
+      expect(echo).toMatchObject({
+        kind: 'mcp',
+        group: 'everything',
+        mcpServer: { server: 'everything', name: 'echo' },
+      })
       expect(manifest.catalog.tools.length).toBeGreaterThanOrEqual(14)
-      expect(manifest.catalog.servers).toEqual([expect.objectContaining({ name: 'everything', transport: 'stdio', state: 'ready' })])
+      expect(manifest.catalog.servers).toEqual([
+        expect.objectContaining({ name: 'everything', transport: 'stdio', state: 'ready' }),
+      ])
       expect(manifest.catalog.servers![0].target).toMatch(/index\.js stdio$/)
       expect(Object.keys(manifest.tools)).toContain('everything_get-env')
       expect(manifest.runs.map((r) => [r.toolId, r.source, r.status]).sort()).toEqual([
@@ -105,7 +143,11 @@ describe('toolscope build with the servers of .mcp.json', () => {
         ['everything_get-env', 'scenario "environment"', Status.success],
       ])
       // The environment the server printed is in the site, redacted where the planted values were.
-      const env = DemoRun.parse(JSON.parse(readFileSync(join(out, 'demo', manifest.runs.find((r) => r.toolId === 'everything_get-env')!.file), 'utf8')))
+      const env = DemoRun.parse(
+        JSON.parse(
+          readFileSync(join(out, 'demo', manifest.runs.find((r) => r.toolId === 'everything_get-env')!.file), 'utf8'),
+        ),
+      )
       const printed = JSON.stringify(env.events.find((e) => e.type === 'output'))
       expect(printed).toContain('SECRET_TOKEN')
       expect(printed).toContain('UPSTREAM_REGION')

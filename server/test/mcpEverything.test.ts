@@ -44,11 +44,26 @@ function everythingSuite(transport: 'stdio' | 'http') {
 
   it('lists the server, ready, with its version, and its tools grouped under it', async () => {
     const catalog = (await (await server.api('/api/tools')).json()) as Catalog
-    expect(catalog.servers).toEqual([expect.objectContaining({ name: 'everything', transport, state: 'ready', serverName: expect.any(String), version: expect.any(String) })])
+    expect(catalog.servers).toEqual([
+      expect.objectContaining({
+        name: 'everything',
+        transport,
+        state: 'ready',
+        serverName: expect.any(String),
+        version: expect.any(String),
+      }),
+    ])
     expect(catalog.tools.length).toBe(catalog.servers![0].tools)
     expect(catalog.tools.length).toBeGreaterThanOrEqual(14)
-    expect(catalog.tools.every((t) => t.kind === 'mcp' && t.group === 'everything' && t.id === `everything_${t.mcpServer!.name}`)).toBe(true)
-    const echo = (await (await server.api('/api/tools/everything_echo')).json()) as { schemas: { input: { properties: object } }; flags: { readOnly?: boolean } }
+    expect(
+      catalog.tools.every(
+        (t) => t.kind === 'mcp' && t.group === 'everything' && t.id === `everything_${t.mcpServer!.name}`,
+      ),
+    ).toBe(true)
+    const echo = (await (await server.api('/api/tools/everything_echo')).json()) as {
+      schemas: { input: { properties: object } }
+      flags: { readOnly?: boolean }
+    }
     expect(echo.schemas.input.properties).toHaveProperty('message')
     expect(echo.flags.readOnly).toBe(true)
   })
@@ -57,11 +72,32 @@ function everythingSuite(transport: 'stdio' | 'http') {
     ['echo', { message: 'hi' }, (e: RunEvent[]) => expect(modelParts(e)).toEqual([{ type: 'text', text: 'Echo: hi' }])],
     ['get-sum', { a: 2, b: 3 }, (e: RunEvent[]) => expect(modelParts(e)[0].text).toContain('5')],
     ['get-env', {}, (e: RunEvent[]) => expect(modelParts(e)[0].type).toBe('text')],
-    ['get-annotated-message', { messageType: 'success', includeImage: true }, (e: RunEvent[]) => expect(modelParts(e).map((p) => p.type)).toContain('image-data')],
-    ['get-tiny-image', {}, (e: RunEvent[]) => expect(modelParts(e)).toContainEqual(expect.objectContaining({ type: 'image-data', mediaType: 'image/png' }))],
-    ['get-resource-links', { count: 2 }, (e: RunEvent[]) => expect(modelParts(e).filter((p) => p.text?.startsWith('Resource link:'))).toHaveLength(2)],
-    ['get-resource-reference', { resourceType: 'Text', resourceId: 1 }, (e: RunEvent[]) => expect(modelParts(e).length).toBeGreaterThan(1)],
-    ['gzip-file-as-resource', { name: 'hello.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resource' }, (e: RunEvent[]) => expect(modelParts(e)).toContainEqual(expect.objectContaining({ type: 'file-data' }))],
+    [
+      'get-annotated-message',
+      { messageType: 'success', includeImage: true },
+      (e: RunEvent[]) => expect(modelParts(e).map((p) => p.type)).toContain('image-data'),
+    ],
+    [
+      'get-tiny-image',
+      {},
+      (e: RunEvent[]) =>
+        expect(modelParts(e)).toContainEqual(expect.objectContaining({ type: 'image-data', mediaType: 'image/png' })),
+    ],
+    [
+      'get-resource-links',
+      { count: 2 },
+      (e: RunEvent[]) => expect(modelParts(e).filter((p) => p.text?.startsWith('Resource link:'))).toHaveLength(2),
+    ],
+    [
+      'get-resource-reference',
+      { resourceType: 'Text', resourceId: 1 },
+      (e: RunEvent[]) => expect(modelParts(e).length).toBeGreaterThan(1),
+    ],
+    [
+      'gzip-file-as-resource',
+      { name: 'hello.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resource' },
+      (e: RunEvent[]) => expect(modelParts(e)).toContainEqual(expect.objectContaining({ type: 'file-data' })),
+    ],
     ['get-roots-list', {}, (e: RunEvent[]) => expect(JSON.stringify(modelParts(e))).toContain('file://')],
     ['toggle-simulated-logging', {}, (e: RunEvent[]) => expect(modelParts(e)[0].text).toBeTruthy()],
     ['toggle-simulated-logging', {}, (e: RunEvent[]) => expect(modelParts(e)[0].text).toBeTruthy()],
@@ -77,14 +113,18 @@ function everythingSuite(transport: 'stdio' | 'http') {
     const events = await run(server, 'everything_get-structured-content', { location: 'Chicago' })
     expect(finished(events)).toMatchObject({ status: Status.success })
     const output = outputOf(events)!
-    expect(output.output).toEqual(expect.objectContaining({ temperature: expect.any(Number), conditions: expect.any(String) }))
+    expect(output.output).toEqual(
+      expect.objectContaining({ temperature: expect.any(Number), conditions: expect.any(String) }),
+    )
     expect(modelParts(events)[0].type).toBe('text')
   })
 
   it('streams progress notifications as log events while the call runs', async () => {
     const events = await run(server, 'everything_trigger-long-running-operation', { duration: 1, steps: 3 })
     expect(finished(events)).toMatchObject({ status: Status.success })
-    const progress = events.filter((e) => e.type === 'log' && (e as { data?: { progress?: number } }).data?.progress !== undefined)
+    const progress = events.filter(
+      (e) => e.type === 'log' && (e as { data?: { progress?: number } }).data?.progress !== undefined,
+    )
     expect(progress.length).toBeGreaterThanOrEqual(2)
     expect(progress[0]).toMatchObject({ source: 'mcp', data: { progress: 1, total: 3 } })
   })
@@ -102,9 +142,15 @@ function everythingSuite(transport: 'stdio' | 'http') {
     const seen = await waitForEvent(server, runId, (e) => e.type === 'elicitation-requested')
     const request = (seen.at(-1) as Extract<RunEvent, { type: 'elicitation-requested' }>).request
     expect(request.requestedSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['name']) })
-    const bad = await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'respond', action: 'accept', content: {} } })
+    const bad = await server.api(`/api/runs/${runId}/control`, {
+      method: 'POST',
+      json: { type: 'respond', action: 'accept', content: {} },
+    })
     expect(bad.status).toBe(422)
-    const answer = await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'respond', action: 'accept', content: { name: 'Ada Lovelace' } } })
+    const answer = await server.api(`/api/runs/${runId}/control`, {
+      method: 'POST',
+      json: { type: 'respond', action: 'accept', content: { name: 'Ada Lovelace' } },
+    })
     expect(answer.status).toBeLessThan(300)
     const events = await server.events(runId)
     expect(finished(events)).toMatchObject({ status: Status.success })
@@ -116,23 +162,39 @@ function everythingSuite(transport: 'stdio' | 'http') {
     const seen = await waitForEvent(server, runId, (e) => e.type === 'elicitation-requested')
     await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'respond', action: 'decline' } })
     expect(JSON.stringify(modelParts(await server.events(runId)))).toContain('decline')
-    const body = { atEvent: seen.at(-1)!.seq, control: { type: 'respond', action: 'accept', content: { name: 'Grace Hopper' } } }
-    const again = (await (await server.api(`/api/runs/${runId}/rerun`, { method: 'POST', json: body })).json()) as { runId: string }
+    const body = {
+      atEvent: seen.at(-1)!.seq,
+      control: { type: 'respond', action: 'accept', content: { name: 'Grace Hopper' } },
+    }
+    const again = (await (await server.api(`/api/runs/${runId}/rerun`, { method: 'POST', json: body })).json()) as {
+      runId: string
+    }
     const events = await server.events(again.runId)
     expect(finished(events)).toMatchObject({ status: Status.success })
     expect(JSON.stringify(modelParts(events))).toContain('Grace Hopper')
   })
 
-  it('gives the providers panel the server\'s schemas as each provider gets them', async () => {
-    const report = (await (await server.api('/api/tools/everything_get-sum/providers')).json()) as { providers: { id: string; verdict: string; definition: unknown }[] }
+  it("gives the providers panel the server's schemas as each provider gets them", async () => {
+    const report = (await (await server.api('/api/tools/everything_get-sum/providers')).json()) as {
+      providers: { id: string; verdict: string; definition: unknown }[]
+    }
     const anthropic = report.providers.find((p) => p.id === 'anthropic')!
-    expect(anthropic).toMatchObject({ verdict: 'accepted', definition: { name: 'everything_get-sum', input_schema: { type: 'object', required: ['a', 'b'] } } })
+    expect(anthropic).toMatchObject({
+      verdict: 'accepted',
+      definition: { name: 'everything_get-sum', input_schema: { type: 'object', required: ['a', 'b'] } },
+    })
   })
 
   it('shows a URL-mode elicitation with its link; accepting it goes on', async () => {
-    const runId = await server.startRun({ toolId: 'everything_trigger-url-elicitation', input: { url: 'https://example.com/consent' } })
+    const runId = await server.startRun({
+      toolId: 'everything_trigger-url-elicitation',
+      input: { url: 'https://example.com/consent' },
+    })
     const seen = await waitForEvent(server, runId, (e) => e.type === 'elicitation-requested')
-    expect((seen.at(-1) as Extract<RunEvent, { type: 'elicitation-requested' }>).request).toMatchObject({ mode: 'url', url: 'https://example.com/consent' })
+    expect((seen.at(-1) as Extract<RunEvent, { type: 'elicitation-requested' }>).request).toMatchObject({
+      mode: 'url',
+      url: 'https://example.com/consent',
+    })
     await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'respond', action: 'accept' } })
     expect(finished(await server.events(runId))).toMatchObject({ status: Status.success })
   })
@@ -159,7 +221,10 @@ function everythingSuite(transport: 'stdio' | 'http') {
   })
 
   it('an abort cancels the call at once', async () => {
-    const runId = await server.startRun({ toolId: 'everything_trigger-long-running-operation', input: { duration: 60, steps: 60 } })
+    const runId = await server.startRun({
+      toolId: 'everything_trigger-long-running-operation',
+      input: { duration: 60, steps: 60 },
+    })
     await waitForEvent(server, runId, (e) => e.type === 'log' && e.source === 'mcp')
     await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'enough' } })
     expect(finished(await server.events(runId))).toMatchObject({ status: Status.aborted })

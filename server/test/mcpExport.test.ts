@@ -56,7 +56,10 @@ async function finishedRun(toolId: string, input: unknown): Promise<string> {
 async function elicitationRun(): Promise<string> {
   const runId = await server.startRun({ toolId: 'everything_trigger-elicitation-request', input: {} })
   await waitForEvent(server, runId, (e) => e.type === 'elicitation-requested')
-  const res = await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'respond', action: 'accept', content: { name: 'Ada Lovelace' } } })
+  const res = await server.api(`/api/runs/${runId}/control`, {
+    method: 'POST',
+    json: { type: 'respond', action: 'accept', content: { name: 'Ada Lovelace' } },
+  })
   expect(res.status).toBeLessThan(300)
   expect((await server.events(runId)).at(-1)).toMatchObject({ type: 'run-finished', status: Status.success })
   return runId
@@ -78,7 +81,7 @@ function runInCheckout(files: ExportResponse[]) {
 }
 
 describe('exported Vitest tests of MCP tools', () => {
-  it('of an MCP tool in Playwright start Toolscope with the server\'s --mcp flag', async () => {
+  it("of an MCP tool in Playwright start Toolscope with the server's --mcp flag", async () => {
     const runId = await finishedRun('remote_echo', { message: 'pw' })
     const { code } = await exportTest(server, { format: 'playwright', runId })
     expect(code).toContain('"--mcp-header",\n  "Authorization: Bearer ${MCP_EXPORT_TOKEN}"')
@@ -99,37 +102,53 @@ describe('exported Vitest tests of MCP tools', () => {
     ]
     const files = await Promise.all(runs.map((runId) => exportTest(server, { format: 'vitest', runId })))
     // And one that must fail: the echo run held to an answer the server does not give.
-    const wrong = await exportTest(server, { format: 'vitest', runId: runs[0], expect: { status: Status.success, match: 'exact', raw: [{ type: 'text', text: 'Echo: something else' }] } })
+    const wrong = await exportTest(server, {
+      format: 'vitest',
+      runId: runs[0],
+      expect: { status: Status.success, match: 'exact', raw: [{ type: 'text', text: 'Echo: something else' }] },
+    })
     const [echo, structured, , elicitation, secret, remote] = files.map((f) => f.code)
     expect(files[0].filename).toMatch(/^everything_echo\.run-[0-9a-f]{8}\.test\.ts$/)
     expect(echo).toContain("new StdioClientTransport({\n    command: '")
-    expect(echo).toContain("const call = { name: 'echo', arguments: {\n      \"message\": \"hello from an export\"\n    } }")
+    expect(echo).toContain(
+      'const call = { name: \'echo\', arguments: {\n      "message": "hello from an export"\n    } }',
+    )
     expect(echo).toContain('"text": "Echo: hello from an export"')
     expect(structured).toContain('"conditions": "Light rain / drizzle"')
     expect(elicitation).toContain('"name": "Ada Lovelace"')
 
     // The configured references are read when the test runs; their value is nowhere in the code.
     expect(secret).toContain("'SECRET_TOKEN': (process.env['MCP_EXPORT_TOKEN'] || unset('MCP_EXPORT_TOKEN'))")
-    expect(remote).toContain("'Authorization': 'Bearer ' + (process.env['MCP_EXPORT_TOKEN'] || unset('MCP_EXPORT_TOKEN'))")
+    expect(remote).toContain(
+      "'Authorization': 'Bearer ' + (process.env['MCP_EXPORT_TOKEN'] || unset('MCP_EXPORT_TOKEN'))",
+    )
     for (const f of files) expect(f.code.includes(PLANTED), f.filename).toBe(false)
 
     const result = runInCheckout([...files, wrong])
     expect(result.tsc.output).toBe('')
-    expect(result.vitest.output).toMatch(new RegExp(`Tests\\s+1 failed \\| ${files.length} passed \\(${files.length + 1}\\)`))
+    expect(result.vitest.output).toMatch(
+      new RegExp(`Tests\\s+1 failed \\| ${files.length} passed \\(${files.length + 1}\\)`),
+    )
     expect(result.vitest.output).toContain('Echo: something else')
     expect(result.vitest.status).toBe(1)
   })
 })
 
 /** The helpers an exported test carries, compiled and loaded here. */
-async function exportedReading(): Promise<{ modelPart(b: unknown): unknown; errorText(r: CallToolResult): string; callAsToolscope(call: () => Promise<unknown>): Promise<Record<string, unknown>> }> {
+async function exportedReading(): Promise<{
+  modelPart(b: unknown): unknown
+  errorText(r: CallToolResult): string
+  callAsToolscope(call: () => Promise<unknown>): Promise<Record<string, unknown>>
+}> {
   const source = `${resultReadingCode('everything')}\nexport { modelPart, errorText, callAsToolscope }\n`
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
+  const js = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText
   return import(`data:text/javascript,${encodeURIComponent(js)}`)
 }
 
 describe('the result reading of exported MCP tests', () => {
-  it('is Toolscope\'s: every kind of content block, error results and failed calls', async () => {
+  it("is Toolscope's: every kind of content block, error results and failed calls", async () => {
     const exported = await exportedReading()
     const blocks = [
       { type: 'text', text: 'hi' },
@@ -144,7 +163,14 @@ describe('the result reading of exported MCP tests', () => {
     ] as unknown as CallToolResult['content']
     for (const block of blocks) expect(exported.modelPart(block), block.type).toEqual(modelPart(block))
     const results: CallToolResult[] = [
-      { content: [{ type: 'text', text: 'a' }, { type: 'image', data: 'x', mimeType: 'image/png' }, { type: 'text', text: 'b' }], isError: true },
+      {
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'image', data: 'x', mimeType: 'image/png' },
+          { type: 'text', text: 'b' },
+        ],
+        isError: true,
+      },
       { content: [], structuredContent: { code: 7 }, isError: true },
       { content: [{ type: 'image', data: 'x', mimeType: 'image/png' }], isError: true },
     ]
@@ -162,7 +188,16 @@ describe('the result reading of exported MCP tests', () => {
       status: Status.error,
       error: 'The MCP server "everything" answered tools/call with an error: MCP error -32602: bad',
     })
-    const ok = await exported.callAsToolscope(async () => ({ content: [{ type: 'text', text: '{}' }], structuredContent: { t: 1 } }))
-    expect(ok).toEqual({ status: Status.success, raw: { t: 1 }, display: { t: 1 }, transcript: { t: 1 }, model: { type: 'content', value: [{ type: 'text', text: '{}' }] } })
+    const ok = await exported.callAsToolscope(async () => ({
+      content: [{ type: 'text', text: '{}' }],
+      structuredContent: { t: 1 },
+    }))
+    expect(ok).toEqual({
+      status: Status.success,
+      raw: { t: 1 },
+      display: { t: 1 },
+      transcript: { t: 1 },
+      model: { type: 'content', value: [{ type: 'text', text: '{}' }] },
+    })
   })
 })

@@ -22,20 +22,37 @@ const LIMITS: Partial<ConnectionLimits> = { backoffMs: 50, maxBackoffMs: 400, no
 const WAIT = { timeout: 30_000, interval: 50 }
 
 /** The fixture server as `--mcp` would give it, under `name`. */
-const faulty = (name: string, ...args: string[]): McpServerSpec => ({ name, transport: 'stdio', command: process.execPath, args: [FAULTY, ...args], origin: '--mcp' })
+const faulty = (name: string, ...args: string[]): McpServerSpec => ({
+  name,
+  transport: 'stdio',
+  command: process.execPath,
+  args: [FAULTY, ...args],
+  origin: '--mcp',
+})
 
 type ErrorEvent = Extract<RunEvent, { type: 'error' }>
 
 /** Starts a test server over the fixture tools and `servers`, its log lines kept in `log`. */
 async function startWith(servers: McpServerSpec[], log: string[], timeoutMs = 60_000): Promise<TestServer> {
-  return startTestServer({ paths: [FIXTURES], mcp: servers, mcpConfigDir: false, mcpLimits: LIMITS, timeoutMs, log: (line) => void log.push(line) })
+  return startTestServer({
+    paths: [FIXTURES],
+    mcp: servers,
+    mcpConfigDir: false,
+    mcpLimits: LIMITS,
+    timeoutMs,
+    log: (line) => void log.push(line),
+  })
 }
 
 /** Runs a tool to its end: its end status, and the message of its error event, if any. */
 async function runToEnd(server: TestServer, toolId: string, input: unknown = {}) {
   const runId = await server.startRun({ toolId, input })
   const events = await server.events(runId)
-  return { status: finished(events).status, error: events.findLast((e): e is ErrorEvent => e.type === 'error')?.message, events }
+  return {
+    status: finished(events).status,
+    error: events.findLast((e): e is ErrorEvent => e.type === 'error')?.message,
+    events,
+  }
 }
 
 async function catalogOf(server: TestServer): Promise<Catalog> {
@@ -47,16 +64,25 @@ async function serverState(server: TestServer, name: string): Promise<McpServerS
 }
 
 /** The restart delays logged for `name`'s faults, in order. */
-const restartDelays = (log: string[], name: string) => log.flatMap((line) => (line.startsWith(`The MCP server "${name}"`) ? [Number(/Restarting in (\d+) ms\./.exec(line)?.[1])] : []))
+const restartDelays = (log: string[], name: string) =>
+  log.flatMap((line) =>
+    line.startsWith(`The MCP server "${name}"`) ? [Number(/Restarting in (\d+) ms\./.exec(line)?.[1])] : [],
+  )
 
 /** Waits until every MCP server of `server` is ready. */
 async function untilAllReady(server: TestServer): Promise<void> {
-  await vi.waitFor(async () => expect((await catalogOf(server)).servers?.every((s) => s.state === 'ready')).toBe(true), WAIT)
+  await vi.waitFor(
+    async () => expect((await catalogOf(server)).servers?.every((s) => s.state === 'ready')).toBe(true),
+    WAIT,
+  )
 }
 
 /** The in-process fixture tool and the `steady` MCP server both answer. */
 async function expectOthersWork(server: TestServer): Promise<void> {
-  const [echo, steady] = await Promise.all([runToEnd(server, 'echo', { text: 'still here' }), runToEnd(server, 'steady_ok')])
+  const [echo, steady] = await Promise.all([
+    runToEnd(server, 'echo', { text: 'still here' }),
+    runToEnd(server, 'steady_ok'),
+  ])
   expect(echo.status).toBe(Status.success)
   expect(steady.status).toBe(Status.success)
   expect(steady.events.findLast((e) => e.type === 'output')).toMatchObject({ output: [{ type: 'text', text: 'ok' }] })
@@ -79,7 +105,13 @@ describe('an MCP server that fails to start', () => {
     marker = await tempDir('toolscope-mcp-crash-')
     crashMarker = join(marker.dir, 'crash')
     await writeFile(crashMarker, 'crash while this file exists')
-    const missing: McpServerSpec = { name: 'missing', transport: 'stdio', command: 'toolscope-no-such-command', args: ['--stdio'], origin: '--mcp' }
+    const missing: McpServerSpec = {
+      name: 'missing',
+      transport: 'stdio',
+      command: 'toolscope-no-such-command',
+      args: ['--stdio'],
+      origin: '--mcp',
+    }
     server = await startWith([missing, faulty('crashy', `--crash-on-start=${crashMarker}`), faulty('steady')], log)
   })
   afterAll(async () => {
@@ -88,16 +120,30 @@ describe('an MCP server that fails to start', () => {
   })
 
   it('whose command does not exist is failed, with the command named, and retried with growing backoff', async () => {
-    await expect.poll(() => serverState(server, 'missing'), WAIT).toMatchObject({ state: 'failed', reason: expect.stringContaining('could not start: the command "toolscope-no-such-command" was not found') })
-    expect((await catalogOf(server)).errors).toContainEqual({ file: 'mcp:missing', message: expect.stringMatching(/^The MCP server "missing" could not start: the command "toolscope-no-such-command" was not found/) })
+    await expect
+      .poll(() => serverState(server, 'missing'), WAIT)
+      .toMatchObject({
+        state: 'failed',
+        reason: expect.stringContaining('could not start: the command "toolscope-no-such-command" was not found'),
+      })
+    expect((await catalogOf(server)).errors).toContainEqual({
+      file: 'mcp:missing',
+      message: expect.stringMatching(
+        /^The MCP server "missing" could not start: the command "toolscope-no-such-command" was not found/,
+      ),
+    })
     await expect.poll(() => restartDelays(log, 'missing').slice(0, 5), WAIT).toEqual([50, 100, 200, 400, 400])
     await expectOthersWork(server)
   }, 60_000)
 
   it('that exits before initialize is failed, with its exit code and stderr, and is ready once a restart succeeds', async () => {
     const stderr = 'its stderr ends with: faulty: crashing before initialize, as asked by --crash-on-start'
-    await expect.poll(() => serverState(server, 'crashy'), WAIT).toMatchObject({ state: 'failed', reason: expect.stringContaining(stderr) })
-    await expect.poll(() => log.find((line) => line.startsWith('The MCP server "crashy"')), WAIT).toBe(`The MCP server "crashy" exited (exit code 2) — ${stderr}. Restarting in 50 ms.`)
+    await expect
+      .poll(() => serverState(server, 'crashy'), WAIT)
+      .toMatchObject({ state: 'failed', reason: expect.stringContaining(stderr) })
+    await expect
+      .poll(() => log.find((line) => line.startsWith('The MCP server "crashy"')), WAIT)
+      .toBe(`The MCP server "crashy" exited (exit code 2) — ${stderr}. Restarting in 50 ms.`)
     await expect.poll(() => restartDelays(log, 'crashy').length, WAIT).toBeGreaterThanOrEqual(2)
     await expectOthersWork(server)
     await rm(crashMarker)
@@ -132,14 +178,21 @@ describe('an MCP server that fails mid-call', () => {
 
   it('sends malformed JSON-RPC', () => expectFault('malformed', /sent malformed JSON-RPC \(.*JSON/), 60_000)
 
-  it('floods notifications', () => expectFault('flood', /flooded Toolscope with more than 200 notifications in a second/), 60_000)
+  it(
+    'floods notifications',
+    () => expectFault('flood', /flooded Toolscope with more than 200 notifications in a second/),
+    60_000,
+  )
 
   it('answers with a 50 MB result', () => expectFault('huge', /sent a message of more than 16777216 bytes/), 60_000)
 
   it('hangs, and an abort ends the call; the server stays ready', async () => {
     const runId = await server.startRun({ toolId: 'faulty_hang', input: {} })
     await waitForEvent(server, runId, (e) => e.type === 'run-started')
-    const abort = await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'stuck' } })
+    const abort = await server.api(`/api/runs/${runId}/control`, {
+      method: 'POST',
+      json: { type: 'abort', reason: 'stuck' },
+    })
     expect(abort.status).toBeLessThan(300)
     const events = await server.events(runId)
     expect(finished(events).status).toBe(Status.aborted)
@@ -163,7 +216,9 @@ describe('an MCP server that hangs past the run timeout', () => {
     const [hang] = await Promise.all([runToEnd(server, 'faulty_hang'), expectOthersWork(server)])
     expect(hang.status).toBe(Status.error)
     // The run's own timeout, not a fault of the server: the message names the server that did not answer.
-    expect(hang.error).toBe('The MCP server "faulty" did not answer within 1500 ms, the run\'s timeout; the request was cancelled.')
+    expect(hang.error).toBe(
+      'The MCP server "faulty" did not answer within 1500 ms, the run\'s timeout; the request was cancelled.',
+    )
     await expectOthersWork(server)
     await expectRecovered(server, 'faulty')
   }, 60_000)
@@ -172,11 +227,21 @@ describe('an MCP server that hangs past the run timeout', () => {
 describe('MCP servers never come from the API', () => {
   it('has no route that takes a server or a command, and refuses a run body that carries one', async () => {
     const data = await tempDir()
-    const ctx = await createContext({ paths: [FIXTURES], mcp: [faulty('steady')], mcpConfigDir: false, watch: false, dataDir: data.dir, log: () => {}, getPort: () => undefined })
+    const ctx = await createContext({
+      paths: [FIXTURES],
+      mcp: [faulty('steady')],
+      mcpConfigDir: false,
+      watch: false,
+      dataDir: data.dir,
+      log: () => {},
+      getPort: () => undefined,
+    })
     try {
       // Every route that takes a body, but the `/api/*` middleware and /mcp (Toolscope's own MCP endpoint, which serves
       // its tools to clients and speaks only MCP, where no method adds a server).
-      const writes = [...new Set(ctx.app.routes.filter((r) => r.method !== 'GET').map((r) => r.path))].filter((path) => path !== '/api/*' && path !== '/mcp')
+      const writes = [...new Set(ctx.app.routes.filter((r) => r.method !== 'GET').map((r) => r.path))].filter(
+        (path) => path !== '/api/*' && path !== '/mcp',
+      )
       expect(writes).toContain('/api/runs')
       // A route that adds to the catalog would be a POST on /api/tools itself; the fuzz of a listed tool is not one.
       expect(writes.filter((path) => /server|command|stdio|spawn|mcp|\/tools$/i.test(path))).toEqual([])
@@ -188,10 +253,21 @@ describe('MCP servers never come from the API', () => {
     const log: string[] = []
     const server = await startWith([faulty('steady')], log)
     const spawned = join(server.dataDir, 'spawned')
-    const command = { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(spawned)}, 'x')`] }
+    const command = {
+      command: process.execPath,
+      args: ['-e', `require('fs').writeFileSync(${JSON.stringify(spawned)}, 'x')`],
+    }
     try {
-      for (const extra of [{ mcp: [{ name: 'evil', transport: 'stdio', ...command }] }, { mcpServers: { evil: command } }, command, { server: { name: 'evil', ...command } }]) {
-        const res = await server.api('/api/runs', { method: 'POST', json: { toolId: 'echo', input: { text: 'x' }, ...extra } })
+      for (const extra of [
+        { mcp: [{ name: 'evil', transport: 'stdio', ...command }] },
+        { mcpServers: { evil: command } },
+        command,
+        { server: { name: 'evil', ...command } },
+      ]) {
+        const res = await server.api('/api/runs', {
+          method: 'POST',
+          json: { toolId: 'echo', input: { text: 'x' }, ...extra },
+        })
         expect(res.status).toBe(400)
       }
       const unknown = await server.api('/api/runs', { method: 'POST', json: { toolId: 'evil_ok', input: {} } })

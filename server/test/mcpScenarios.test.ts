@@ -41,25 +41,52 @@ describe('scenarios of MCP tools', () => {
     const file = join(scenarios, 'everything_get-sum', 'adds-up.json')
     const scenario = JSON.parse(await readFile(file, 'utf8')) as { expect: { model?: unknown } }
     await mkdir(join(scenarios, 'everything_get-sum'), { recursive: true })
-    await writeFile(file, JSON.stringify({ ...scenario, expect: { ...scenario.expect, model: { type: 'content', value: [{ type: 'text', text: 'The sum of 20 and 22 is 43.' }] } } }, null, 2))
+    await writeFile(
+      file,
+      JSON.stringify(
+        {
+          ...scenario,
+          expect: {
+            ...scenario.expect,
+            model: { type: 'content', value: [{ type: 'text', text: 'The sum of 20 and 22 is 43.' }] },
+          },
+        },
+        null,
+        2,
+      ),
+    )
     const failing = await runCli(['test'], { cwd: project.dir })
     expect(failing.stdout).toContain('✗ everything_get-sum/adds-up')
     expect(failing.code).toBe(1)
   }, 120_000)
 
-  it('keeps the secrets of the server\'s configuration out of a saved scenario and an exported test', async () => {
+  it("keeps the secrets of the server's configuration out of a saved scenario and an exported test", async () => {
     const planted = 'sk-planted-mcp-7f3a9c'
     process.env.TOOLSCOPE_TEST_PLANTED = planted
     const dir = await tempDir('toolscope-mcp-secret-')
-    const spec = { name: 'everything', transport: 'stdio' as const, command: process.execPath, args: [EVERYTHING_BIN, 'stdio'], env: { SERVICE_REGION: '${TOOLSCOPE_TEST_PLANTED}' }, origin: '--mcp' }
-    const server = await startTestServer({ paths: [], mcp: [spec], mcpConfigDir: false, scenariosDir: join(dir.dir, 'scenarios') })
+    const spec = {
+      name: 'everything',
+      transport: 'stdio' as const,
+      command: process.execPath,
+      args: [EVERYTHING_BIN, 'stdio'],
+      env: { SERVICE_REGION: '${TOOLSCOPE_TEST_PLANTED}' },
+      origin: '--mcp',
+    }
+    const server = await startTestServer({
+      paths: [],
+      mcp: [spec],
+      mcpConfigDir: false,
+      scenariosDir: join(dir.dir, 'scenarios'),
+    })
     try {
       // get-env prints the server's environment: the planted value is in the run's output.
       const runId = await server.startRun({ toolId: 'everything_get-env', input: {} })
       expect(JSON.stringify(await server.events(runId))).toContain(planted)
       const saved = await server.api('/api/scenarios', { method: 'POST', json: { runId, name: 'env' } })
       expect(saved.status).toBe(201)
-      expect(await readFile(join(dir.dir, 'scenarios', 'everything_get-env', 'env.json'), 'utf8')).not.toContain(planted)
+      expect(await readFile(join(dir.dir, 'scenarios', 'everything_get-env', 'env.json'), 'utf8')).not.toContain(
+        planted,
+      )
       const exported = await server.api('/api/export', { method: 'POST', json: { format: 'vitest', runId } })
       expect(exported.status).toBe(200)
       expect(await exported.text()).not.toContain(planted)

@@ -18,7 +18,9 @@ let cancelLog: string
 beforeAll(async () => {
   temp = await tempDir('toolscope-mcp-schemas-')
   cancelLog = join(temp.dir, 'cancelled.log')
-  const spec = parseMcpFlag(`schemas=${JSON.stringify(process.execPath)} ${JSON.stringify(SERVER)} --cancel-log=${JSON.stringify(cancelLog)}`)
+  const spec = parseMcpFlag(
+    `schemas=${JSON.stringify(process.execPath)} ${JSON.stringify(SERVER)} --cancel-log=${JSON.stringify(cancelLog)}`,
+  )
   server = await startTestServer({ paths: [], mcp: [spec], mcpConfigDir: false })
 }, 60_000)
 afterAll(async () => {
@@ -30,8 +32,14 @@ const run = async (toolId: string, input: unknown) => server.events(await server
 
 describe('JSON Schemas of MCP tools', () => {
   it('lists a 2020-12 schema with $defs, $ref and oneOf as written, with the annotations as flags', async () => {
-    const detail = (await (await server.api('/api/tools/schemas_area')).json()) as { schemas: { input: Record<string, unknown>; output: unknown }; flags: { readOnly?: boolean } }
-    expect(detail.schemas.input).toMatchObject({ $defs: { circle: expect.any(Object) }, properties: { shape: { oneOf: [{ $ref: '#/$defs/circle' }, { $ref: '#/$defs/square' }] } } })
+    const detail = (await (await server.api('/api/tools/schemas_area')).json()) as {
+      schemas: { input: Record<string, unknown>; output: unknown }
+      flags: { readOnly?: boolean }
+    }
+    expect(detail.schemas.input).toMatchObject({
+      $defs: { circle: expect.any(Object) },
+      properties: { shape: { oneOf: [{ $ref: '#/$defs/circle' }, { $ref: '#/$defs/square' }] } },
+    })
     expect(detail.schemas.output).toMatchObject({ required: ['area'] })
     expect(detail.flags.readOnly).toBe(true)
   })
@@ -57,6 +65,9 @@ describe('JSON Schemas of MCP tools', () => {
     await waitForEvent(server, runId, (e) => e.type === 'input-available')
     await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'stop' } })
     expect(finished(await server.events(runId))).toMatchObject({ status: Status.aborted })
-    await vi.waitFor(async () => expect(await readFile(cancelLog, 'utf8')).toMatch(/"requestId"/), { timeout: 10_000, interval: 50 })
+    await vi.waitFor(async () => expect(await readFile(cancelLog, 'utf8')).toMatch(/"requestId"/), {
+      timeout: 10_000,
+      interval: 50,
+    })
   })
 })

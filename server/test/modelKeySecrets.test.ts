@@ -41,25 +41,44 @@ async function filesUnder(dir: string): Promise<Map<string, string>> {
 }
 
 /** The turns of a model that echoes the key into a tool call and into its answer. */
-const leakyTrial = () => [turn.call('weather-tool', { location: `Lima ${KEY}` }), turn.text(`Done. By the way, your key is ${KEY}.`)]
+const leakyTrial = () => [
+  turn.call('weather-tool', { location: `Lima ${KEY}` }),
+  turn.text(`Done. By the way, your key is ${KEY}.`),
+]
 
 describe('a model key planted in the environment', () => {
-  it('reaches the model server and no event, history, scenario, export, demo build or eval output', { timeout: TIMEOUT }, async () => {
+  it('reaches the model server and no event, history, scenario, export, demo build or eval output', {
+    timeout: TIMEOUT,
+  }, async () => {
     const dataDir = join(project.dir, 'data')
     const scenariosDir = join(project.dir, 'toolscope', 'scenarios')
     const evalsDir = join(project.dir, 'toolscope', 'evals')
     await mkdir(evalsDir, { recursive: true })
-    const evalCase = { name: 'lima', prompt: 'Weather in Lima?', tools: ['weather-tool'], expect: { calls: [{ tool: 'weather-tool' }] }, k: 1 }
+    const evalCase = {
+      name: 'lima',
+      prompt: 'Weather in Lima?',
+      tools: ['weather-tool'],
+      expect: { calls: [{ tool: 'weather-tool' }] },
+      k: 1,
+    }
     await writeFile(join(evalsDir, 'lima.json'), JSON.stringify(evalCase))
     const seen: string[] = []
     const target = { provider: 'openai' as const, model: 'gpt-scripted', baseURL: model.baseURL }
-    const server = await startTestServer({ paths: [EXAMPLES_DIR], dataDir, scenariosDir, models: { keys: modelKeysFrom({ ...process.env, OPENAI_API_KEY: KEY }) } })
+    const server = await startTestServer({
+      paths: [EXAMPLES_DIR],
+      dataDir,
+      scenariosDir,
+      models: { keys: modelKeysFrom({ ...process.env, OPENAI_API_KEY: KEY }) },
+    })
     let runIds: string[]
     try {
       // A conversation whose model echoes the key, and one whose provider error quotes it.
       model.push(...leakyTrial(), turn.rateLimit(1, `Incorrect API key provided: ${KEY}.`))
       for (const prompt of ['Weather in Lima?', 'Again?']) {
-        const started = await server.api('/api/try', { method: 'POST', json: { model: target, prompt, tools: ['weather-tool'] } })
+        const started = await server.api('/api/try', {
+          method: 'POST',
+          json: { model: target, prompt, tools: ['weather-tool'] },
+        })
         const { tryId } = (await started.json()) as { tryId: string }
         for await (const frame of readSse(await server.api(`/api/try/${tryId}/events`))) seen.push(frame.data)
         seen.push(await (await server.api(`/api/try/${tryId}`)).text())
@@ -70,7 +89,11 @@ describe('a model key planted in the environment', () => {
       model.push(...leakyTrial())
       const job = await server.api('/api/evals/run', { method: 'POST', json: { models: [target] } })
       const { jobId } = (await job.json()) as { jobId: string }
-      await expect.poll(async () => ((await (await server.api(`/api/evals/jobs/${jobId}`)).json()) as EvalJob).phase, { timeout: 60_000 }).toBe('done')
+      await expect
+        .poll(async () => ((await (await server.api(`/api/evals/jobs/${jobId}`)).json()) as EvalJob).phase, {
+          timeout: 60_000,
+        })
+        .toBe('done')
       seen.push(await (await server.api(`/api/evals/jobs/${jobId}`)).text())
 
       // History, each run's events, a saved scenario and an export.
@@ -82,7 +105,10 @@ describe('a model key planted in the environment', () => {
         seen.push(...(await server.events(runId)).map((e) => JSON.stringify(e)))
         seen.push(await (await server.api(`/api/runs/${runId}/export`)).text())
       }
-      const saved = await server.api('/api/scenarios', { method: 'POST', json: { runId: runIds.at(-1), name: 'lima-from-a-model' } })
+      const saved = await server.api('/api/scenarios', {
+        method: 'POST',
+        json: { runId: runIds.at(-1), name: 'lima-from-a-model' },
+      })
       expect(saved.status).toBeLessThan(300)
     } finally {
       await server.stop()
@@ -92,13 +118,30 @@ describe('a model key planted in the environment', () => {
     model.push(...leakyTrial())
     const lines: string[] = []
     const junit = join(project.dir, 'eval.xml')
-    const args = parseEvalArgs([EXAMPLES_DIR, '--evals', evalsDir, '--model', 'openai:gpt-scripted', '--base-url', model.baseURL, '--reporter', 'junit', '--output', junit, '--data-dir', dataDir])
+    const args = parseEvalArgs([
+      EXAMPLES_DIR,
+      '--evals',
+      evalsDir,
+      '--model',
+      'openai:gpt-scripted',
+      '--base-url',
+      model.baseURL,
+      '--reporter',
+      'junit',
+      '--output',
+      junit,
+      '--data-dir',
+      dataDir,
+    ])
     expect(await runEval(args, (line) => lines.push(line), { OPENAI_API_KEY: KEY })).toBe(0)
     seen.push(...lines)
 
     // A demo build of the model's runs.
     const demo = join(project.dir, 'demo')
-    const built = await runCli(['build', EXAMPLES_DIR, '--runs', runIds.join(','), '--data-dir', dataDir, '--out', demo], { cwd: project.dir })
+    const built = await runCli(
+      ['build', EXAMPLES_DIR, '--runs', runIds.join(','), '--data-dir', dataDir, '--out', demo],
+      { cwd: project.dir },
+    )
     expect(built.code, built.stderr).toBe(0)
     seen.push(built.stdout, built.stderr)
 

@@ -8,7 +8,8 @@ import { Catalog } from '../../src/shared/protocol.ts'
 import { finished, startTestServer, tempDir, type TestServer } from './helpers.ts'
 
 /** A tool object branded as Toolscope's (no import needed, so the test is only about module loading). */
-const toolLiteral = (id: string) => `{ id: ${JSON.stringify(id)}, description: 'format probe', execute: async () => ({ loadedAs: ${JSON.stringify(id)} }), [Symbol.for('toolscope.tool')]: true }`
+const toolLiteral = (id: string) =>
+  `{ id: ${JSON.stringify(id)}, description: 'format probe', execute: async () => ({ loadedAs: ${JSON.stringify(id)} }), [Symbol.for('toolscope.tool')]: true }`
 
 /** The six files of a package: ESM syntax where the format is ESM, CommonJS syntax where it is not. */
 function files(type: 'module' | 'commonjs'): Record<string, string> {
@@ -17,7 +18,9 @@ function files(type: 'module' | 'commonjs'): Record<string, string> {
     'a.ts': `const id: string = '${type}-ts'\nexport const tool = ${toolLiteral(`${type}-ts`).replace(JSON.stringify(`${type}-ts`), 'id')}\n`,
     'b.mts': `export const tool = ${toolLiteral(`${type}-mts`)} as const\n`,
     'c.cts': `export const tool: object = ${toolLiteral(`${type}-cts`)}\n`,
-    'd.js': esmJs ? `export const tool = ${toolLiteral(`${type}-js`)}\n` : `module.exports = { tool: ${toolLiteral(`${type}-js`)} }\n`,
+    'd.js': esmJs
+      ? `export const tool = ${toolLiteral(`${type}-js`)}\n`
+      : `module.exports = { tool: ${toolLiteral(`${type}-js`)} }\n`,
     'e.mjs': `export const tool = ${toolLiteral(`${type}-mjs`)}\n`,
     'f.cjs': `exports.tool = ${toolLiteral(`${type}-cjs`)}\n`,
     'broken.ts': `export const tool = {\n  id: 'broken',\n  description: 'x' +\n}\n`,
@@ -52,7 +55,10 @@ describe.each(['commonjs', 'module'] as const)(`a "type": "%s" package on Node $
     for (const id of ids) {
       const events = await server.events(await server.startRun({ toolId: id, input: {} }))
       expect(finished(events).status, id).toBe('success')
-      expect(events.find((e) => e.type === 'output'), id).toMatchObject({ output: { loadedAs: id } })
+      expect(
+        events.find((e) => e.type === 'output'),
+        id,
+      ).toMatchObject({ output: { loadedAs: id } })
     }
   })
 })

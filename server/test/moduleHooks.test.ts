@@ -10,7 +10,12 @@ import { HostWorker, type HostWorkerEvents } from '../toolHost/hostWorker.ts'
 import { FIXTURES } from './helpers.ts'
 
 /** Node versions from which tsx registers in-thread hooks (its `moduleRegisterHooksCjsReload`). */
-const IN_THREAD_FROM: Array<[number, number, number]> = [[22, 22, 3], [24, 11, 1], [25, 1, 0], [26, 0, 0]]
+const IN_THREAD_FROM: Array<[number, number, number]> = [
+  [22, 22, 3],
+  [24, 11, 1],
+  [25, 1, 0],
+  [26, 0, 0],
+]
 
 /** Whether `version` (major, minor, patch) is at or past the in-thread release of its line. */
 function hooksInThread([major, minor, patch]: number[]): boolean {
@@ -20,10 +25,22 @@ function hooksInThread([major, minor, patch]: number[]): boolean {
 }
 
 const threads = () => readdirSync('/proc/self/task').length
-const quiet: HostWorkerEvents = { onEvent() {}, onStartFailed() {}, onParked() {}, onNetwork() {}, onRunEnded() {}, onExit() {}, log() {} }
+const quiet: HostWorkerEvents = {
+  onEvent() {},
+  onStartFailed() {},
+  onParked() {},
+  onNetwork() {},
+  onRunEnded() {},
+  onExit() {},
+  log() {},
+}
 const workers: HostWorker[] = []
 const load = async () => {
-  const worker = new HostWorker({ files: [join(FIXTURES, 'basic.ts')], skip: [], interceptNetwork: true }, quiet, 60_000)
+  const worker = new HostWorker(
+    { files: [join(FIXTURES, 'basic.ts')], skip: [], interceptNetwork: true },
+    quiet,
+    60_000,
+  )
   workers.push(worker)
   const { tools, errors } = await worker.loadResult
   expect(errors).toEqual([])
@@ -45,6 +62,22 @@ it(`loads TypeScript tools ${hooksInThread(process.versions.node.split('.').map(
 }, 120_000)
 
 it('knows the Node releases whose in-thread hooks load CommonJS', () => {
-  expect([[20, 20, 2], [22, 15, 0], [22, 22, 2], [24, 11, 0]].map(hooksInThread)).toEqual([false, false, false, false])
-  expect([[22, 22, 3], [22, 23, 3], [24, 11, 1], [24, 22, 3], [25, 1, 0], [27, 0, 0]].map(hooksInThread)).toEqual([true, true, true, true, true, true])
+  expect(
+    [
+      [20, 20, 2],
+      [22, 15, 0],
+      [22, 22, 2],
+      [24, 11, 0],
+    ].map(hooksInThread),
+  ).toEqual([false, false, false, false])
+  expect(
+    [
+      [22, 22, 3],
+      [22, 23, 3],
+      [24, 11, 1],
+      [24, 22, 3],
+      [25, 1, 0],
+      [27, 0, 0],
+    ].map(hooksInThread),
+  ).toEqual([true, true, true, true, true, true])
 })

@@ -40,11 +40,15 @@ describe('parked runs', () => {
     expect(host.stats().live).toBeLessThan(ids.length / 2)
     expect(host.stats().waiting).toBe(12)
     for (const id of ids) expect(await host.control(id, { type: 'approve' })).toBeUndefined()
-    await vi.waitFor(() => expect(ids.map((id) => made.last(id)?.type)).toEqual(ids.map(() => 'run-finished')), { timeout: 20_000 })
+    await vi.waitFor(() => expect(ids.map((id) => made.last(id)?.type)).toEqual(ids.map(() => 'run-finished')), {
+      timeout: 20_000,
+    })
     for (const id of ids) {
       const events = made.events.get(id)!
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i))
-      expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['approval-requested', 'approval-resolved', 'output', 'run-finished']))
+      expect(events.map((e) => e.type)).toEqual(
+        expect.arrayContaining(['approval-requested', 'approval-resolved', 'output', 'run-finished']),
+      )
       expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { deleted: `/tmp/${id}` } })
       expect(made.last(id)).toMatchObject({ status: 'success' })
     }
@@ -66,11 +70,17 @@ describe('parked runs', () => {
     await vi.waitFor(() => expect(host!.stats()).toMatchObject({ parked: 3, busy: 0 }), { timeout: 20_000 })
     expect(await host.control('seat', { type: 'approve' })).toMatchObject({ code: 'invalid-state' })
     expect(await host.control('seat', { type: 'resume', resumeData: { seat: '2C' } })).toBeUndefined()
-    await vi.waitFor(() => expect(made.last('seat')).toMatchObject({ type: 'run-finished', status: 'success' }), { timeout: 20_000 })
-    expect(made.events.get('seat')!.find((e) => e.type === 'output')).toMatchObject({ output: { flight: 'BR198', seat: '2C' } })
+    await vi.waitFor(() => expect(made.last('seat')).toMatchObject({ type: 'run-finished', status: 'success' }), {
+      timeout: 20_000,
+    })
+    expect(made.events.get('seat')!.find((e) => e.type === 'output')).toMatchObject({
+      output: { flight: 'BR198', seat: '2C' },
+    })
 
     expect(await host.control('declined', { type: 'decline', reason: 'no' })).toBeUndefined()
-    await vi.waitFor(() => expect(made.last('declined')).toMatchObject({ type: 'run-finished', status: 'declined' }), { timeout: 20_000 })
+    await vi.waitFor(() => expect(made.last('declined')).toMatchObject({ type: 'run-finished', status: 'declined' }), {
+      timeout: 20_000,
+    })
 
     expect(await host.control('aborted', { type: 'abort', reason: 'changed my mind' })).toBeUndefined()
     expect(made.lost.get('aborted')).toBe('changed my mind')
@@ -86,8 +96,12 @@ describe('parked runs', () => {
     await host.start('meeting', { toolId: 'schedule-meeting', input: { at: '2026-12-24T10:00:00.000Z' } }, 5_000)
     await vi.waitFor(() => expect(host!.stats().parked).toBe(1), { timeout: 20_000 })
     expect(await host.control('meeting', { type: 'approve' })).toBeUndefined()
-    await vi.waitFor(() => expect(made.last('meeting')).toMatchObject({ type: 'run-finished', status: 'success' }), { timeout: 20_000 })
-    expect(made.events.get('meeting')!.find((e) => e.type === 'output')).toMatchObject({ output: { isDate: true, iso: '2026-12-24T10:00:00.000Z' } })
+    await vi.waitFor(() => expect(made.last('meeting')).toMatchObject({ type: 'run-finished', status: 'success' }), {
+      timeout: 20_000,
+    })
+    expect(made.events.get('meeting')!.find((e) => e.type === 'output')).toMatchObject({
+      output: { isDate: true, iso: '2026-12-24T10:00:00.000Z' },
+    })
   })
 
   it('two answers at once: the first continues the run, the second is refused by the run itself', async () => {
@@ -96,10 +110,15 @@ describe('parked runs', () => {
     await host.ready
     await host.start('twice', { toolId: 'delete-file', input: { path: '/tmp/x' } }, 5_000)
     await vi.waitFor(() => expect(host!.stats().parked).toBe(1), { timeout: 20_000 })
-    const [first, second] = await Promise.all([host.control('twice', { type: 'approve' }), host.control('twice', { type: 'approve' })])
+    const [first, second] = await Promise.all([
+      host.control('twice', { type: 'approve' }),
+      host.control('twice', { type: 'approve' }),
+    ])
     expect(first).toBeUndefined()
     expect(second).toMatchObject({ code: expect.stringMatching(/^(invalid-state|unknown-run)$/) })
-    await vi.waitFor(() => expect(made.last('twice')).toMatchObject({ type: 'run-finished', status: 'success' }), { timeout: 20_000 })
+    await vi.waitFor(() => expect(made.last('twice')).toMatchObject({ type: 'run-finished', status: 'success' }), {
+      timeout: 20_000,
+    })
     expect(made.events.get('twice')!.filter((e) => e.type === 'approval-resolved')).toHaveLength(1)
   })
 
@@ -113,13 +132,21 @@ describe('parked runs', () => {
       await host.start('removed', { toolId: 'book-seat', input: { flight: 'CI100' } }, 5_000)
       await vi.waitFor(() => expect(host!.stats().parked).toBe(2), { timeout: 20_000 })
       const source = await readFile(project.tool('interactive.ts'), 'utf8')
-      const edited = source.replace('({ deleted: path })', "({ deleted: path + ' (edited)' })").replace("id: 'book-seat'", "id: 'book-seat-2'")
+      const edited = source
+        .replace('({ deleted: path })', "({ deleted: path + ' (edited)' })")
+        .replace("id: 'book-seat'", "id: 'book-seat-2'")
       await writeFile(project.tool('interactive.ts'), edited)
       await host.reload()
       expect(await host.control('edited', { type: 'approve' })).toBeUndefined()
-      await vi.waitFor(() => expect(made.last('edited')).toMatchObject({ type: 'run-finished', status: 'success' }), { timeout: 20_000 })
-      expect(made.events.get('edited')!.find((e) => e.type === 'output')).toMatchObject({ output: { deleted: '/a (edited)' } })
-      expect(await host.control('removed', { type: 'resume', resumeData: { seat: '1A' } })).toMatchObject({ code: 'unknown-tool' })
+      await vi.waitFor(() => expect(made.last('edited')).toMatchObject({ type: 'run-finished', status: 'success' }), {
+        timeout: 20_000,
+      })
+      expect(made.events.get('edited')!.find((e) => e.type === 'output')).toMatchObject({
+        output: { deleted: '/a (edited)' },
+      })
+      expect(await host.control('removed', { type: 'resume', resumeData: { seat: '1A' } })).toMatchObject({
+        code: 'unknown-tool',
+      })
       expect(made.lost.get('removed')).toMatch(/"book-seat" is not in the catalog any more/)
     } finally {
       await host?.close()

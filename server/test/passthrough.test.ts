@@ -18,7 +18,12 @@ const copies = (text: string, m: string) => text.split(m).length - 1
 /** A passthrough view in full, as every reader has always seen it. */
 const full = (raw: unknown) => ({ value: raw, passthrough: true })
 /** The output event's views of `delete-file` / `echo` in full: raw, display, transcript and the default model view. */
-const fullViews = (raw: unknown) => ({ raw, display: full(raw), transcript: full(raw), model: { type: 'json', value: raw } })
+const fullViews = (raw: unknown) => ({
+  raw,
+  display: full(raw),
+  transcript: full(raw),
+  model: { type: 'json', value: raw },
+})
 
 describe('worker → main thread', () => {
   let host: ToolHost | undefined
@@ -32,17 +37,29 @@ describe('worker → main thread', () => {
     // What crosses the boundary: the messages the tool-host worker posts, as the main thread receives them.
     const crossed: unknown[] = []
     const emit = Worker.prototype.emit
-    vi.spyOn(Worker.prototype, 'emit').mockImplementation(function (this: Worker, name: string | symbol, ...args: unknown[]) {
+    vi.spyOn(Worker.prototype, 'emit').mockImplementation(function (
+      this: Worker,
+      name: string | symbol,
+      ...args: unknown[]
+    ) {
       if (name === 'message') crossed.push(args[0])
       return emit.call(this, name, ...args)
     })
     const received: RunEvent[] = []
-    host = new ToolHost({ paths: [FIXTURES], watch: false, log: () => {}, spareWorkers: 0, sink: { onEvent: (_runId, e) => void received.push(e), onRunLost: () => {} } })
+    host = new ToolHost({
+      paths: [FIXTURES],
+      watch: false,
+      log: () => {},
+      spareWorkers: 0,
+      sink: { onEvent: (_runId, e) => void received.push(e), onRunLost: () => {} },
+    })
     await host.ready
     await host.start('w1', { toolId: 'echo', input: { text } }, 10_000)
     await vi.waitFor(() => expect(received.some((e) => e.type === 'run-finished')).toBe(true), { timeout: 10_000 })
 
-    const message = crossed.find((m) => (m as { type?: string; event?: { type?: string } }).event?.type === 'output') as { event: { views: Record<string, unknown> } }
+    const message = crossed.find(
+      (m) => (m as { type?: string; event?: { type?: string } }).event?.type === 'output',
+    ) as { event: { views: Record<string, unknown> } }
     expect(message.event.views.display).toStrictEqual({ passthrough: true })
     expect(message.event.views.transcript).toStrictEqual({ passthrough: true })
     // output, views.raw and views.model: three copies where the full views made five.
@@ -62,7 +79,9 @@ describe('SSE frames', () => {
 
   /** Every frame of a run's stream (from `lastEventId` on), read until the server closes it. */
   async function frames(runId: string, lastEventId?: number): Promise<Frame[]> {
-    const res = await server.api(`/api/runs/${runId}/events`, { headers: lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) } })
+    const res = await server.api(`/api/runs/${runId}/events`, {
+      headers: lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) },
+    })
     const out: Frame[] = []
     for await (const f of readSse(res)) out.push(f)
     return out
@@ -79,7 +98,10 @@ describe('SSE frames', () => {
     const live: Frame[] = []
     for await (const f of readSse(res)) {
       live.push(f)
-      if (f.event === 'approval-requested') expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
+      if (f.event === 'approval-requested')
+        expect(
+          (await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })).status,
+        ).toBe(200)
     }
     const outputFrame = live.find((f) => f.event === 'output')!
     expect(copies(outputFrame.data, path)).toBe(3)
@@ -114,7 +136,11 @@ describe('SSE frames', () => {
     expect(copies(exportText, text)).toBeGreaterThanOrEqual(5)
     expect(outputOf(RunExport.parse(JSON.parse(exportText)).run.events).views).toStrictEqual(expected)
     // Imported back, the run is stored like a live one: its replay carries raw once too, and expands to the same views.
-    const imported = await server.api('/api/runs/import', { method: 'POST', body: exportText, headers: { 'content-type': 'application/json' } })
+    const imported = await server.api('/api/runs/import', {
+      method: 'POST',
+      body: exportText,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(imported.status).toBe(201)
     const importedFrames = await frames(((await imported.json()) as { runId: string }).runId)
     expect(copies(importedFrames.find((f) => f.event === 'output')!.data, text)).toBe(3)

@@ -21,18 +21,21 @@ it('keeps the spares and lets go of the other idle workers once they have been i
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
   const settle = () => new Promise((resolve) => setImmediate(resolve))
   const spawned: Array<ReturnType<typeof stubWorker>> = []
-  const pool = new WorkerPool({ files: [], skip: [], interceptNetwork: false }, {
-    spares: 1,
-    maxIdle: 4,
-    spawn: () => {
-      const w = stubWorker()
-      spawned.push(w)
-      return w
+  const pool = new WorkerPool(
+    { files: [], skip: [], interceptNetwork: false },
+    {
+      spares: 1,
+      maxIdle: 4,
+      spawn: () => {
+        const w = stubWorker()
+        spawned.push(w)
+        return w
+      },
+      unchanged: async () => true,
+      onStale: () => {},
+      log: () => {},
     },
-    unchanged: async () => true,
-    onStale: () => {},
-    log: () => {},
-  })
+  )
   // A burst of three runs: the spare and two more workers, all given back when their runs end.
   await settle()
   expect(pool.idleCount).toBe(1)
@@ -52,7 +55,9 @@ it('keeps the spares and lets go of the other idle workers once they have been i
   expect(recent.reason).toBeUndefined()
   vi.advanceTimersByTime(IDLE_TRIM_MS * 2)
   expect(pool.idleCount).toBe(1)
-  expect(spawned.filter((w) => w.reason).map((w) => w.reason)).toEqual(Array(idle - 1).fill(`idle for ${IDLE_TRIM_MS / 1000} s beyond the 1 kept ready`))
+  expect(spawned.filter((w) => w.reason).map((w) => w.reason)).toEqual(
+    Array(idle - 1).fill(`idle for ${IDLE_TRIM_MS / 1000} s beyond the 1 kept ready`),
+  )
   pool.close('test over')
 })
 

@@ -16,7 +16,10 @@ afterEach(async () => {
 async function occupy(port: number): Promise<number | undefined> {
   const blocker: Server = createServer()
   blocker.listen(port, '127.0.0.1')
-  const [event] = await Promise.race([once(blocker, 'listening').then(() => ['listening']), once(blocker, 'error').then(() => ['error'])])
+  const [event] = await Promise.race([
+    once(blocker, 'listening').then(() => ['listening']),
+    once(blocker, 'error').then(() => ['error']),
+  ])
   if (event === 'error') return undefined
   cleanups.push(() => new Promise((r) => blocker.close(r)))
   return (blocker.address() as { port: number }).port
@@ -32,7 +35,9 @@ async function start(port?: number, log: (line: string) => void = () => {}): Pro
 describe('port in use', () => {
   it('an explicit port that is taken fails with a message that suggests --port 0', async () => {
     const taken = (await occupy(0))!
-    await expect(start(taken)).rejects.toThrow(`Port ${taken} is already in use. Stop what uses it, pick another with --port <n>, or use --port 0 for any free port.`)
+    await expect(start(taken)).rejects.toThrow(
+      `Port ${taken} is already in use. Stop what uses it, pick another with --port <n>, or use --port 0 for any free port.`,
+    )
   })
 
   it('the default port, when taken, moves to the next free one and says so', async () => {

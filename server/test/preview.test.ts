@@ -13,7 +13,10 @@ it('cuts to at most the limit and marks the cut in ASCII', () => {
   expect(text.endsWith('... [truncated]')).toBe(true)
   expect(latin1(text)).toBe(true)
   expect(latin1(preview({ a: 'y'.repeat(2_000_000) }, 1_048_576))).toBe(true)
-  const event = boundEvent({ type: 'output', output: 'z'.repeat(3_000_000) }, 1_048_576) as unknown as { output: string; truncated: { originalBytes: number } }
+  const event = boundEvent({ type: 'output', output: 'z'.repeat(3_000_000) }, 1_048_576) as unknown as {
+    output: string
+    truncated: { originalBytes: number }
+  }
   expect(latin1(event.output)).toBe(true)
   expect(event.truncated.originalBytes).toBeGreaterThanOrEqual(3_000_000)
 })

@@ -41,9 +41,15 @@ describe('a start never waits for other runs', () => {
     // The documented bound: 64 MB a worker at most (BENCHMARKS.md has the measured figure per worker).
     expect(rssHung - rssBefore).toBeLessThan(30 * 64 * 1024 * 1024)
 
-    for (const runId of hung) expect((await s.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'done' } })).status).toBe(200)
+    for (const runId of hung)
+      expect(
+        (await s.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'done' } })).status,
+      ).toBe(200)
     for (const runId of hung) expect(finished(await s.events(runId)).status).toBe('aborted')
-    await vi.waitFor(async () => expect(await capacity(s)).toMatchObject({ executing: 0, queued: 0, waiting: 0, live: 0 }), { timeout: 20_000 })
+    await vi.waitFor(
+      async () => expect(await capacity(s)).toMatchObject({ executing: 0, queued: 0, waiting: 0, live: 0 }),
+      { timeout: 20_000 },
+    )
   }, 240_000)
 })
 
@@ -57,13 +63,18 @@ describe('queued runs', () => {
     const second = await s.startRun({ toolId: 'echo', input: { text: 'second' } })
     expect(await detail(s, first)).toMatchObject({ status: 'queued', queuePosition: 0 })
     expect(await detail(s, second)).toMatchObject({ status: 'queued', queuePosition: 1 })
-    expect((await (await s.api('/api/runs?status=queued')).json()).runs.map((r: { runId: string }) => r.runId).sort()).toEqual([first, second].sort())
+    expect(
+      (await (await s.api('/api/runs?status=queued')).json()).runs.map((r: { runId: string }) => r.runId).sort(),
+    ).toEqual([first, second].sort())
     // Only an abort applies to a queued run.
     const approve = await s.api(`/api/runs/${first}/control`, { method: 'POST', json: { type: 'approve' } })
     expect(approve.status).toBe(409)
     expect(await approve.json()).toMatchObject({ code: 'invalid-state', state: 'queued' })
 
-    expect((await s.api(`/api/runs/${first}/control`, { method: 'POST', json: { type: 'abort', reason: 'not now' } })).status).toBe(200)
+    expect(
+      (await s.api(`/api/runs/${first}/control`, { method: 'POST', json: { type: 'abort', reason: 'not now' } }))
+        .status,
+    ).toBe(200)
     const aborted = await s.events(first)
     expect(aborted.map((e) => e.type)).toEqual(['aborted', 'run-finished'])
     expect(aborted[0]).toMatchObject({ reason: 'not now' })
@@ -86,7 +97,8 @@ describe('queued runs', () => {
     // A reader follows the watched run's stream for as long as it takes.
     const watching = s.events(watched)
     // The list is read, not the run itself (reading a run's detail counts as watching it).
-    const listed = async () => ((await (await s.api('/api/runs?status=aborted')).json()) as RunPage).runs.map((r) => r.runId)
+    const listed = async () =>
+      ((await (await s.api('/api/runs?status=aborted')).json()) as RunPage).runs.map((r) => r.runId)
     await vi.waitFor(async () => expect(await listed()).toContain(abandoned), { timeout: 10_000 })
     const dropped = await s.events(abandoned)
     expect(dropped.map((e) => e.type)).toEqual(['aborted', 'run-finished'])

@@ -20,13 +20,26 @@ describe('recordings', () => {
     const t = await tempDir()
     try {
       const lines: string[] = []
-      const runs = new RunRegistry({ host, store: new RunStore(), timeoutMs: 60_000, log: (l) => lines.push(l), cassettes: createCassetteStore(t.dir), limits: { runBytes: 10_000 } })
+      const runs = new RunRegistry({
+        host,
+        store: new RunStore(),
+        timeoutMs: 60_000,
+        log: (l) => lines.push(l),
+        cassettes: createCassetteStore(t.dir),
+        limits: { runBytes: 10_000 },
+      })
       const runId = await runs.start({ toolId: 'fetcher', input: {}, network: 'record' })
       for (let i = 0; i < 6; i++) runs.onRecorded(runId, exchange(i))
       runs.onEvent(runId, { seq: 0, at: 1, type: 'run-finished', status: 'success', durationMs: 1 })
       const cassette = await runs.recording(runId)
-      expect(cassette?.exchanges.map((e) => e.request.url)).toEqual([0, 1, 2].map((i) => `https://api.example.com/items/${i}`))
-      expect(lines.filter((l) => l.includes('Recording stopped'))).toEqual([expect.stringMatching(/^Run .*: Recording stopped after 3 exchanges \(.*\): a recording keeps at most 10000 exchanges and .*\. Later requests run but are not recorded\.$/)])
+      expect(cassette?.exchanges.map((e) => e.request.url)).toEqual(
+        [0, 1, 2].map((i) => `https://api.example.com/items/${i}`),
+      )
+      expect(lines.filter((l) => l.includes('Recording stopped'))).toEqual([
+        expect.stringMatching(
+          /^Run .*: Recording stopped after 3 exchanges \(.*\): a recording keeps at most 10000 exchanges and .*\. Later requests run but are not recorded\.$/,
+        ),
+      ])
     } finally {
       await t.cleanup()
     }

@@ -54,13 +54,16 @@ function filesUnder(dir: string): string[] {
   } catch {
     return []
   }
-  return names.flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]))
+  return names.flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)],
+  )
 }
 
 /** Asserts no planted secret is in any of the texts (read as bytes), and that each says `[REDACTED]` somewhere. */
 function expectClean(texts: Record<string, string>, secrets: readonly string[] = ALL): void {
   expect(Object.keys(texts).length).toBeGreaterThan(0)
-  for (const [name, text] of Object.entries(texts)) for (const secret of secrets) expect(text.includes(secret), `${secret} in ${name}`).toBe(false)
+  for (const [name, text] of Object.entries(texts))
+    for (const secret of secrets) expect(text.includes(secret), `${secret} in ${name}`).toBe(false)
 }
 const read = (files: string[]) => Object.fromEntries(files.map((f) => [f, readFileSync(f).toString('latin1')]))
 
@@ -97,10 +100,23 @@ async function json(path: string, body?: unknown): Promise<{ status: number; tex
 }
 
 describe('one redaction pass for every published or committed file', () => {
-  it('no planted secret reaches cassettes, recordings, exports, scenarios, exported tests or demo sites', { timeout: 180_000 }, async () => {
+  it('no planted secret reaches cassettes, recordings, exports, scenarios, exported tests or demo sites', {
+    timeout: 180_000,
+  }, async () => {
     // A: secret in `input` and in the context, recorded under a name. B: secret typed in the editor (`inputText`).
-    const a = await finishedRun({ toolId: 'post-secrets', input: { url: `${base}/a`, apiKey: PLANTED.input }, requestContext: { apiKey: PLANTED.contextA }, network: 'record', cassette: 'planted' })
-    const b = await finishedRun({ toolId: 'post-secrets', inputText: JSON.stringify({ url: `${base}/b`, apiKey: PLANTED.inputText }), requestContext: { apiKey: PLANTED.contextB }, network: 'record' })
+    const a = await finishedRun({
+      toolId: 'post-secrets',
+      input: { url: `${base}/a`, apiKey: PLANTED.input },
+      requestContext: { apiKey: PLANTED.contextA },
+      network: 'record',
+      cassette: 'planted',
+    })
+    const b = await finishedRun({
+      toolId: 'post-secrets',
+      inputText: JSON.stringify({ url: `${base}/b`, apiKey: PLANTED.inputText }),
+      requestContext: { apiKey: PLANTED.contextB },
+      network: 'record',
+    })
 
     const produced: Record<string, string> = {}
     // Exports, a named cassette saved from a run, scenarios saved from runs, exported tests.
@@ -116,7 +132,10 @@ describe('one redaction pass for every published or committed file', () => {
     for (const [label, body] of [
       ['vitest test of run A', { format: 'vitest', runId: a.runId }],
       ['playwright test of run B', { format: 'playwright', runId: b.runId }],
-      ['vitest test of scenario planted-b', { format: 'vitest', scenario: { toolId: 'post-secrets', name: 'planted-b' } }],
+      [
+        'vitest test of scenario planted-b',
+        { format: 'vitest', scenario: { toolId: 'post-secrets', name: 'planted-b' } },
+      ],
     ] as const) {
       const exported = await json('/api/export', body)
       expect(exported.status, exported.text).toBe(200)
@@ -129,9 +148,22 @@ describe('one redaction pass for every published or committed file', () => {
     const fromScenarios = join(t.dir, 'site-scenarios')
     const app = fakeApp(t.dir)
     const lines: string[] = []
-    expect(await runBuild(parseBuildArgs([...TOOL_FILES, '--out', fromHistory, '--runs', `${a.runId},${b.runId}`, '--data-dir', dataDir]), (l) => lines.push(l), app)).toBe(0)
+    expect(
+      await runBuild(
+        parseBuildArgs([...TOOL_FILES, '--out', fromHistory, '--runs', `${a.runId},${b.runId}`, '--data-dir', dataDir]),
+        (l) => lines.push(l),
+        app,
+      ),
+    ).toBe(0)
     vi.stubEnv('API_KEY', PLANTED.contextA)
-    expect(await runBuild(parseBuildArgs([...TOOL_FILES, '--out', fromScenarios, '--scenario-dir', scenariosDir]), (l) => lines.push(l), app), lines.join('\n')).toBe(0)
+    expect(
+      await runBuild(
+        parseBuildArgs([...TOOL_FILES, '--out', fromScenarios, '--scenario-dir', scenariosDir]),
+        (l) => lines.push(l),
+        app,
+      ),
+      lines.join('\n'),
+    ).toBe(0)
 
     const project = join(t.dir, 'project', 'toolscope')
     const files = {
@@ -141,7 +173,9 @@ describe('one redaction pass for every published or committed file', () => {
       demoFromHistory: filesUnder(fromHistory),
       demoFromScenarios: filesUnder(fromScenarios),
     }
-    expect(files.cassettes.map((f) => f.slice(project.length + 1)).sort()).toEqual(['planted-a', 'planted-b', 'planted', 'saved-b'].map((n) => join('cassettes', 'post-secrets', `${n}.json`)))
+    expect(files.cassettes.map((f) => f.slice(project.length + 1)).sort()).toEqual(
+      ['planted-a', 'planted-b', 'planted', 'saved-b'].map((n) => join('cassettes', 'post-secrets', `${n}.json`)),
+    )
     expect(files.recordings).toHaveLength(2)
     expect(files.scenarios).toHaveLength(2)
     for (const [kind, list] of Object.entries(files)) {
@@ -155,11 +189,18 @@ describe('one redaction pass for every published or committed file', () => {
 
     // The redacted cassettes still answer the real requests: `[REDACTED]` stands for whatever the secret is (scenario
     // B was recorded with another context key than the one the environment gives now).
-    const replayed = DemoManifest.parse(JSON.parse(readFileSync(join(fromScenarios, 'demo', 'manifest.json'), 'utf8'))).runs
-    expect(replayed.map((r) => [r.source, r.status])).toEqual([['scenario "planted-a"', 'success'], ['scenario "planted-b"', 'success']])
+    const replayed = DemoManifest.parse(
+      JSON.parse(readFileSync(join(fromScenarios, 'demo', 'manifest.json'), 'utf8')),
+    ).runs
+    expect(replayed.map((r) => [r.source, r.status])).toEqual([
+      ['scenario "planted-a"', 'success'],
+      ['scenario "planted-b"', 'success'],
+    ])
   })
 
-  it('a hand-edited import whose events carry a secret its request does not: imported, exported and built redacted', { timeout: 120_000 }, async () => {
+  it('a hand-edited import whose events carry a secret its request does not: imported, exported and built redacted', {
+    timeout: 120_000,
+  }, async () => {
     const dir = await tempDir()
     const imports = await startTestServer({ dataDir: join(dir.dir, 'data'), paths: TOOL_FILES })
     try {
@@ -168,7 +209,16 @@ describe('one redaction pass for every published or committed file', () => {
       const file = RunExport.parse(await (await imports.api(`/api/runs/${runId}/export`)).json())
       // Planted by hand in the output only: under a secret key, and again inside a longer string elsewhere.
       file.run.events = file.run.events.map((e) =>
-        e.type === 'output' ? { ...e, views: { ...e.views, raw: { text: 'plain', credentials: { token: PLANTED.imported } }, display: { value: `copy of ${PLANTED.imported}` } } } : e,
+        e.type === 'output'
+          ? {
+              ...e,
+              views: {
+                ...e.views,
+                raw: { text: 'plain', credentials: { token: PLANTED.imported } },
+                display: { value: `copy of ${PLANTED.imported}` },
+              },
+            }
+          : e,
       )
       const res = await imports.api('/api/runs/import', { method: 'POST', json: file })
       expect(res.status).toBe(201)
@@ -178,7 +228,13 @@ describe('one redaction pass for every published or committed file', () => {
       await imports.close()
 
       const out = join(dir.dir, 'site')
-      expect(await runBuild(parseBuildArgs([...TOOL_FILES, '--out', out, '--runs', imported, '--data-dir', join(dir.dir, 'data')]), () => {}, fakeApp(dir.dir))).toBe(0)
+      expect(
+        await runBuild(
+          parseBuildArgs([...TOOL_FILES, '--out', out, '--runs', imported, '--data-dir', join(dir.dir, 'data')]),
+          () => {},
+          fakeApp(dir.dir),
+        ),
+      ).toBe(0)
       const texts = { ...read(filesUnder(out)), export: exported, 'stored events': stored }
       expectClean(texts, [PLANTED.imported])
       expect(texts.export).toContain('copy of [REDACTED]')

@@ -58,13 +58,23 @@ afterEach(async () => {
   if (api?.listening) await stopApi()
 })
 
-const outputOf = (events: RunEvent[]) => (events.find((e) => e.type === 'output') as Extract<RunEvent, { type: 'output' }> | undefined)?.output
+const outputOf = (events: RunEvent[]) =>
+  (events.find((e) => e.type === 'output') as Extract<RunEvent, { type: 'output' }> | undefined)?.output
 const finished = (events: RunEvent[]) => events.at(-1) as Extract<RunEvent, { type: 'run-finished' }>
-const errorOf = (events: RunEvent[]) => events.find((e) => e.type === 'error') as Extract<RunEvent, { type: 'error' }> | undefined
+const errorOf = (events: RunEvent[]) =>
+  events.find((e) => e.type === 'error') as Extract<RunEvent, { type: 'error' }> | undefined
 
 /** Runs `toolId` on `input` in `network` mode with the cassette `name` (saved under it when recording). */
-const run = async (server: TestServer, toolId: string, input: unknown, network: 'live' | 'record' | 'replay', name: string) =>
-  server.events(await server.startRun({ toolId, input, network, ...(network === 'live' ? {} : { cassette: name }) } as never))
+const run = async (
+  server: TestServer,
+  toolId: string,
+  input: unknown,
+  network: 'live' | 'record' | 'replay',
+  name: string,
+) =>
+  server.events(
+    await server.startRun({ toolId, input, network, ...(network === 'live' ? {} : { cassette: name }) } as never),
+  )
 
 describe('replay gives the tool what the recording got', () => {
   let server: TestServer
@@ -73,10 +83,18 @@ describe('replay gives the tool what the recording got', () => {
   })
   afterAll(() => server.close())
 
-  it('a 5 MB body byte for byte, an event stream as the same chunks, a redirect as redirected', { timeout: 120_000 }, async () => {
+  it('a 5 MB body byte for byte, an event stream as the same chunks, a redirect as redirected', {
+    timeout: 120_000,
+  }, async () => {
     await startApi()
     const live = await run(server, 'fetch-digest', { url: `${base}/moved` }, 'live', '')
-    expect(outputOf(live)).toEqual({ status: 200, redirected: true, url: `${base}/final?step=2`, bytes: 19, sha256: expect.any(String) })
+    expect(outputOf(live)).toEqual({
+      status: 200,
+      redirected: true,
+      url: `${base}/final?step=2`,
+      bytes: 19,
+      sha256: expect.any(String),
+    })
     const calls = [
       ['fetch-digest', { url: `${base}/big` }, 'big'],
       ['fetch-stream', { url: `${base}/events` }, 'events'],
@@ -99,24 +117,35 @@ describe('replay gives the tool what the recording got', () => {
 describe('past the per-run limit', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer({ scenariosDir: join(project.dir, 'small', 'toolscope', 'scenarios'), limits: { runBytes: 2 * 1024 * 1024 } })
+    server = await startTestServer({
+      scenariosDir: join(project.dir, 'small', 'toolscope', 'scenarios'),
+      limits: { runBytes: 2 * 1024 * 1024 },
+    })
   })
   afterAll(() => server.close())
 
-  it('the recording marks the body cut with its size, and its replay fails naming the exchange', { timeout: 120_000 }, async () => {
+  it('the recording marks the body cut with its size, and its replay fails naming the exchange', {
+    timeout: 120_000,
+  }, async () => {
     await startApi()
     const recorded = await run(server, 'fetch-digest', { url: `${base}/big` }, 'record', 'big')
     // The tool got the whole body while it was recorded.
     expect(outputOf(recorded)).toMatchObject({ bytes: BIG.length, sha256: BIG_SHA })
     const file = join(project.dir, 'small', 'toolscope', 'cassettes', 'fetch-digest', 'big.json')
     const cassette = JSON.parse(await readFile(file, 'utf8')) as Cassette
-    expect(cassette.exchanges[0]!.response).toMatchObject({ body: { bytes: BIG.length, truncated: true }, bodyCut: { reason: 'limit', limitBytes: 2 * 1024 * 1024, originalBytes: BIG.length } })
+    expect(cassette.exchanges[0]!.response).toMatchObject({
+      body: { bytes: BIG.length, truncated: true },
+      bodyCut: { reason: 'limit', limitBytes: 2 * 1024 * 1024, originalBytes: BIG.length },
+    })
     await stopApi()
     const replayed = await run(server, 'fetch-digest', { url: `${base}/big` }, 'replay', 'big')
     expect(finished(replayed).status).toBe('error')
     const message = `Exchange #0 of the cassette (GET ${base}/big) cannot be replayed: its response body was cut when recorded, the body was ${BIG.length} bytes`
     expect(errorOf(replayed)?.message).toContain(message)
-    expect(replayed.find((e) => e.type === 'http-error')).toMatchObject({ message: expect.stringContaining(message), answeredBy: { source: 'cassette', index: 0 } })
+    expect(replayed.find((e) => e.type === 'http-error')).toMatchObject({
+      message: expect.stringContaining(message),
+      answeredBy: { source: 'cassette', index: 0 },
+    })
     expect(outputOf(replayed)).toBeUndefined()
   })
 })

@@ -37,7 +37,10 @@ describe('rerun from here', () => {
     expect(finished(events).status).toBe('success')
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { deleted: '/tmp/rerun-me' } })
     expect(events.filter((e) => e.type === 'approval-resolved')).toMatchObject([{ approved: true }])
-    expect(await detail(again)).toMatchObject({ rerunOf: { runId, atEvent: askedAt }, request: { input: { path: '/tmp/rerun-me' }, requestContext: { user: 'ann' } } })
+    expect(await detail(again)).toMatchObject({
+      rerunOf: { runId, atEvent: askedAt },
+      request: { input: { path: '/tmp/rerun-me' }, requestContext: { user: 'ann' } },
+    })
     expect(await server.events(runId)).toEqual(before.events)
     expect(await detail(runId)).toEqual(before.detail)
   })
@@ -45,9 +48,16 @@ describe('rerun from here', () => {
   it('reruns a suspension with other resume data, and the earlier answers before a later point as they were', async () => {
     const runId = await server.startRun({ toolId: 'book-seat', input: { flight: 'LX1' } })
     const seen = await waitForEvent(server, runId, (e) => e.type === 'suspended')
-    await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { seat: '1A' } } })
+    await server.api(`/api/runs/${runId}/control`, {
+      method: 'POST',
+      json: { type: 'resume', resumeData: { seat: '1A' } },
+    })
     expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({ output: { seat: '1A' } })
-    const { runId: again } = StartRunResponse.parse(await (await rerun(runId, { atEvent: seen.at(-1)!.seq, control: { type: 'resume', resumeData: { seat: '2C' } } })).json())
+    const { runId: again } = StartRunResponse.parse(
+      await (
+        await rerun(runId, { atEvent: seen.at(-1)!.seq, control: { type: 'resume', resumeData: { seat: '2C' } } })
+      ).json(),
+    )
     const events = await server.events(again)
     expect(finished(events).status).toBe('success')
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { flight: 'LX1', seat: '2C' } })
@@ -57,10 +67,14 @@ describe('rerun from here', () => {
     const runId = await server.startRun({ toolId: 'ask-name', input: {}, caller: 'mcp' })
     const seen = await waitForEvent(server, runId, (e) => e.type === 'elicitation-requested')
     await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'respond', action: 'decline' } })
-    expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({ output: { greeting: 'no name (decline)' } })
+    expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({
+      output: { greeting: 'no name (decline)' },
+    })
     const body = { atEvent: seen.at(-1)!.seq, control: { type: 'respond', action: 'accept', content: { name: 'Ann' } } }
     const { runId: again } = StartRunResponse.parse(await (await rerun(runId, body)).json())
-    expect((await server.events(again)).find((e) => e.type === 'output')).toMatchObject({ output: { greeting: 'hello Ann' } })
+    expect((await server.events(again)).find((e) => e.type === 'output')).toMatchObject({
+      output: { greeting: 'hello Ann' },
+    })
   })
 
   it('refuses what cannot be rerun: a point that asks nothing, an answer of another kind, a live run, an unknown run', async () => {
@@ -94,15 +108,26 @@ describe('rerun of a recorded run', () => {
     const project = await tempDir()
     const recorder = await startTestServer({ scenariosDir: join(project.dir, 'toolscope', 'scenarios') })
     try {
-      const runId = await recorder.startRun({ toolId: 'fetch-suspend', input: { url }, network: 'record', cassette: 'keep-me' })
+      const runId = await recorder.startRun({
+        toolId: 'fetch-suspend',
+        input: { url },
+        network: 'record',
+        cassette: 'keep-me',
+      })
       const seen = await waitForEvent(recorder, runId, (e) => e.type === 'suspended')
-      await recorder.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { go: true } } })
+      await recorder.api(`/api/runs/${runId}/control`, {
+        method: 'POST',
+        json: { type: 'resume', resumeData: { go: true } },
+      })
       expect(finished(await recorder.events(runId)).status).toBe('success')
       const cassette = join(project.dir, 'toolscope', 'cassettes', 'fetch-suspend', 'keep-me.json')
       const saved = await readFile(cassette, 'utf8')
       api.close()
 
-      const res = await recorder.api(`/api/runs/${runId}/rerun`, { method: 'POST', json: { atEvent: seen.at(-1)!.seq, control: { type: 'resume', resumeData: { go: false } } } })
+      const res = await recorder.api(`/api/runs/${runId}/rerun`, {
+        method: 'POST',
+        json: { atEvent: seen.at(-1)!.seq, control: { type: 'resume', resumeData: { go: false } } },
+      })
       const { runId: again } = StartRunResponse.parse(await res.json())
       const events = await recorder.events(again)
       expect(finished(events).status).toBe('success')

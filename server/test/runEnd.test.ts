@@ -26,7 +26,10 @@ function newHost() {
       onRunLost: (runId, message, end) => void lost.set(runId, { message, end }),
     },
   })
-  const started = (runId: string) => vi.waitFor(() => expect(events.get(runId)?.some((e) => e.type === 'input-available')).toBe(true), { timeout: 20_000 })
+  const started = (runId: string) =>
+    vi.waitFor(() => expect(events.get(runId)?.some((e) => e.type === 'input-available')).toBe(true), {
+      timeout: 20_000,
+    })
   return { host, lost, started }
 }
 
@@ -45,11 +48,16 @@ describe('the tool host reports how a run it lost ended', () => {
   })
 
   // Two worker loads while a tool spins: longer than the suite's default on a busy machine.
-  it('a tool that ignores an abort is terminated as aborted; one terminated for its timeout ends in error, aborted or not', { timeout: 60_000 }, async () => {
+  it('a tool that ignores an abort is terminated as aborted; one terminated for its timeout ends in error, aborted or not', {
+    timeout: 60_000,
+  }, async () => {
     const made = newHost()
     host = made.host
     await host.ready
-    const ends: Array<[string, RunLossStatus, string]> = [['ignores', Status.aborted, 'it did not stop after abort'], ['overruns', Status.error, 'it timed out']]
+    const ends: Array<[string, RunLossStatus, string]> = [
+      ['ignores', Status.aborted, 'it did not stop after abort'],
+      ['overruns', Status.error, 'it timed out'],
+    ]
     for (const [runId, end, reason] of ends) {
       await host.start(runId, { toolId: 'spin', input: {} }, 60_000)
       await made.started(runId)
@@ -59,7 +67,10 @@ describe('the tool host reports how a run it lost ended', () => {
       await vi.waitFor(() => expect(made.lost.has(runId)).toBe(true), { timeout: 20_000 })
     }
     expect(made.lost.get('ignores')).toEqual({ message: 'stop it', end: Status.aborted })
-    expect(made.lost.get('overruns')).toEqual({ message: expect.stringMatching(/^The tool host stopped: it timed out\./), end: Status.error })
+    expect(made.lost.get('overruns')).toEqual({
+      message: expect.stringMatching(/^The tool host stopped: it timed out\./),
+      end: Status.error,
+    })
   })
 })
 
@@ -67,21 +78,44 @@ describe('the run object', () => {
   function registry(limits?: { payloadBytes: number }) {
     const store = new RunStore()
     const runs = new RunRegistry({ host: fakeRunHost(), store, timeoutMs: 60_000, log: () => {}, limits })
-    const started: RunEvent = { type: 'run-started', seq: 0, at: 0, toolId: 'x', toolCallId: 'c', caller: 'agent', background: false, stepping: false }
+    const started: RunEvent = {
+      type: 'run-started',
+      seq: 0,
+      at: 0,
+      toolId: 'x',
+      toolCallId: 'c',
+      caller: 'agent',
+      background: false,
+      stepping: false,
+    }
     return { runs, store, started }
   }
 
   it('ends a lost run as the host says, even after an abort was asked for: it never infers the end', async () => {
     const { runs, store, started } = registry()
-    const [errored, aborted] = [await runs.start({ toolId: 'x', input: {} }), await runs.start({ toolId: 'x', input: {} })]
+    const [errored, aborted] = [
+      await runs.start({ toolId: 'x', input: {} }),
+      await runs.start({ toolId: 'x', input: {} }),
+    ]
     for (const runId of [errored, aborted]) {
       runs.onEvent(runId, started)
       expect(await runs.control(runId, { type: 'abort', reason: 'stop it' })).toEqual({ ok: true })
     }
     runs.onRunLost(errored, 'The tool host stopped: it timed out.', Status.error)
     runs.onRunLost(aborted, 'stop it', Status.aborted)
-    expect(runs.get(errored)?.events.slice(1).map((e) => [e.type, 'status' in e ? e.status : undefined])).toEqual([['error', undefined], ['run-finished', Status.error]])
-    expect(runs.get(aborted)?.events.slice(1)).toMatchObject([{ type: 'aborted', reason: 'stop it' }, { type: 'run-finished', status: Status.aborted }])
+    expect(
+      runs
+        .get(errored)
+        ?.events.slice(1)
+        .map((e) => [e.type, 'status' in e ? e.status : undefined]),
+    ).toEqual([
+      ['error', undefined],
+      ['run-finished', Status.error],
+    ])
+    expect(runs.get(aborted)?.events.slice(1)).toMatchObject([
+      { type: 'aborted', reason: 'stop it' },
+      { type: 'run-finished', status: Status.aborted },
+    ])
     store.close()
   })
 
@@ -90,7 +124,9 @@ describe('the run object', () => {
     const runId = await runs.start({ toolId: 'x', input: {} })
     runs.onEvent(runId, started)
     // What the worker edge hands over: cut in the worker, with the limit the worker was given (here larger), expanded.
-    const chunk = expandViews(boundedForPost({ type: 'writer-chunk', seq: 1, at: 1, chunk: 'x'.repeat(3_000) } as RunEvent, 2_000))
+    const chunk = expandViews(
+      boundedForPost({ type: 'writer-chunk', seq: 1, at: 1, chunk: 'x'.repeat(3_000) } as RunEvent, 2_000),
+    )
     expect(chunk.truncated).toBeDefined()
     expect(runs.onEvent(runId, chunk)).toBe(Status.running)
     runs.onRunLost(runId, `The tool host stopped: ${'y'.repeat(5_000)}`, Status.error)

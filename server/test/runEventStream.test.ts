@@ -41,7 +41,9 @@ function fakeRun() {
 const log = (seq: number): RunEvent => ({ type: 'log', seq, at: seq, level: 'info', source: 'console', message: '' })
 
 /** Reads frames until the stream closes: each event's seq and which path (`live` or `store`) delivered it. */
-async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Array<{ seq: number; via: string; bytes: number }>> {
+async function readAll(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<Array<{ seq: number; via: string; bytes: number }>> {
   const decoder = new TextDecoder()
   let text = ''
   for (;;) {
@@ -61,7 +63,16 @@ async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise
 describe('runEventStream', () => {
   it('pushes a live client that stops reading at most maxLiveBufferBytes, then serves the rest from the store', async () => {
     const run = fakeRun()
-    run.emit({ type: 'run-started', seq: 0, at: 0, toolId: 't', toolCallId: 'c', caller: 'agent', background: false, stepping: false })
+    run.emit({
+      type: 'run-started',
+      seq: 0,
+      at: 0,
+      toolId: 't',
+      toolCallId: 'c',
+      caller: 'agent',
+      background: false,
+      stepping: false,
+    })
     const options = { highWaterMark: 1024, pageBytes: 4096, maxLiveBufferBytes: 16 * 1024 }
     const reader = runEventStream(run.source, -1, options).body!.getReader()
     // The stored event is paged out, then the stream follows the live run.

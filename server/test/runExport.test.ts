@@ -5,7 +5,16 @@ import { RunExport, type RunEvent, type RunRecord } from '../../src/shared/proto
 import { exportFileName, importedRun, toRunExport } from '../history/runExport.ts'
 
 const events: RunEvent[] = [
-  { type: 'run-started', seq: 0, at: 0, toolId: 'echo', toolCallId: 'c1', caller: 'agent', background: false, stepping: false },
+  {
+    type: 'run-started',
+    seq: 0,
+    at: 0,
+    toolId: 'echo',
+    toolCallId: 'c1',
+    caller: 'agent',
+    background: false,
+    stepping: false,
+  },
   { type: 'run-finished', seq: 1, at: 2, status: 'success', durationMs: 2 },
 ]
 const record: RunRecord & { status: 'success' } = {
@@ -35,16 +44,25 @@ describe('run export files', () => {
 
   it('are named after the tool and the run, with nothing a file system refuses', () => {
     expect(exportFileName('echo', 'aaaaaaaa-1111')).toBe('echo.aaaaaaaa.toolscope-run.json')
-    expect(exportFileName('Get a random image (50% off?)', 'bbbbbbbb-2')).toBe('Get-a-random-image-50-off.bbbbbbbb.toolscope-run.json')
+    expect(exportFileName('Get a random image (50% off?)', 'bbbbbbbb-2')).toBe(
+      'Get-a-random-image-50-off.bbbbbbbb.toolscope-run.json',
+    )
     expect(exportFileName('///', 'cccccccc')).toBe('run.cccccccc.toolscope-run.json')
   })
 
   it('become a run under a new id, marked imported, secrets redacted again', () => {
-    const file = toRunExport({ ...record, request: { ...record.request, requestContext: { user: 'ann', nested: { password: 'hunter2' } } } }, undefined, new Date('2026-12-01T13:00:00.000Z'))
+    const file = toRunExport(
+      { ...record, request: { ...record.request, requestContext: { user: 'ann', nested: { password: 'hunter2' } } } },
+      undefined,
+      new Date('2026-12-01T13:00:00.000Z'),
+    )
     const { record: stored, origin } = importedRun(file, 'new-id')
     expect(stored.runId).toBe('new-id')
     expect(stored.request.requestContext).toEqual({ user: 'ann', nested: { password: '[REDACTED]' } })
     expect(stored.events).toEqual(events)
-    expect(origin).toEqual({ imported: true, importedFrom: { runId: 'aaaaaaaa-1111', exportedAt: '2026-12-01T13:00:00.000Z' } })
+    expect(origin).toEqual({
+      imported: true,
+      importedFrom: { runId: 'aaaaaaaa-1111', exportedAt: '2026-12-01T13:00:00.000Z' },
+    })
   })
 })

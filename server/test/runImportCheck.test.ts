@@ -16,8 +16,12 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 const importFile = (body: unknown) => server.api('/api/runs/import', { method: 'POST', json: body })
-const withEvents = (events: RunEvent[], status = file.run.status): RunExport => ({ ...file, run: { ...file.run, status, events } })
-const importedCount = async () => RunPage.parse(await (await server.api('/api/runs?tool=echo&limit=500')).json()).runs.filter((r) => r.imported).length
+const withEvents = (events: RunEvent[], status = file.run.status): RunExport => ({
+  ...file,
+  run: { ...file.run, status, events },
+})
+const importedCount = async () =>
+  RunPage.parse(await (await server.api('/api/runs?tool=echo&limit=500')).json()).runs.filter((r) => r.imported).length
 
 async function refusal(body: RunExport): Promise<ApiError> {
   const res = await importFile(body)
@@ -50,9 +54,18 @@ describe('run import consistency', () => {
   it('refuses events after run-finished, even when a second run-finished ends the log', async () => {
     const events = [...file.run.events]
     const end = events.at(-1)!
-    const extra = { type: 'log', seq: end.seq + 1, at: end.at, level: 'info', source: 'console', message: 'late' } as RunEvent
+    const extra = {
+      type: 'log',
+      seq: end.seq + 1,
+      at: end.at,
+      level: 'info',
+      source: 'console',
+      message: 'late',
+    } as RunEvent
     const error = await refusal(withEvents([...events, extra, { ...end, seq: end.seq + 2 }]))
-    expect(error.error).toContain(`events[${events.length}]: a \`log\` event after run-finished (events[${events.length - 1}])`)
+    expect(error.error).toContain(
+      `events[${events.length}]: a \`log\` event after run-finished (events[${events.length - 1}])`,
+    )
   })
 
   it('refuses a status its run-finished contradicts', async () => {

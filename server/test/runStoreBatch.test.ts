@@ -12,7 +12,14 @@ import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../history/runStoreBatch.ts'
 import { RESERVE_FILE, RETRY_MS } from '../history/runStoreHealth.ts'
 import { tempDir } from './helpers.ts'
 
-const log = (seq: number, pad = 0): RunEvent => ({ type: 'log', seq, at: seq, level: 'info', source: 'observe', message: 'm'.repeat(pad) })
+const log = (seq: number, pad = 0): RunEvent => ({
+  type: 'log',
+  seq,
+  at: seq,
+  level: 'info',
+  source: 'observe',
+  message: 'm'.repeat(pad),
+})
 const end = (seq: number): RunEvent => ({ type: 'run-finished', seq, at: seq, status: 'error', durationMs: seq })
 
 describe('run store batch', () => {
@@ -38,7 +45,13 @@ describe('run store batch', () => {
   it('writes a batch when it reaches MAX_BATCH_EVENTS events or MAX_BATCH_BYTES bytes, without the timer', () => {
     // The timer never fires here (fake timers, never advanced): only the bounds can write.
     const store = new RunStore({ dataDir: t.dir, flushMs: 50 })
-    const pk = store.createRun({ runId: 'r', toolId: 'echo', caller: 'agent', startedAt: new Date().toISOString(), request: { toolId: 'echo' } })
+    const pk = store.createRun({
+      runId: 'r',
+      toolId: 'echo',
+      caller: 'agent',
+      startedAt: new Date().toISOString(),
+      request: { toolId: 'echo' },
+    })
     let seq = 0
     const append = (pad = 0) => {
       const data = JSON.stringify(log(seq, pad))
@@ -62,18 +75,37 @@ describe('run store batch', () => {
     expect(existsSync(join(t.dir, RESERVE_FILE))).toBe(true)
     const failures: string[] = []
     store.onWriteFailure((message) => failures.push(message))
-    const pk = store.createRun({ runId: 'r', toolId: 'echo', caller: 'agent', startedAt: new Date().toISOString(), request: { toolId: 'echo' } })
+    const pk = store.createRun({
+      runId: 'r',
+      toolId: 'echo',
+      caller: 'agent',
+      startedAt: new Date().toISOString(),
+      request: { toolId: 'echo' },
+    })
     let seq = 0
-    while (!store.storage && seq < 10_000) store.append(pk, seq, 'log', JSON.stringify(log(seq, 4_000)), { status: 'running', eventCount: ++seq, bytes: 0 })
+    while (!store.storage && seq < 10_000)
+      store.append(pk, seq, 'log', JSON.stringify(log(seq, 4_000)), { status: 'running', eventCount: ++seq, bytes: 0 })
     expect(store.storage).toMatchObject({ code: 'disk-full' })
     expect(existsSync(join(t.dir, RESERVE_FILE))).toBe(false)
     expect(store.list().storage?.code).toBe('disk-full')
-    expect(() => store.createRun({ runId: 'late', toolId: 'echo', caller: 'agent', startedAt: new Date().toISOString(), request: { toolId: 'echo' } })).toThrow(
-      expect.objectContaining({ code: 'storage-failed' }),
-    )
+    expect(() =>
+      store.createRun({
+        runId: 'late',
+        toolId: 'echo',
+        caller: 'agent',
+        startedAt: new Date().toISOString(),
+        request: { toolId: 'echo' },
+      }),
+    ).toThrow(expect.objectContaining({ code: 'storage-failed' }))
     // The run's end cannot be written (the page cap holds), but every reader sees the run end.
     const last = seq
-    store.append(pk, last, 'run-finished', JSON.stringify(end(last)), { status: 'error', eventCount: last + 1, bytes: 0, finishedAt: new Date().toISOString(), durationMs: last })
+    store.append(pk, last, 'run-finished', JSON.stringify(end(last)), {
+      status: 'error',
+      eventCount: last + 1,
+      bytes: 0,
+      finishedAt: new Date().toISOString(),
+      durationMs: last,
+    })
     expect([...store.events('r')].at(-1)).toMatchObject({ type: 'run-finished', status: 'error' })
     expect(store.detail('r')?.status).toBe('error')
     // Told once, deferred out of the failing append (the registry then appends the runs' ends), with the reason.
@@ -85,10 +117,23 @@ describe('run store batch', () => {
 
   it('a failing store retries every RETRY_MS and recovers once writes go through again', () => {
     const store = new RunStore({ dataDir: t.dir, maxPageCount: 30 })
-    const pk = store.createRun({ runId: 'r', toolId: 'echo', caller: 'agent', startedAt: new Date().toISOString(), request: { toolId: 'echo' } })
+    const pk = store.createRun({
+      runId: 'r',
+      toolId: 'echo',
+      caller: 'agent',
+      startedAt: new Date().toISOString(),
+      request: { toolId: 'echo' },
+    })
     let seq = 0
-    while (!store.storage && seq < 10_000) store.append(pk, seq, 'log', JSON.stringify(log(seq, 4_000)), { status: 'running', eventCount: ++seq, bytes: 0 })
-    store.append(pk, seq, 'run-finished', JSON.stringify(end(seq)), { status: 'error', eventCount: seq + 1, bytes: 0, finishedAt: new Date().toISOString(), durationMs: seq })
+    while (!store.storage && seq < 10_000)
+      store.append(pk, seq, 'log', JSON.stringify(log(seq, 4_000)), { status: 'running', eventCount: ++seq, bytes: 0 })
+    store.append(pk, seq, 'run-finished', JSON.stringify(end(seq)), {
+      status: 'error',
+      eventCount: seq + 1,
+      bytes: 0,
+      finishedAt: new Date().toISOString(),
+      durationMs: seq,
+    })
     vi.advanceTimersByTime(RETRY_MS)
     expect(store.storage?.code).toBe('disk-full')
     // Room again, as freeing disk space gives: the cap of the store's own connection is raised.

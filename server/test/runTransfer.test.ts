@@ -26,7 +26,9 @@ async function declaredUpload(path: string, bytes: number): Promise<{ status: nu
   let reply = ''
   socket.on('data', (chunk) => (reply += chunk.toString('utf8')))
   const closed = once(socket, 'close')
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`)
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`,
+  )
   await closed
   const [head, body = ''] = reply.split('\r\n\r\n')
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), body }
@@ -38,12 +40,22 @@ async function importFile(body: unknown): Promise<Response> {
 
 describe('run export and import', () => {
   it('exports a finished run as a download holding its stored record and events, secrets redacted', async () => {
-    const runId = await server.startRun({ toolId: 'echo', input: { text: 'carry me' }, requestContext: { user: 'ann', apiKey: 'sk-live-123456' } })
+    const runId = await server.startRun({
+      toolId: 'echo',
+      input: { text: 'carry me' },
+      requestContext: { user: 'ann', apiKey: 'sk-live-123456' },
+    })
     const events = await server.events(runId)
     const { res, file, text } = await exportRun(runId)
     expect(res.status).toBe(200)
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="echo.${runId.slice(0, 8)}.toolscope-run.json"`)
-    expect(file).toMatchObject({ format: 'toolscope-run', version: 1, run: { runId, toolId: 'echo', status: 'success' } })
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="echo.${runId.slice(0, 8)}.toolscope-run.json"`,
+    )
+    expect(file).toMatchObject({
+      format: 'toolscope-run',
+      version: 1,
+      run: { runId, toolId: 'echo', status: 'success' },
+    })
     expect(file.run.events).toEqual(events)
     expect(file.run.request.requestContext).toEqual({ user: 'ann', apiKey: '[REDACTED]' })
     expect(text).not.toContain('sk-live-123456')
@@ -59,7 +71,12 @@ describe('run export and import', () => {
     const { runId } = ImportRunResponse.parse(await res.json())
     expect(runId).not.toBe(original)
     const detail = RunDetail.parse(await (await server.api(`/api/runs/${runId}`)).json())
-    expect(detail).toMatchObject({ toolId: 'echo', status: 'success', imported: true, importedFrom: { runId: original, exportedAt: file.exportedAt } })
+    expect(detail).toMatchObject({
+      toolId: 'echo',
+      status: 'success',
+      imported: true,
+      importedFrom: { runId: original, exportedAt: file.exportedAt },
+    })
     expect(detail.request.input).toEqual({ text: 'round trip' })
     expect(await server.events(runId)).toEqual(events)
     const listed = RunPage.parse(await (await server.api('/api/runs?tool=echo')).json()).runs
@@ -73,7 +90,16 @@ describe('run export and import', () => {
   it('keeps an imported cassette with the run, served like a recording', async () => {
     const runId = await server.startRun({ toolId: 'echo', input: { text: 'with tape' } })
     await server.events(runId)
-    const cassette: Cassette = { version: 1, toolId: 'echo', exchanges: [{ request: { method: 'GET', url: 'https://example.test/a', headers: {} }, response: { status: 200, headers: {}, body: { text: 'ok', bytes: 2 } } }] }
+    const cassette: Cassette = {
+      version: 1,
+      toolId: 'echo',
+      exchanges: [
+        {
+          request: { method: 'GET', url: 'https://example.test/a', headers: {} },
+          response: { status: 200, headers: {}, body: { text: 'ok', bytes: 2 } },
+        },
+      ],
+    }
     const { file } = await exportRun(runId)
     const imported = ImportRunResponse.parse(await (await importFile({ ...file, cassette })).json()).runId
     const served = await server.api(`/api/runs/${imported}/cassette`)
@@ -96,7 +122,11 @@ describe('run export and import', () => {
     const runId = await server.startRun({ toolId: 'echo', input: { text: 'x' } })
     await server.events(runId)
     const { file } = await exportRun(runId)
-    const broken = { ...file, version: 7, run: { ...file.run, status: 'fine', events: [{ type: 'nope', seq: 0, at: 0 }] } }
+    const broken = {
+      ...file,
+      version: 7,
+      run: { ...file.run, status: 'fine', events: [{ type: 'nope', seq: 0, at: 0 }] },
+    }
     const res = await importFile(broken)
     expect(res.status).toBe(400)
     const body = ApiError.parse(await res.json())
@@ -106,11 +136,16 @@ describe('run export and import', () => {
     expect((await importFile({ hello: 'world' })).status).toBe(400)
   })
 
-  it('imports a run file over the 1 MiB body limit of other requests, and refuses one over 64 MiB with 413', { timeout: 30_000 }, async () => {
+  it('imports a run file over the 1 MiB body limit of other requests, and refuses one over 64 MiB with 413', {
+    timeout: 30_000,
+  }, async () => {
     const runId = await server.startRun({ toolId: 'echo', input: { text: 'x' } })
     await server.events(runId)
     const { file } = await exportRun(runId)
-    const big = { ...file, run: { ...file.run, request: { ...file.run.request, input: { text: 'x'.repeat(2 * 1024 * 1024) } } } }
+    const big = {
+      ...file,
+      run: { ...file.run, request: { ...file.run.request, input: { text: 'x'.repeat(2 * 1024 * 1024) } } },
+    }
     expect((await importFile(big)).status).toBe(201)
     // A file over 64 MiB, by its declared length (the body is never sent: the answer comes before it). Uploading a real
     // 65 MiB body through fetch in the server's own process failed now and then with ECONNRESET on a busy CI machine.
@@ -118,7 +153,14 @@ describe('run export and import', () => {
     expect(refused.status).toBe(413)
     expect(ApiError.parse(JSON.parse(refused.body)).error).toBe('Request body is larger than 67108864 bytes (64 MiB).')
     // Every other route keeps the 1 MiB cap.
-    expect((await server.api('/api/runs', { method: 'POST', json: { toolId: 'echo', input: { text: 'x'.repeat(2 * 1024 * 1024) } } })).status).toBe(413)
+    expect(
+      (
+        await server.api('/api/runs', {
+          method: 'POST',
+          json: { toolId: 'echo', input: { text: 'x'.repeat(2 * 1024 * 1024) } },
+        })
+      ).status,
+    ).toBe(413)
   })
 
   it('refuses to export a run in flight (409) and an unknown run (404)', async () => {

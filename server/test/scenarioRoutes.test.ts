@@ -4,7 +4,14 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ExportResponse, ReplayAllResponse, ReplayReport, RunPage, ScenarioEntry, ScenarioList } from '../../src/shared/protocol.ts'
+import {
+  ExportResponse,
+  ReplayAllResponse,
+  ReplayReport,
+  RunPage,
+  ScenarioEntry,
+  ScenarioList,
+} from '../../src/shared/protocol.ts'
 import { startTestServer, waitForEvent, type TestServer } from './helpers.ts'
 import { tempProject, type TempProject } from './tempProject.ts'
 
@@ -40,12 +47,27 @@ describe('scenario API', () => {
     expect(res.status).toBe(201)
     const entry = ScenarioEntry.parse(await res.json())
     expect(entry.unfit).toEqual([])
-    expect(entry.scenario).toMatchObject({ toolId: 'delete-file', input: { path: 'a.txt' }, decisions: [{ type: 'approve' }], expect: { status: 'success', raw: { deleted: 'a.txt' } } })
-    expect(JSON.parse(await readFile(join(work.dir, 'scenarios', 'delete-file', 'approved.json'), 'utf8')).name).toBe('approved')
+    expect(entry.scenario).toMatchObject({
+      toolId: 'delete-file',
+      input: { path: 'a.txt' },
+      decisions: [{ type: 'approve' }],
+      expect: { status: 'success', raw: { deleted: 'a.txt' } },
+    })
+    expect(JSON.parse(await readFile(join(work.dir, 'scenarios', 'delete-file', 'approved.json'), 'utf8')).name).toBe(
+      'approved',
+    )
 
     expect((await post('/api/scenarios', { runId, name: 'approved' })).status).toBe(409)
-    const edited = await post('/api/scenarios', { runId, name: 'approved-partial', expect: { status: 'success', match: 'partial', raw: { deleted: 'a.txt' } } })
-    expect(ScenarioEntry.parse(await edited.json()).scenario.expect).toEqual({ status: 'success', match: 'partial', raw: { deleted: 'a.txt' } })
+    const edited = await post('/api/scenarios', {
+      runId,
+      name: 'approved-partial',
+      expect: { status: 'success', match: 'partial', raw: { deleted: 'a.txt' } },
+    })
+    expect(ScenarioEntry.parse(await edited.json()).scenario.expect).toEqual({
+      status: 'success',
+      match: 'partial',
+      raw: { deleted: 'a.txt' },
+    })
 
     const live = await server.startRun({ toolId: 'delete-file', input: { path: 'b' } })
     await waitForEvent(server, live, (e) => e.type === 'approval-requested')
@@ -76,7 +98,11 @@ describe('scenario API', () => {
   })
 
   it('exports a run and a scenario as Vitest and Playwright tests', async () => {
-    const fromScenario = ExportResponse.parse(await (await post('/api/export', { format: 'vitest', scenario: { toolId: 'delete-file', name: 'approved' } })).json())
+    const fromScenario = ExportResponse.parse(
+      await (
+        await post('/api/export', { format: 'vitest', scenario: { toolId: 'delete-file', name: 'approved' } })
+      ).json(),
+    )
     expect(fromScenario.filename).toBe('delete-file.approved.test.ts')
     expect(fromScenario.code).toContain("import { deleteFile } from '")
     expect(fromScenario.code).toContain('runTool(deleteFile')
@@ -92,18 +118,38 @@ describe('scenario API', () => {
     await writeFile(join(work.dir, 'scenarios', 'book-seat', 'broken.json'), '{ "name": ')
     const list = ScenarioList.parse(await (await server.api('/api/scenarios')).json())
     expect(list.scenarios.map((s) => s.scenario.name)).toEqual(['approved', 'approved-partial'])
-    expect(list.errors).toEqual([{ file: expect.stringMatching(/book-seat[/\\]broken\.json$/), message: expect.stringMatching(/not valid JSON/) }])
+    expect(list.errors).toEqual([
+      { file: expect.stringMatching(/book-seat[/\\]broken\.json$/), message: expect.stringMatching(/not valid JSON/) },
+    ])
     expect(ScenarioList.parse(await (await server.api('/api/scenarios?toolId=book-seat')).json()).scenarios).toEqual([])
   })
 
   it('after a hot reload, marks scenarios that no longer fit and shows a readable diff on replay', async () => {
     const source = await readFile(toolFile, 'utf8')
-    await writeFile(toolFile, source.replace('inputSchema: z.object({ path: z.string() })', 'inputSchema: z.object({ path: z.string(), force: z.boolean() })').replace('({ deleted: path })', '({ deleted: `/${path}` })'))
+    await writeFile(
+      toolFile,
+      source
+        .replace(
+          'inputSchema: z.object({ path: z.string() })',
+          'inputSchema: z.object({ path: z.string(), force: z.boolean() })',
+        )
+        .replace('({ deleted: path })', '({ deleted: `/${path}` })'),
+    )
     await expect
-      .poll(async () => ScenarioList.parse(await (await server.api('/api/scenarios?toolId=delete-file')).json()).scenarios[0]?.unfit, { timeout: 15_000 })
+      .poll(
+        async () =>
+          ScenarioList.parse(await (await server.api('/api/scenarios?toolId=delete-file')).json()).scenarios[0]?.unfit,
+        { timeout: 15_000 },
+      )
       .toEqual([expect.stringMatching(/^input at force: /)])
     await writeFile(toolFile, source.replace('({ deleted: path })', '({ deleted: `/${path}` })'))
-    await expect.poll(async () => ScenarioList.parse(await (await server.api('/api/scenarios?toolId=delete-file')).json()).scenarios[0]?.unfit, { timeout: 15_000 }).toEqual([])
+    await expect
+      .poll(
+        async () =>
+          ScenarioList.parse(await (await server.api('/api/scenarios?toolId=delete-file')).json()).scenarios[0]?.unfit,
+        { timeout: 15_000 },
+      )
+      .toEqual([])
     const report = ReplayReport.parse(await (await post('/api/scenarios/delete-file/approved/replay')).json())
     expect(report.passed).toBe(false)
     expect(report.diff).toContain('raw.deleted\n    - expected: "a.txt"\n    + actual:   "/a.txt"')
@@ -114,4 +160,3 @@ describe('scenario API', () => {
     expect((await server.api('/api/scenarios/delete-file/approved-partial', { method: 'DELETE' })).status).toBe(404)
   })
 })
-

@@ -6,7 +6,12 @@ import { createScenarioStore, type ScenarioStore } from '../history/scenarioStor
 
 let root: string
 let store: ScenarioStore
-const scenario = { name: 'sunny', toolId: 'weather', input: { location: 'Oslo' }, expect: { status: 'success' as const } }
+const scenario = {
+  name: 'sunny',
+  toolId: 'weather',
+  input: { location: 'Oslo' },
+  expect: { status: 'success' as const },
+}
 
 beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'toolscope-scenarios-'))
@@ -25,7 +30,9 @@ describe('scenario store', () => {
   })
 
   it('refuses names and tool ids that escape the folder, writing nothing', async () => {
-    await expect(store.save({ ...scenario, name: '../../evil' })).rejects.toThrow(/Invalid scenario name "..\/..\/evil"/)
+    await expect(store.save({ ...scenario, name: '../../evil' })).rejects.toThrow(
+      /Invalid scenario name "..\/..\/evil"/,
+    )
     await expect(store.save({ ...scenario, toolId: '..' })).rejects.toThrow(/Invalid tool id for a scenario folder/)
     await expect(store.get('weather', '../x')).rejects.toThrow(/Invalid scenario name/)
     expect(await readdir(root)).toEqual([])
@@ -38,7 +45,10 @@ describe('scenario store', () => {
     await writeFile(path.join(root, 'other', 'wrong.json'), JSON.stringify({ ...scenario, name: 'wrong' }))
     const { scenarios, errors } = await store.list()
     expect(scenarios.map((s) => s.scenario.name)).toEqual(['sunny'])
-    expect(errors.map((e) => path.relative(root, e.file))).toEqual([path.join('other', 'wrong.json'), path.join('weather', 'broken.json')])
+    expect(errors.map((e) => path.relative(root, e.file))).toEqual([
+      path.join('other', 'wrong.json'),
+      path.join('weather', 'broken.json'),
+    ])
     expect(errors[0].message).toMatch(/does not match its folder "other"/)
     expect(errors[1].message).toMatch(/broken\.json: not valid JSON/)
   })
@@ -54,7 +64,9 @@ describe('scenario store', () => {
     await store.save(scenario)
     await store.save({ ...scenario, input: { location: 'Rome' } })
     expect(await readdir(path.join(root, 'weather'))).toEqual(['sunny.json'])
-    expect(JSON.parse(await readFile(path.join(root, 'weather', 'sunny.json'), 'utf8')).input).toEqual({ location: 'Rome' })
+    expect(JSON.parse(await readFile(path.join(root, 'weather', 'sunny.json'), 'utf8')).input).toEqual({
+      location: 'Rome',
+    })
   })
 
   it('lists nothing (and no error) when the folder does not exist yet', async () => {

@@ -57,19 +57,40 @@ export interface ScriptedModel {
 /** Shorthands for script turns. */
 export const turn = {
   text: (text: string): ScriptedTurn => ({ type: 'text', text }),
-  call: (name: string, input: unknown, id?: string): ScriptedTurn => ({ type: 'tool-calls', calls: [{ name, input, id }] }),
+  call: (name: string, input: unknown, id?: string): ScriptedTurn => ({
+    type: 'tool-calls',
+    calls: [{ name, input, id }],
+  }),
   calls: (...calls: ScriptedToolCall[]): ScriptedTurn => ({ type: 'tool-calls', calls }),
-  malformedCall: (name: string, rawArguments: string): ScriptedTurn => ({ type: 'tool-calls', calls: [{ name, rawArguments }] }),
+  malformedCall: (name: string, rawArguments: string): ScriptedTurn => ({
+    type: 'tool-calls',
+    calls: [{ name, rawArguments }],
+  }),
   refusal: (text: string): ScriptedTurn => ({ type: 'refusal', text }),
-  rateLimit: (retryAfterSeconds = 1, message?: string): ScriptedTurn => ({ type: 'rate-limit', retryAfterSeconds, message }),
+  rateLimit: (retryAfterSeconds = 1, message?: string): ScriptedTurn => ({
+    type: 'rate-limit',
+    retryAfterSeconds,
+    message,
+  }),
 }
 
-interface Usage { input: number; output: number; cost?: number }
+interface Usage {
+  input: number
+  output: number
+  cost?: number
+}
 
 /** A resolved tool call: its id and the exact argument text the model sends. */
-interface WireCall { id: string; name: string; args: string }
+interface WireCall {
+  id: string
+  name: string
+  args: string
+}
 
-export async function startScriptedModel(script: ScriptedTurn[] = [], options: ScriptedModelOptions = {}): Promise<ScriptedModel> {
+export async function startScriptedModel(
+  script: ScriptedTurn[] = [],
+  options: ScriptedModelOptions = {},
+): Promise<ScriptedModel> {
   const turns = [...script]
   const requests: RecordedRequest[] = []
   const fragments = Math.max(1, options.argumentFragments ?? 3)
@@ -79,16 +100,26 @@ export async function startScriptedModel(script: ScriptedTurn[] = [], options: S
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ error: { message: `scripted model: ${(error as Error).message}`, type: 'server_error' } }))
+      res.end(
+        JSON.stringify({ error: { message: `scripted model: ${(error as Error).message}`, type: 'server_error' } }),
+      )
     })
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
-    const api: ScriptedApi | undefined = req.method !== 'POST' ? undefined
-      : path.endsWith('/chat/completions') ? 'openai' : path.endsWith('/messages') ? 'anthropic' : undefined
+    const api: ScriptedApi | undefined =
+      req.method !== 'POST'
+        ? undefined
+        : path.endsWith('/chat/completions')
+          ? 'openai'
+          : path.endsWith('/messages')
+            ? 'anthropic'
+            : undefined
     if (!api) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `scripted model: no route ${req.method} ${path}` } }))
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `scripted model: no route ${req.method} ${path}` } }))
       return
     }
     const body = JSON.parse(await readBody(req))
@@ -97,10 +128,21 @@ export async function startScriptedModel(script: ScriptedTurn[] = [], options: S
     const next = turns.shift()
     if (!next) return sendError(res, api, 500, `scripted model: no turn left for request ${requests.length}`)
     if (next.type === 'rate-limit') return sendRateLimit(res, api, next)
-    const usage: Usage = { input: estimateTokens(JSON.stringify(body.messages ?? '')), output: estimateTokens(JSON.stringify(next)), ...(options.costPerAnswer !== undefined ? { cost: options.costPerAnswer } : {}) }
-    const calls = next.type === 'tool-calls'
-      ? next.calls.map((call): WireCall => ({ id: call.id ?? nextCallId(api), name: call.name, args: call.rawArguments ?? JSON.stringify(call.input ?? {}) }))
-      : []
+    const usage: Usage = {
+      input: estimateTokens(JSON.stringify(body.messages ?? '')),
+      output: estimateTokens(JSON.stringify(next)),
+      ...(options.costPerAnswer !== undefined ? { cost: options.costPerAnswer } : {}),
+    }
+    const calls =
+      next.type === 'tool-calls'
+        ? next.calls.map(
+            (call): WireCall => ({
+              id: call.id ?? nextCallId(api),
+              name: call.name,
+              args: call.rawArguments ?? JSON.stringify(call.input ?? {}),
+            }),
+          )
+        : []
     const model = String(body.model ?? 'scripted')
     if (api === 'openai') {
       if (stream) streamOpenAI(res, model, next, calls, usage, body.stream_options?.include_usage === true, fragments)
@@ -120,11 +162,14 @@ export async function startScriptedModel(script: ScriptedTurn[] = [], options: S
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     remaining: () => turns.length,
-    push: (...more) => { turns.push(...more) },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    push: (...more) => {
+      turns.push(...more)
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -155,21 +200,51 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 }
 
 /** An error in the provider's own error body, which its failedResponseHandler turns into an APICallError. */
-function sendError(res: ServerResponse, api: ScriptedApi, status: number, message: string, headers: Record<string, string> = {}): void {
-  const body = api === 'openai'
-    ? { error: { message, type: status === 429 ? 'requests' : 'server_error', param: null, code: status === 429 ? 'rate_limit_exceeded' : null } }
-    : { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message } }
+function sendError(
+  res: ServerResponse,
+  api: ScriptedApi,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const body =
+    api === 'openai'
+      ? {
+          error: {
+            message,
+            type: status === 429 ? 'requests' : 'server_error',
+            param: null,
+            code: status === 429 ? 'rate_limit_exceeded' : null,
+          },
+        }
+      : { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message } }
   sendJson(res, status, body, headers)
 }
 
-function sendRateLimit(res: ServerResponse, api: ScriptedApi, limit: { retryAfterSeconds?: number; message?: string }): void {
+function sendRateLimit(
+  res: ServerResponse,
+  api: ScriptedApi,
+  limit: { retryAfterSeconds?: number; message?: string },
+): void {
   const seconds = limit.retryAfterSeconds ?? 1
-  const message = limit.message ?? (api === 'openai'
-    ? `Rate limit reached for requests. Please try again in ${seconds}s.`
-    : 'This request would exceed the rate limit for your organization. Please try again later.')
-  const headers: Record<string, string> = api === 'openai'
-    ? { 'retry-after': String(seconds), 'x-ratelimit-limit-requests': '60', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': `${seconds}s` }
-    : { 'retry-after': String(seconds), 'anthropic-ratelimit-requests-limit': '60', 'anthropic-ratelimit-requests-remaining': '0' }
+  const message =
+    limit.message ??
+    (api === 'openai'
+      ? `Rate limit reached for requests. Please try again in ${seconds}s.`
+      : 'This request would exceed the rate limit for your organization. Please try again later.')
+  const headers: Record<string, string> =
+    api === 'openai'
+      ? {
+          'retry-after': String(seconds),
+          'x-ratelimit-limit-requests': '60',
+          'x-ratelimit-remaining-requests': '0',
+          'x-ratelimit-reset-requests': `${seconds}s`,
+        }
+      : {
+          'retry-after': String(seconds),
+          'anthropic-ratelimit-requests-limit': '60',
+          'anthropic-ratelimit-requests-remaining': '0',
+        }
   sendError(res, api, 429, message, headers)
 }
 
@@ -182,7 +257,12 @@ function startSse(res: ServerResponse): void {
 const created = () => Math.floor(Date.now() / 1000)
 
 function openAIUsage(usage: Usage) {
-  return { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output, ...(usage.cost !== undefined ? { cost: usage.cost } : {}) }
+  return {
+    prompt_tokens: usage.input,
+    completion_tokens: usage.output,
+    total_tokens: usage.input + usage.output,
+    ...(usage.cost !== undefined ? { cost: usage.cost } : {}),
+  }
 }
 
 type AnswerTurn = Exclude<ScriptedTurn, { type: 'rate-limit' }>
@@ -191,12 +271,20 @@ type AnswerTurn = Exclude<ScriptedTurn, { type: 'rate-limit' }>
 const answerText = (turn: AnswerTurn): string | undefined => turn.text
 
 function openAICompletion(model: string, turn: AnswerTurn, calls: WireCall[], usage: Usage) {
-  const text = turn.type === 'refusal' ? null : answerText(turn) ?? null
+  const text = turn.type === 'refusal' ? null : (answerText(turn) ?? null)
   const message = {
     role: 'assistant',
     content: text,
     refusal: turn.type === 'refusal' ? turn.text : null,
-    ...(calls.length > 0 ? { tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } })) } : {}),
+    ...(calls.length > 0
+      ? {
+          tool_calls: calls.map((call) => ({
+            id: call.id,
+            type: 'function',
+            function: { name: call.name, arguments: call.args },
+          })),
+        }
+      : {}),
   }
   return {
     id: 'chatcmpl-scripted',
@@ -208,12 +296,21 @@ function openAICompletion(model: string, turn: AnswerTurn, calls: WireCall[], us
   }
 }
 
-function streamOpenAI(res: ServerResponse, model: string, turn: AnswerTurn, calls: WireCall[], usage: Usage, includeUsage: boolean, fragments: number): void {
+function streamOpenAI(
+  res: ServerResponse,
+  model: string,
+  turn: AnswerTurn,
+  calls: WireCall[],
+  usage: Usage,
+  includeUsage: boolean,
+  fragments: number,
+): void {
   const base = { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: created(), model }
   const send = (choices: unknown[], extra: Record<string, unknown> = {}) => {
     res.write(`data: ${JSON.stringify({ ...base, choices, ...(includeUsage ? { usage: null } : {}), ...extra })}\n\n`)
   }
-  const delta = (value: Record<string, unknown>) => send([{ index: 0, delta: value, logprobs: null, finish_reason: null }])
+  const delta = (value: Record<string, unknown>) =>
+    send([{ index: 0, delta: value, logprobs: null, finish_reason: null }])
   startSse(res)
   delta({ role: 'assistant', content: turn.type === 'refusal' || calls.length > 0 ? null : '', refusal: null })
   const text = answerText(turn)
@@ -221,7 +318,8 @@ function streamOpenAI(res: ServerResponse, model: string, turn: AnswerTurn, call
   else if (text) for (const piece of textPieces(text)) delta({ content: piece })
   calls.forEach((call, index) => {
     delta({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] })
-    for (const piece of splitInto(call.args, fragments)) delta({ tool_calls: [{ index, function: { arguments: piece } }] })
+    for (const piece of splitInto(call.args, fragments))
+      delta({ tool_calls: [{ index, function: { arguments: piece } }] })
   })
   send([{ index: 0, delta: {}, logprobs: null, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }])
   if (includeUsage) send([], { usage: openAIUsage(usage) })
@@ -247,7 +345,7 @@ function parseOrRaw(args: string): unknown {
   }
 }
 
-const stopReason = (calls: WireCall[]) => calls.length > 0 ? 'tool_use' : 'end_turn'
+const stopReason = (calls: WireCall[]) => (calls.length > 0 ? 'tool_use' : 'end_turn')
 
 function anthropicMessage(model: string, turn: AnswerTurn, calls: WireCall[], usage: Usage) {
   return {
@@ -262,31 +360,57 @@ function anthropicMessage(model: string, turn: AnswerTurn, calls: WireCall[], us
   }
 }
 
-function streamAnthropic(res: ServerResponse, model: string, turn: AnswerTurn, calls: WireCall[], usage: Usage, fragments: number): void {
+function streamAnthropic(
+  res: ServerResponse,
+  model: string,
+  turn: AnswerTurn,
+  calls: WireCall[],
+  usage: Usage,
+  fragments: number,
+): void {
   const send = (event: Record<string, unknown> & { type: string }) => {
     res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
   }
   startSse(res)
   send({
     type: 'message_start',
-    message: { id: 'msg_scripted', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: 1 } },
+    message: {
+      id: 'msg_scripted',
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: usage.input, output_tokens: 1 },
+    },
   })
   send({ type: 'ping' })
   let index = 0
   const text = answerText(turn)
   if (text) {
     send({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } })
-    for (const piece of textPieces(text)) send({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } })
+    for (const piece of textPieces(text))
+      send({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } })
     send({ type: 'content_block_stop', index })
     index++
   }
   for (const call of calls) {
-    send({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } })
-    for (const piece of splitInto(call.args, fragments)) send({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } })
+    send({
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+    })
+    for (const piece of splitInto(call.args, fragments))
+      send({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } })
     send({ type: 'content_block_stop', index })
     index++
   }
-  send({ type: 'message_delta', delta: { stop_reason: stopReason(calls), stop_sequence: null }, usage: { output_tokens: usage.output } })
+  send({
+    type: 'message_delta',
+    delta: { stop_reason: stopReason(calls), stop_sequence: null },
+    usage: { output_tokens: usage.output },
+  })
   send({ type: 'message_stop' })
   res.end()
 }

@@ -9,7 +9,18 @@ import { RunDetail, RunExport } from '../../src/shared/protocol.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 /** Names of every kind: one per fragment of the rule (in varied case), and ordinary ones (none a built-in header name). */
-const NAMES = ['dbPassword', 'clientSecret', 'x-refresh-token', 'openaiApiKey', 'OPENAI_API_KEY', 'authScheme', 'cloudCredential', 'tenant', 'locale', 'region']
+const NAMES = [
+  'dbPassword',
+  'clientSecret',
+  'x-refresh-token',
+  'openaiApiKey',
+  'OPENAI_API_KEY',
+  'authScheme',
+  'cloudCredential',
+  'tenant',
+  'locale',
+  'region',
+]
 const valueOf = (name: string) => `v-${name.toLowerCase()}-0042`
 const expected = Object.fromEntries(NAMES.map((name) => [name, isSecretKey(name) ? REDACTED : valueOf(name)]))
 

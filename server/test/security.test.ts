@@ -10,7 +10,11 @@ import { resolveToken, tokensEqual } from '../http/security.ts'
 import { FIXTURES, startTestServer, tempDir, type TestServer } from './helpers.ts'
 
 /** A raw request, so Host can be set (fetch forbids it). */
-function rawGet(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
       let body = ''
@@ -44,7 +48,9 @@ describe('session token', () => {
     const none = await fetch(`${server.origin}/api/tools`)
     expect(none.status).toBe(401)
     expect((await none.json()).error).toMatch(/token/)
-    expect((await fetch(`${server.origin}/api/tools`, { headers: { authorization: 'Bearer wrong-token-value' } })).status).toBe(401)
+    expect(
+      (await fetch(`${server.origin}/api/tools`, { headers: { authorization: 'Bearer wrong-token-value' } })).status,
+    ).toBe(401)
     expect((await fetch(`${server.origin}/mcp`, { method: 'POST', body: '{}' })).status).toBe(401)
     expect((await server.api('/api/tools')).status).toBe(200)
   })
@@ -58,14 +64,27 @@ describe('session token', () => {
     expect(apiBody.error).toContain('Authorization: Bearer <token>')
     expect(apiBody.error).toContain('?token=')
 
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    })
     const auths: Array<Record<string, string>> = [{}, { authorization: 'Bearer wrong-token-value' }]
     for (const headers of auths) {
-      const mcp = await fetch(`${server.origin}/mcp`, { method: 'POST', body, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } })
+      const mcp = await fetch(`${server.origin}/mcp`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      })
       expect(mcp.status).toBe(401)
       expect(mcp.headers.get('content-type')).toMatch(/^application\/json/)
       const json = await mcp.json()
-      expect(json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, data: { code: 'unauthorized', header: 'Authorization: Bearer <token>' } } })
+      expect(json).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32001, data: { code: 'unauthorized', header: 'Authorization: Bearer <token>' } },
+      })
       expect(json.error.message).toContain('Authorization: Bearer <token>')
       expect(json.error.message).toContain('MCP endpoint')
     }
@@ -78,7 +97,10 @@ describe('session token', () => {
     expect(await sse.text()).toContain('run-finished')
     expect((await fetch(`${server.origin}/api/runs/${runId}/events?token=nope-nope-nope`)).status).toBe(401)
     expect((await fetch(`${server.origin}/api/tools?token=${server.token}`)).status).toBe(401)
-    const post = await fetch(`${server.origin}/api/runs?token=${server.token}`, { method: 'POST', body: JSON.stringify({ toolId: 'echo', input: { text: 'x' } }) })
+    const post = await fetch(`${server.origin}/api/runs?token=${server.token}`, {
+      method: 'POST',
+      body: JSON.stringify({ toolId: 'echo', input: { text: 'x' } }),
+    })
     expect(post.status).toBe(401)
   })
 
@@ -102,8 +124,12 @@ describe('Host and Origin (DNS rebinding)', () => {
     const evil = await server.api('/api/tools', { headers: { origin: 'http://evil.example' } })
     expect(evil.status).toBe(403)
     expect((await evil.json()).error).toMatch(/Origin/)
-    expect((await server.api('/api/tools', { headers: { origin: `http://localhost:${server.port + 1}` } })).status).toBe(403)
-    expect((await server.api('/api/tools', { headers: { origin: `http://localhost:${server.port}` } })).status).toBe(200)
+    expect(
+      (await server.api('/api/tools', { headers: { origin: `http://localhost:${server.port + 1}` } })).status,
+    ).toBe(403)
+    expect((await server.api('/api/tools', { headers: { origin: `http://localhost:${server.port}` } })).status).toBe(
+      200,
+    )
     expect((await server.api('/api/tools', { headers: { origin: server.origin } })).status).toBe(200)
   })
 })
@@ -117,11 +143,27 @@ describe('bind address', () => {
     try {
       const previous = process.env.TOOLSCOPE_TOKEN
       delete process.env.TOOLSCOPE_TOKEN
-      await expect(startServer({ port: 0, host: '0.0.0.0', paths: [FIXTURES], dataDir: t.dir, watch: false, log: () => {} })).rejects.toThrow(/explicit token/)
+      await expect(
+        startServer({ port: 0, host: '0.0.0.0', paths: [FIXTURES], dataDir: t.dir, watch: false, log: () => {} }),
+      ).rejects.toThrow(/explicit token/)
       if (previous !== undefined) process.env.TOOLSCOPE_TOKEN = previous
-      const open = await startServer({ port: 0, host: '0.0.0.0', token: 'explicit-token-123', paths: [FIXTURES], dataDir: t.dir, watch: false, log: () => {} })
+      const open = await startServer({
+        port: 0,
+        host: '0.0.0.0',
+        token: 'explicit-token-123',
+        paths: [FIXTURES],
+        dataDir: t.dir,
+        watch: false,
+        log: () => {},
+      })
       try {
-        expect((await fetch(`http://127.0.0.1:${open.port}/api/tools`, { headers: { authorization: 'Bearer explicit-token-123' } })).status).toBe(200)
+        expect(
+          (
+            await fetch(`http://127.0.0.1:${open.port}/api/tools`, {
+              headers: { authorization: 'Bearer explicit-token-123' },
+            })
+          ).status,
+        ).toBe(200)
         expect((await fetch(`http://127.0.0.1:${open.port}/api/tools`)).status).toBe(401)
       } finally {
         await open.close()

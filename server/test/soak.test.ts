@@ -13,13 +13,18 @@ const RSS_LIMIT_MB = 800
 
 // The soak's runs stop after a 30 s budget; the rest is the server starting and settling, which takes longer when `npm
 // test` runs the Node 22/24 suites beside the sample project (e2e/testAll.ts): a generous timeout, no timed assertion.
-it('16 clients, 100 MB outputs and 10,000-event runs: the server stays up, RSS bounded, nothing lost or reordered', { timeout: 150_000 }, async () => {
+it('16 clients, 100 MB outputs and 10,000-event runs: the server stays up, RSS bounded, nothing lost or reordered', {
+  timeout: 150_000,
+}, async () => {
   const t = await tempDir()
   const server = await startChildServer(t.dir)
   try {
     expect(new URL(server.origin).hostname).toBe('127.0.0.1')
     const completed = await soak(server, { clients: CLIENTS, budgetMs: 30_000, maxRuns: 6 }).catch((err) => {
-      throw new Error(`${(err as Error).message}; server: ${server.exit() ?? 'running'}; peak RSS ${server.peak().toFixed(0)} MB`, { cause: err })
+      throw new Error(
+        `${(err as Error).message}; server: ${server.exit() ?? 'running'}; peak RSS ${server.peak().toFixed(0)} MB`,
+        { cause: err },
+      )
     })
     expect(completed).toBeGreaterThanOrEqual(CLIENTS)
     // Still up, and the list is summaries only.

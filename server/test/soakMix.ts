@@ -20,7 +20,10 @@ const BIN_TOKEN = 'soak-mix-token-0123456789'
 const WORKER_HEAP_MB = 256
 
 /** One HTTP request on its own socket (no pooled keep-alive socket that the loaded server may close meanwhile). */
-export function call(url: string, init: { method?: string; headers: Record<string, string>; body?: string }): Promise<Response> {
+export function call(
+  url: string,
+  init: { method?: string; headers: Record<string, string>; body?: string },
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
       resolve(new Response(Readable.toWeb(res) as ReadableStream, { status: res.statusCode }))
@@ -56,8 +59,14 @@ export interface ChildServer {
 export async function startChildServer(dataDir: string, via: 'test' | 'bin' = 'test'): Promise<ChildServer> {
   const child =
     via === 'bin'
-      ? spawn(process.execPath, [BIN, FIXTURE_TOOLS, '--port', '0', '--token', BIN_TOKEN, '--no-open', '--no-watch', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TOOLSCOPE_COMPILED: '1' } })
-      : spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, String(WORKER_HEAP_MB)], { stdio: ['ignore', 'pipe', 'inherit'] })
+      ? spawn(
+          process.execPath,
+          [BIN, FIXTURE_TOOLS, '--port', '0', '--token', BIN_TOKEN, '--no-open', '--no-watch', '--data-dir', dataDir],
+          { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TOOLSCOPE_COMPILED: '1' } },
+        )
+      : spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, String(WORKER_HEAP_MB)], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        })
   let peak = 0
   let exit: string | undefined
   child.once('exit', (code, signal) => (exit = `exit ${code} ${signal}`))
@@ -68,7 +77,13 @@ export async function startChildServer(dataDir: string, via: 'test' | 'bin' = 't
       // the child is gone: exit() says so
     }
   }, 50)
-  const { origin, token } = via === 'bin' ? await binOrigin(child) : (JSON.parse(((await once(child.stdout!, 'data')) as [Buffer])[0].toString()) as { origin: string; token: string })
+  const { origin, token } =
+    via === 'bin'
+      ? await binOrigin(child)
+      : (JSON.parse(((await once(child.stdout!, 'data')) as [Buffer])[0].toString()) as {
+          origin: string
+          token: string
+        })
   return {
     child,
     origin,
@@ -100,12 +115,19 @@ function binOrigin(child: ChildProcess): Promise<{ origin: string; token: string
 }
 
 /** Which run a client starts: client 0 pushes 100 MB outputs, clients 1–4 push 10,000 events, the rest small runs. */
-function workOf(client: number): { toolId: string; input: Record<string, unknown>; problem: (events: RunEvent[]) => string | undefined } {
+function workOf(client: number): {
+  toolId: string
+  input: Record<string, unknown>
+  problem: (events: RunEvent[]) => string | undefined
+} {
   if (client < 1) {
     return {
       toolId: 'big-output',
       input: { mb: 100 },
-      problem: (events) => ((events.find((e) => e.type === 'output')?.truncated?.originalBytes ?? 0) >= 100 * 1024 * 1024 ? undefined : 'the 100 MB output was not reported whole'),
+      problem: (events) =>
+        (events.find((e) => e.type === 'output')?.truncated?.originalBytes ?? 0) >= 100 * 1024 * 1024
+          ? undefined
+          : 'the 100 MB output was not reported whole',
     }
   }
   if (client < 5) {
@@ -114,28 +136,48 @@ function workOf(client: number): { toolId: string; input: Record<string, unknown
       input: { count: 10_000, size: 8 },
       problem: (events) => {
         const chunks = events.flatMap((e) => (e.type === 'writer-chunk' ? [(e.chunk as { i: number }).i] : []))
-        return chunks.length === 10_000 && chunks.every((i, n) => i === n) ? undefined : `writer chunks lost or reordered (${chunks.length} of 10000)`
+        return chunks.length === 10_000 && chunks.every((i, n) => i === n)
+          ? undefined
+          : `writer chunks lost or reordered (${chunks.length} of 10000)`
       },
     }
   }
-  return { toolId: 'chatty', input: { count: 20 }, problem: (events) => (events.filter((e) => e.type === 'writer-chunk').length === 20 ? undefined : 'writer chunks lost') }
+  return {
+    toolId: 'chatty',
+    input: { count: 20 },
+    problem: (events) =>
+      events.filter((e) => e.type === 'writer-chunk').length === 20 ? undefined : 'writer chunks lost',
+  }
 }
 
 /** Runs one started run's stream to its end; throws naming what went wrong. */
-export async function runToEnd(server: Pick<ChildServer, 'origin' | 'headers'>, toolId: string, input: unknown): Promise<RunEvent[]> {
-  const res = await call(`${server.origin}/api/runs`, { method: 'POST', headers: server.headers, body: JSON.stringify({ toolId, input }) })
+export async function runToEnd(
+  server: Pick<ChildServer, 'origin' | 'headers'>,
+  toolId: string,
+  input: unknown,
+): Promise<RunEvent[]> {
+  const res = await call(`${server.origin}/api/runs`, {
+    method: 'POST',
+    headers: server.headers,
+    body: JSON.stringify({ toolId, input }),
+  })
   if (res.status !== 201) throw new Error(`POST /api/runs ${toolId} → ${res.status}`)
   const { runId } = (await res.json()) as { runId: string }
   const events: RunEvent[] = []
-  for await (const f of readSse(await call(`${server.origin}/api/runs/${runId}/events`, { headers: server.headers }))) events.push(RunEventFrame.parse(JSON.parse(f.data)))
+  for await (const f of readSse(await call(`${server.origin}/api/runs/${runId}/events`, { headers: server.headers })))
+    events.push(RunEventFrame.parse(JSON.parse(f.data)))
   if (!events.every((e, i) => e.seq === i)) throw new Error(`${toolId}: events out of order`)
   const last = events.at(-1)
-  if (last?.type !== 'run-finished' || last.status !== 'success') throw new Error(`${toolId}: ended ${JSON.stringify(last?.type === 'run-finished' ? last.status : last?.type)}`)
+  if (last?.type !== 'run-finished' || last.status !== 'success')
+    throw new Error(`${toolId}: ended ${JSON.stringify(last?.type === 'run-finished' ? last.status : last?.type)}`)
   return events
 }
 
 /** The soak: `clients` clients until `budgetMs` passed or each ran `maxRuns`; resolves with the runs completed. */
-export async function soak(server: Pick<ChildServer, 'origin' | 'headers'>, options = { clients: 16, budgetMs: 30_000, maxRuns: 6 }): Promise<number> {
+export async function soak(
+  server: Pick<ChildServer, 'origin' | 'headers'>,
+  options = { clients: 16, budgetMs: 30_000, maxRuns: 6 },
+): Promise<number> {
   const deadline = Date.now() + options.budgetMs
   let completed = 0
   const client = async (n: number) => {

@@ -44,7 +44,10 @@ describe('SQLite drivers', () => {
           throw new Error('no')
         })(),
       ).toThrow('no')
-      expect([...db.prepare('SELECT b FROM t ORDER BY a').iterate()].map((r) => (r as { b: string }).b)).toEqual(['kept', 'nested'])
+      expect([...db.prepare('SELECT b FROM t ORDER BY a').iterate()].map((r) => (r as { b: string }).b)).toEqual([
+        'kept',
+        'nested',
+      ])
       db.close()
     })
 
@@ -52,9 +55,21 @@ describe('SQLite drivers', () => {
       const t = await tempDir()
       try {
         let store = new RunStore({ dataDir: t.dir, driver })
-        const pk = store.createRun({ runId: 'r1', toolId: 'echo', caller: 'agent', startedAt: new Date().toISOString(), request: { toolId: 'echo', input: {} } })
+        const pk = store.createRun({
+          runId: 'r1',
+          toolId: 'echo',
+          caller: 'agent',
+          startedAt: new Date().toISOString(),
+          request: { toolId: 'echo', input: {} },
+        })
         const end: RunEvent = { type: 'run-finished', seq: 0, at: 1, status: 'success', durationMs: 1 }
-        store.append(pk, 0, end.type, JSON.stringify(end), { status: 'success', eventCount: 1, bytes: 10, finishedAt: new Date().toISOString(), durationMs: 1 })
+        store.append(pk, 0, end.type, JSON.stringify(end), {
+          status: 'success',
+          eventCount: 1,
+          bytes: 10,
+          finishedAt: new Date().toISOString(),
+          durationMs: 1,
+        })
         store.close()
         store = new RunStore({ dataDir: t.dir, driver })
         expect(store.list({}).runs.map((r) => [r.runId, r.status])).toEqual([['r1', 'success']])

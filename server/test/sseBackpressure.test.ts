@@ -14,7 +14,11 @@ const CHUNKS = 400
 const CHUNK_CHARS = 100_000
 
 /** Reads a whole run stream at full speed: its frames' ids, types and the bytes of their data. */
-async function readAll(origin: string, token: string, runId: string): Promise<{ ids: number[]; types: string[]; bytes: number }> {
+async function readAll(
+  origin: string,
+  token: string,
+  runId: string,
+): Promise<{ ids: number[]; types: string[]; bytes: number }> {
   const res = await fetch(`${origin}/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${token}` } })
   const read = { ids: [] as number[], types: [] as string[], bytes: 0 }
   for await (const frame of readSse(res)) {
@@ -28,21 +32,35 @@ async function readAll(origin: string, token: string, runId: string): Promise<{ 
 /** Stores a finished 40 MB run: a small run's export with 400 large writer chunks put in, imported (faster than a tool). */
 async function importBigRun(origin: string, token: string): Promise<string> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  const started = await fetch(`${origin}/api/runs`, { method: 'POST', headers, body: JSON.stringify({ toolId: 'echo', input: { text: 'small' } }) })
+  const started = await fetch(`${origin}/api/runs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ toolId: 'echo', input: { text: 'small' } }),
+  })
   const { runId } = (await started.json()) as { runId: string }
   await readAll(origin, token, runId)
   const file = RunExport.parse(await (await fetch(`${origin}/api/runs/${runId}/export`, { headers })).json())
   const first = file.run.events[0]!
   const end = file.run.events.at(-1)!
   const text = 'y'.repeat(CHUNK_CHARS)
-  const chunks: RunEvent[] = Array.from({ length: CHUNKS }, (_, i) => ({ type: 'writer-chunk', seq: i + 1, at: first.at, chunk: { i, text } }))
-  const big: RunExport = { ...file, run: { ...file.run, events: [{ ...first, seq: 0 }, ...chunks, { ...end, seq: CHUNKS + 1 }] } }
+  const chunks: RunEvent[] = Array.from({ length: CHUNKS }, (_, i) => ({
+    type: 'writer-chunk',
+    seq: i + 1,
+    at: first.at,
+    chunk: { i, text },
+  }))
+  const big: RunExport = {
+    ...file,
+    run: { ...file.run, events: [{ ...first, seq: 0 }, ...chunks, { ...end, seq: CHUNKS + 1 }] },
+  }
   const imported = await fetch(`${origin}/api/runs/import`, { method: 'POST', headers, body: JSON.stringify(big) })
   expect(imported.status).toBe(201)
   return ((await imported.json()) as { runId: string }).runId
 }
 
-it('30 stalled and 10 slow readers of a finished 40 MB run: RSS stays within 1.5x the run above idle, and returns after', { timeout: 60_000 }, async () => {
+it('30 stalled and 10 slow readers of a finished 40 MB run: RSS stays within 1.5x the run above idle, and returns after', {
+  timeout: 60_000,
+}, async () => {
   const t = await tempDir()
   const server = startChildServer(t.dir)
   // Also when the test times out (its own `finally` may then never run).

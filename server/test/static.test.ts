@@ -23,11 +23,17 @@ afterAll(async () => {
 describe('static files', () => {
   it('serves files and the page for client routes', async () => {
     expect((await server.api('/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml')
-    for (const path of ['/', '/runs', '/tools/weather']) expect(await (await server.api(path)).text(), path).toContain('<title>Toolscope</title>')
+    for (const path of ['/', '/runs', '/tools/weather'])
+      expect(await (await server.api(path)).text(), path).toContain('<title>Toolscope</title>')
   })
 
   it('a missing file or a /.well-known/ probe is a 404, never the page', async () => {
-    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/mcp', '/assets/gone.js', '/robots.txt']) {
+    for (const path of [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/assets/gone.js',
+      '/robots.txt',
+    ]) {
       const res = await server.api(path)
       expect(res.status, path).toBe(404)
       expect(await res.text(), path).not.toContain('<title>')

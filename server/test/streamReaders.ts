@@ -25,12 +25,15 @@ export interface ChildServer {
 
 /** Starts childServer.ts over the fixture tools with history in `dataDir`; the caller stops it (also on failure). */
 export function startChildServer(dataDir: string): ChildServer {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, dataDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const lines = createInterface({ input: child.stdout! })
   const queued: string[] = []
   const waiting: Array<(line: string) => void> = []
   lines.on('line', (line) => (waiting.length ? waiting.shift()!(line) : queued.push(line)))
-  const next = () => (queued.length ? Promise.resolve(queued.shift()!) : new Promise<string>((resolve) => waiting.push(resolve)))
+  const next = () =>
+    queued.length ? Promise.resolve(queued.shift()!) : new Promise<string>((resolve) => waiting.push(resolve))
   const ready = next().then((line) => {
     const { origin, token } = JSON.parse(line) as { origin: string; token: string }
     return { origin, port: Number(new URL(origin).port), token }
@@ -59,7 +62,12 @@ export interface StreamReader {
 }
 
 /** A raw HTTP reader of a run's event stream that reads only as `onData` lets it (it pauses the socket). */
-export function openReader(port: number, token: string, runId: string, onData: (socket: Socket, bytes: number) => void): StreamReader {
+export function openReader(
+  port: number,
+  token: string,
+  runId: string,
+  onData: (socket: Socket, bytes: number) => void,
+): StreamReader {
   const socket = connect(port, '127.0.0.1')
   let answered!: () => void
   const first = new Promise<void>((resolve) => (answered = resolve))
@@ -69,7 +77,9 @@ export function openReader(port: number, token: string, runId: string, onData: (
   })
   socket.on('error', () => {}) // destroyed by the caller
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
-  socket.write(`GET /api/runs/${runId}/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`)
+  socket.write(
+    `GET /api/runs/${runId}/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+  )
   return { socket, first, closed }
 }
 
@@ -81,9 +91,16 @@ export interface HeldReaders {
 }
 
 /** `stalled` readers that read nothing and `slow` ones that read 16 KB every 250 ms (a 64 KB/s client) of run `runId`. */
-export function holdReaders(port: number, token: string, runId: string, counts: { stalled: number; slow: number }): HeldReaders {
+export function holdReaders(
+  port: number,
+  token: string,
+  runId: string,
+  counts: { stalled: number; slow: number },
+): HeldReaders {
   const timers: Array<ReturnType<typeof setInterval>> = []
-  const stalled = Array.from({ length: counts.stalled }, () => openReader(port, token, runId, (socket) => socket.pause()))
+  const stalled = Array.from({ length: counts.stalled }, () =>
+    openReader(port, token, runId, (socket) => socket.pause()),
+  )
   const slow = Array.from({ length: counts.slow }, () => {
     let slot = 0
     const reader = openReader(port, token, runId, (socket, bytes) => {

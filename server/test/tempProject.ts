@@ -25,7 +25,10 @@ export async function tempProject(toolFiles: string[]): Promise<TempProject> {
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n')
   for (const name of toolFiles) {
     const source = await readFile(join(FIXTURES, name), 'utf8')
-    await writeFile(join(tools, name), source.replace("'../../../../src/index.ts'", JSON.stringify(join(ROOT, 'src/index.ts'))))
+    await writeFile(
+      join(tools, name),
+      source.replace("'../../../../src/index.ts'", JSON.stringify(join(ROOT, 'src/index.ts'))),
+    )
   }
   return { dir, tools, tool: (name) => join(tools, name), cleanup }
 }

@@ -4,7 +4,16 @@ import { cp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Catalog, CatalogEvent } from '../../src/shared/protocol.ts'
-import { DUP_FIXTURES, FIXTURES, finished, readSse, startTestServer, tempDir, waitForEvent, type TestServer } from './helpers.ts'
+import {
+  DUP_FIXTURES,
+  FIXTURES,
+  finished,
+  readSse,
+  startTestServer,
+  tempDir,
+  waitForEvent,
+  type TestServer,
+} from './helpers.ts'
 
 describe('a misbehaving tool never takes the server down', () => {
   let server: TestServer
@@ -16,7 +25,10 @@ describe('a misbehaving tool never takes the server down', () => {
   it('aborting a tool stuck in a synchronous loop ends it, and other tools still run', async () => {
     const runId = await server.startRun({ toolId: 'spin', input: {} })
     await waitForEvent(server, runId, (e) => e.type === 'input-available')
-    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'stop it' } })).status).toBe(200)
+    expect(
+      (await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'abort', reason: 'stop it' } }))
+        .status,
+    ).toBe(200)
     const events = await server.events(runId)
     expect(finished(events).status).toBe('aborted')
     expect(events.find((e) => e.type === 'aborted')).toMatchObject({ reason: 'stop it' })
@@ -29,7 +41,9 @@ describe('a misbehaving tool never takes the server down', () => {
     const error = events.find((e) => e.type === 'error')
     expect(error).toMatchObject({ message: expect.stringMatching(/Timed out after 1500 ms/) })
     expect(finished(events).status).toBe('error')
-    expect(finished(await server.events(await server.startRun({ toolId: 'upper', input: { text: 'x' } }))).status).toBe('success')
+    expect(finished(await server.events(await server.startRun({ toolId: 'upper', input: { text: 'x' } }))).status).toBe(
+      'success',
+    )
   })
 
   it('a run waiting for approval is not timed out: the clock only runs while the tool does', async () => {
@@ -40,7 +54,9 @@ describe('a misbehaving tool never takes the server down', () => {
       const timedOut = await server.events(await server.startRun({ toolId: 'wait-abort', input: {} }))
       expect(finished(timedOut).status).toBe('error')
     }
-    expect((await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
+    expect(
+      (await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'approve' } })).status,
+    ).toBe(200)
     expect(finished(await server.events(waiting)).status).toBe('success')
   })
 
@@ -48,10 +64,16 @@ describe('a misbehaving tool never takes the server down', () => {
     const waiting = await server.startRun({ toolId: 'delete-file', input: { path: 'a' } })
     await waitForEvent(server, waiting, (e) => e.type === 'approval-requested')
     const events = await server.events(await server.startRun({ toolId: 'exit-process', input: {} }))
-    expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringMatching(/exited with code 3/) })
+    expect(events.find((e) => e.type === 'error')).toMatchObject({
+      message: expect.stringMatching(/exited with code 3/),
+    })
     expect(finished(events).status).toBe('error')
-    expect(finished(await server.events(await server.startRun({ toolId: 'echo', input: { text: 'ok' } }))).status).toBe('success')
-    expect((await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
+    expect(finished(await server.events(await server.startRun({ toolId: 'echo', input: { text: 'ok' } }))).status).toBe(
+      'success',
+    )
+    expect(
+      (await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'approve' } })).status,
+    ).toBe(200)
     expect(finished(await server.events(waiting)).status).toBe('success')
   })
 })
@@ -83,7 +105,9 @@ describe('loading', () => {
 
 describe('hot reload', () => {
   // Two reloads, each loading fresh workers: far past the default 20 s when the machine is busy.
-  it('a changed tool file reloads the host and pushes a catalog event with what changed', { timeout: 60_000 }, async () => {
+  it('a changed tool file reloads the host and pushes a catalog event with what changed', {
+    timeout: 60_000,
+  }, async () => {
     const work = await tempDir()
     // Copied next to the original so its relative import of the runtime still resolves.
     const dir = join(FIXTURES, '..', `reload-${process.pid}`)
@@ -95,7 +119,12 @@ describe('hot reload', () => {
       const frames = readSse(res)
       const file = join(dir, 'basic.ts')
       const source = await readFile(file, 'utf8')
-      await writeFile(file, source.replace("description: 'Echoes its text'", "description: 'Echoes its text, edited'").replace("id: 'lower'", "id: 'lower2'"))
+      await writeFile(
+        file,
+        source
+          .replace("description: 'Echoes its text'", "description: 'Echoes its text, edited'")
+          .replace("id: 'lower'", "id: 'lower2'"),
+      )
       const { value } = await frames.next()
       const event = CatalogEvent.parse(JSON.parse(value!.data))
       expect(value!.event).toBe('catalog-changed')
@@ -104,9 +133,11 @@ describe('hot reload', () => {
       expect(event.changed.toSorted()).toEqual(['chatty', 'echo', 'odd-values', 'upper'])
       const detail = await (await server.api('/api/tools/echo')).json()
       expect(detail.description).toBe('Echoes its text, edited')
-      expect(finished(await server.events(await server.startRun({ toolId: 'lower2', input: { text: 'AB' } }))).status).toBe('success')
+      expect(
+        finished(await server.events(await server.startRun({ toolId: 'lower2', input: { text: 'AB' } }))).status,
+      ).toBe('success')
       // A code-only edit (no schema or description change) still reports the file's tools as changed.
-      await writeFile(file, (await readFile(file, 'utf8')).replace("toUpperCase()", "toUpperCase().trim()"))
+      await writeFile(file, (await readFile(file, 'utf8')).replace('toUpperCase()', 'toUpperCase().trim()'))
       const next = CatalogEvent.parse(JSON.parse((await frames.next()).value!.data))
       expect(next).toMatchObject({ added: [], removed: [] })
       expect(next.changed.toSorted()).toEqual(['chatty', 'echo', 'lower2', 'odd-values', 'upper'])

@@ -19,7 +19,15 @@ beforeAll(async () => {
     configFile: false,
     root: t.dir,
     logLevel: 'info',
-    customLogger: { info: (m: string) => logs.push(m), warn: () => {}, warnOnce: () => {}, error: () => {}, clearScreen: () => {}, hasErrorLogged: () => false, hasWarned: false },
+    customLogger: {
+      info: (m: string) => logs.push(m),
+      warn: () => {},
+      warnOnce: () => {},
+      error: () => {},
+      clearScreen: () => {},
+      hasErrorLogged: () => false,
+      hasWarned: false,
+    },
     plugins: [toolscopeDevServer({ paths: [FIXTURES], dataDir: t.dir })],
     server: { port: 0, host: '127.0.0.1', strictPort: false, watch: null },
   })
@@ -41,7 +49,9 @@ describe('toolscopeDevServer', () => {
     const res = await fetch(`${origin}/api/tools`, { headers: { authorization: `Bearer ${token}` } })
     expect(res.status).toBe(200)
     expect((await res.json()).tools.map((t: { id: string }) => t.id)).toContain('echo')
-    const evil = await fetch(`${origin}/api/tools`, { headers: { authorization: `Bearer ${token}`, origin: 'http://evil.example' } })
+    const evil = await fetch(`${origin}/api/tools`, {
+      headers: { authorization: `Bearer ${token}`, origin: 'http://evil.example' },
+    })
     expect(evil.status).toBe(403)
   })
 })

@@ -13,9 +13,15 @@ export interface LoadedCatalog {
 }
 
 /** The catalog-changed event from `before` to `after`. */
-export function catalogChange(before: LoadedCatalog, after: LoadedCatalog, version: number, errors: CatalogError[]): CatalogEvent {
+export function catalogChange(
+  before: LoadedCatalog,
+  after: LoadedCatalog,
+  version: number,
+  errors: CatalogError[],
+): CatalogEvent {
   // A tool counts as changed when its description changed or the source of its file did (code-only edits too).
-  const fingerprints = ({ tools, digests }: LoadedCatalog) => new Map(tools.map((t) => [t.id, `${digests.get(t.file) ?? ''}:${JSON.stringify(t)}`]))
+  const fingerprints = ({ tools, digests }: LoadedCatalog) =>
+    new Map(tools.map((t) => [t.id, `${digests.get(t.file) ?? ''}:${JSON.stringify(t)}`]))
   const was = fingerprints(before)
   const now = fingerprints(after)
   return {

@@ -13,14 +13,19 @@ export const CONSOLE_EVENTS_PER_RUN = 1_000
 
 type Sink = (level: LogLevel, message: string, location?: string) => void
 
-const METHODS = { log: 'info', info: 'info', debug: 'debug', warn: 'warn', error: 'error' } as const satisfies Record<string, LogLevel>
+const METHODS = { log: 'info', info: 'info', debug: 'debug', warn: 'warn', error: 'error' } as const satisfies Record<
+  string,
+  LogLevel
+>
 type Method = keyof typeof METHODS
 
 /** A readable message from console arguments, even when formatting them throws. */
 function describe(args: unknown[]): string {
   try {
     const text = format(...args)
-    return text.length > CONSOLE_MESSAGE_CHARS ? `${text.slice(0, CONSOLE_MESSAGE_CHARS)}… (cut at ${CONSOLE_MESSAGE_CHARS} characters)` : text
+    return text.length > CONSOLE_MESSAGE_CHARS
+      ? `${text.slice(0, CONSOLE_MESSAGE_CHARS)}… (cut at ${CONSOLE_MESSAGE_CHARS} characters)`
+      : text
   } catch {
     return '(console arguments that cannot be formatted)'
   }
@@ -62,7 +67,10 @@ export function captureConsole(sink: Sink, toolFile: string): () => void {
         Error.captureStackTrace(holder, patched)
         sink(METHODS[method], describe(args), callerLocation(holder.stack, folder))
       } else if (count === CONSOLE_EVENTS_PER_RUN) {
-        sink('warn', `Further console output dropped (more than ${CONSOLE_EVENTS_PER_RUN} calls in this run); it still goes to the terminal.`)
+        sink(
+          'warn',
+          `Further console output dropped (more than ${CONSOLE_EVENTS_PER_RUN} calls in this run); it still goes to the terminal.`,
+        )
       }
       count++
       original.apply(console, args)

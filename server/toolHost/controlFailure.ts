@@ -15,9 +15,22 @@ export function describeError(err: unknown): string {
 
 /** The ControlFailure of a control's rejection. */
 export function controlFailureOf(err: unknown): ControlFailure {
-  const e = err as { code?: string; state?: string; message?: string; validationErrors?: ControlFailure['validationErrors'] }
-  if (e && (e.code === 'invalid-state' || e.code === 'invalid-resume-data' || e.code === 'invalid-elicitation-content')) {
-    return { code: e.code, message: e.message ?? String(err), state: e.state, validationErrors: toPlainJson(e.validationErrors) as ControlFailure['validationErrors'] }
+  const e = err as {
+    code?: string
+    state?: string
+    message?: string
+    validationErrors?: ControlFailure['validationErrors']
+  }
+  if (
+    e &&
+    (e.code === 'invalid-state' || e.code === 'invalid-resume-data' || e.code === 'invalid-elicitation-content')
+  ) {
+    return {
+      code: e.code,
+      message: e.message ?? String(err),
+      state: e.state,
+      validationErrors: toPlainJson(e.validationErrors) as ControlFailure['validationErrors'],
+    }
   }
   return { code: 'internal', message: describeError(err) }
 }

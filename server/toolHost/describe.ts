@@ -87,7 +87,8 @@ export function describeTool(found: DetectedTool, displayFile: string): { detail
   if (found.libraryVersion) detail.libraryVersion = found.libraryVersion
   const title = tool.mcp?.annotations?.title ?? (found.original as { title?: unknown } | null)?.title
   if (typeof title === 'string') detail.title = title
-  if (tool.mcp) detail.mcp = toPlainJson({ annotations: tool.mcp.annotations, _meta: tool.mcp._meta }) as ToolDetail['mcp']
+  if (tool.mcp)
+    detail.mcp = toPlainJson({ annotations: tool.mcp.annotations, _meta: tool.mcp._meta }) as ToolDetail['mcp']
   if (tool.providerOptions) detail.providerOptions = toPlainJson(tool.providerOptions) as ToolDetail['providerOptions']
   if (tool.inputExamples) detail.inputExamples = toPlainJson(tool.inputExamples) as ToolDetail['inputExamples']
   if (tool.background) detail.background = toPlainJson(tool.background) as Record<string, unknown>

@@ -108,19 +108,41 @@ function detectOne(value: unknown, exportName: string): { tool: Tool; kind: Dete
 
 /** True when `value` is a tool of any kind, or looks like one of a kind Toolscope does not know (not a container of exports). */
 export function looksLikeTool(value: unknown): boolean {
-  return detectOne(value, '') !== undefined || sources.some((s) => s.matches(value)) || unknownReasons.some((reason) => reason(value) !== undefined)
+  return (
+    detectOne(value, '') !== undefined ||
+    sources.some((s) => s.matches(value)) ||
+    unknownReasons.some((reason) => reason(value) !== undefined)
+  )
 }
 
 /** One value: a tool of a known kind, a source's tools, an error for an unknown tool-like value, or undefined (not a tool). */
 export async function detectValue(value: unknown, at: FoundAt): Promise<SourceResult | undefined> {
   const hit = detectOne(value, at.exportName)
-  if (hit) return { tools: [{ ...hit, exportName: at.exportName, access: at.access, original: value, ...(at.group ? { group: at.group } : {}), ...(at.mastra ? { mastra: at.mastra } : {}) }], errors: [] }
+  if (hit)
+    return {
+      tools: [
+        {
+          ...hit,
+          exportName: at.exportName,
+          access: at.access,
+          original: value,
+          ...(at.group ? { group: at.group } : {}),
+          ...(at.mastra ? { mastra: at.mastra } : {}),
+        },
+      ],
+      errors: [],
+    }
   const source = sources.find((s) => s.matches(value))
   if (source) {
     try {
       return await source.load(value, at, nestedDetect)
     } catch (err) {
-      return { tools: [], errors: [`${at.exportName}: could not load this ${source.name}: ${err instanceof Error ? err.message : String(err)}`] }
+      return {
+        tools: [],
+        errors: [
+          `${at.exportName}: could not load this ${source.name}: ${err instanceof Error ? err.message : String(err)}`,
+        ],
+      }
     }
   }
   for (const reason of unknownReasons) {
@@ -142,7 +164,11 @@ export function moduleName(file: string): string {
  * Lists every tool of a module namespace with all detectors and sources: exports, and the items of exported arrays and
  * records. `file` is the absolute path (packages resolve from it); `displayFile` is what the catalog shows.
  */
-export async function detectModule(moduleNamespace: Record<string, unknown>, file: string, displayFile: string): Promise<{ tools: DetectedTool[]; errors: CatalogError[] }> {
+export async function detectModule(
+  moduleNamespace: Record<string, unknown>,
+  file: string,
+  displayFile: string,
+): Promise<{ tools: DetectedTool[]; errors: CatalogError[] }> {
   const tools: DetectedTool[] = []
   const errors: CatalogError[] = []
   const collect = (result: SourceResult) => {
@@ -155,8 +181,22 @@ export async function detectModule(moduleNamespace: Record<string, unknown>, fil
     const result = await detectValue(value, { file, exportName: name, key, access: { exportName: name, steps: [] } })
     const entry = (step: string | number) => ({ exportName: name, steps: [{ via: 'key' as const, key: step }] })
     if (result) collect(result)
-    else if (Array.isArray(value)) for (const [i, item] of value.entries()) collect((await detectValue(item, { file, exportName: `${name}[${i}]`, key: `${key}_${i}`, access: entry(i) })) ?? { tools: [], errors: [] })
-    else if (isPlainObject(value)) for (const [key, item] of Object.entries(value)) collect((await detectValue(item, { file, exportName: `${name}.${key}`, key, access: entry(key) })) ?? { tools: [], errors: [] })
+    else if (Array.isArray(value))
+      for (const [i, item] of value.entries())
+        collect(
+          (await detectValue(item, { file, exportName: `${name}[${i}]`, key: `${key}_${i}`, access: entry(i) })) ?? {
+            tools: [],
+            errors: [],
+          },
+        )
+    else if (isPlainObject(value))
+      for (const [key, item] of Object.entries(value))
+        collect(
+          (await detectValue(item, { file, exportName: `${name}.${key}`, key, access: entry(key) })) ?? {
+            tools: [],
+            errors: [],
+          },
+        )
   }
   return { tools, errors }
 }
@@ -165,7 +205,10 @@ export async function detectModule(moduleNamespace: Record<string, unknown>, fil
  * Keeps one tool per value and per id. The same value found twice (exported, and used by an agent) is one tool that takes
  * the first group found; a second tool with the same id becomes an error naming both files.
  */
-export function dedupeTools(tools: DetectedTool[]): { tools: DetectedTool[]; errors: Array<{ file: string; message: string }> } {
+export function dedupeTools(tools: DetectedTool[]): {
+  tools: DetectedTool[]
+  errors: Array<{ file: string; message: string }>
+} {
   const byOriginal = new Map<unknown, DetectedTool>()
   const unique: DetectedTool[] = []
   for (const t of tools) {
@@ -181,7 +224,10 @@ export function dedupeTools(tools: DetectedTool[]): { tools: DetectedTool[]; err
 }
 
 /** Keeps the first tool of each id; a second tool with the same id becomes an error naming both files. */
-export function dedupeById(tools: DetectedTool[]): { tools: DetectedTool[]; errors: Array<{ file: string; message: string }> } {
+export function dedupeById(tools: DetectedTool[]): {
+  tools: DetectedTool[]
+  errors: Array<{ file: string; message: string }>
+} {
   const byId = new Map<string, DetectedTool>()
   const errors: Array<{ file: string; message: string }> = []
   for (const t of tools) {

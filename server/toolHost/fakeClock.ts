@@ -91,7 +91,9 @@ export function installFakeClock(hooks: FakeClockHooks): () => void {
     if (++fired > MAX_FIRED) {
       stopped = true
       timers.clear()
-      hooks.exhausted(`The fake clock fired more than ${MAX_FIRED} timers: the tool seems to poll or retry without end.`)
+      hooks.exhausted(
+        `The fake clock fired more than ${MAX_FIRED} timers: the tool seems to poll or retry without end.`,
+      )
       return
     }
     const ahead = timer.due - now()
@@ -108,7 +110,14 @@ export function installFakeClock(hooks: FakeClockHooks): () => void {
   const add = (fn: unknown, ms: unknown, args: unknown[], repeat: boolean): Handle => {
     const delay = Math.max(0, Number(ms) || 0)
     const id = nextId++
-    const timer: FakeTimer = { id, due: now() + delay, seq: seq++, fn: typeof fn === 'function' ? (fn as FakeTimer['fn']) : () => {}, args, ...(repeat ? { every: Math.max(1, delay) } : {}) }
+    const timer: FakeTimer = {
+      id,
+      due: now() + delay,
+      seq: seq++,
+      fn: typeof fn === 'function' ? (fn as FakeTimer['fn']) : () => {},
+      args,
+      ...(repeat ? { every: Math.max(1, delay) } : {}),
+    }
     timers.set(id, timer)
     schedulePump()
     return new Handle(id, () => {

@@ -30,7 +30,8 @@ export async function checkFit(tool: Tool, check: FitCheck): Promise<string[]> {
       input = undefined
     }
   }
-  if (input !== undefined || check.inputText === undefined) problems.push(...(await problemsOf(tool.inputSchema, input, 'input')))
+  if (input !== undefined || check.inputText === undefined)
+    problems.push(...(await problemsOf(tool.inputSchema, input, 'input')))
   problems.push(...(await problemsOf(tool.requestContextSchema, check.requestContext ?? {}, 'request context')))
   for (const [i, data] of check.resumeData.entries()) {
     if (!tool.resumeSchema) {

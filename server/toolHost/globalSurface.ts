@@ -8,9 +8,35 @@ const BUILTINS: ReadonlyArray<readonly [string, object]> = (() => {
   // The builtins tool code commonly patches (polyfills, pollution); the typed-array family shares one prototype
   // (%TypedArray%, below), and each name costs a few microseconds per check.
   const names = [
-    'Object', 'Function', 'Array', 'String', 'Number', 'Boolean', 'Symbol', 'BigInt', 'Promise', 'RegExp', 'Date', 'Map',
-    'Set', 'WeakMap', 'WeakSet', 'Error', 'TypeError', 'RangeError', 'ArrayBuffer', 'Uint8Array', 'JSON', 'Math',
-    'Reflect', 'Buffer', 'URL', 'EventTarget', 'AbortSignal', 'Headers', 'Response',
+    'Object',
+    'Function',
+    'Array',
+    'String',
+    'Number',
+    'Boolean',
+    'Symbol',
+    'BigInt',
+    'Promise',
+    'RegExp',
+    'Date',
+    'Map',
+    'Set',
+    'WeakMap',
+    'WeakSet',
+    'Error',
+    'TypeError',
+    'RangeError',
+    'ArrayBuffer',
+    'Uint8Array',
+    'JSON',
+    'Math',
+    'Reflect',
+    'Buffer',
+    'URL',
+    'EventTarget',
+    'AbortSignal',
+    'Headers',
+    'Response',
   ]
   const list: Array<readonly [string, object]> = []
   for (const name of names) {
@@ -22,7 +48,10 @@ const BUILTINS: ReadonlyArray<readonly [string, object]> = (() => {
   }
   // Prototypes every iterator, typed array and generator shares, reachable from no global name.
   const arrayIterator = Object.getPrototypeOf([][Symbol.iterator]()) as object
-  list.push(['%ArrayIteratorPrototype%', arrayIterator], ['%IteratorPrototype%', Object.getPrototypeOf(arrayIterator) as object])
+  list.push(
+    ['%ArrayIteratorPrototype%', arrayIterator],
+    ['%IteratorPrototype%', Object.getPrototypeOf(arrayIterator) as object],
+  )
   list.push(['%TypedArray%.prototype', Object.getPrototypeOf(Uint8Array.prototype) as object])
   list.push(['%AsyncFunction%.prototype', Object.getPrototypeOf(async () => {}) as object])
   return list
@@ -56,7 +85,12 @@ export function snapshotGlobals(): GlobalsSnapshot {
 }
 
 const same = (a: PropertyDescriptor, b: PropertyDescriptor) =>
-  Object.is(a.value, b.value) && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable
+  Object.is(a.value, b.value) &&
+  a.get === b.get &&
+  a.set === b.set &&
+  a.writable === b.writable &&
+  a.enumerable === b.enumerable &&
+  a.configurable === b.configurable
 
 /**
  * True when an accessor became a data property holding what the accessor gives: Node defines globals such as `fetch`
@@ -71,7 +105,8 @@ function materialised(target: object, old: PropertyDescriptor, now: PropertyDesc
   }
 }
 
-const keyName = (owner: string, key: string | symbol) => (typeof key === 'symbol' ? `${owner}[${key.description ?? 'symbol'}]` : `${owner}.${key}`)
+const keyName = (owner: string, key: string | symbol) =>
+  typeof key === 'symbol' ? `${owner}[${key.description ?? 'symbol'}]` : `${owner}.${key}`
 
 /** At most this many changes are named; the rest are counted. */
 const MAX_NAMED = 5

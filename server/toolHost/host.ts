@@ -4,83 +4,32 @@
 // old busy workers finish their run), and catalog diffs.
 
 import { relative } from 'node:path'
-import type { CatalogError, CatalogEvent, ControlFailure, McpServerState, RunControl, StartRunBody, ToolDetail, ToolSummary } from '../../src/shared/protocol.ts'
+import type {
+  CatalogError,
+  CatalogEvent,
+  ControlFailure,
+  RunControl,
+  StartRunBody,
+  ToolSummary,
+} from '../../src/shared/protocol.ts'
 import { McpSources } from '../mcpSources/sources.ts'
 import type { McpServerSpec } from '../mcpSources/config.ts'
-import type { ConnectionLimits } from '../mcpSources/connection.ts'
 import { McpCatalogChanges, mergeCatalog } from '../mcpSources/catalogMerge.ts'
 import { listToolFiles } from './files.ts'
 import { HostWorker, LoadCrash, type HostWorkerEvents, type LoadResult } from './hostWorker.ts'
 import type { FitCheck, WorkerInit } from './messages.ts'
 import { WorkerPool } from './pool.ts'
-import type { SlotStats } from './slots.ts'
+import { FitChecks } from './fitChecks.ts'
+import type { HostCatalog, HostStats, ToolHostOptions } from './hostOptions.ts'
 import { watchPaths } from './watch.ts'
 import { catalogChange, fileDigests, sameDigests } from './catalogChange.ts'
 import { HostedRuns } from './hostedRuns.ts'
 import { CoverageCollector, type CoverageAction } from './coverage.ts'
-import type { RunLossStatus, RunSink } from './runSink.ts'
+import type { RunLossStatus } from './runSink.ts'
 import { DEFAULT_MAX_IDLE, defaultMaxWorkers, WORKER_YOUNG_GENERATION_MB } from './workerBudget.ts'
 
 export { forwardingSink, StartWithdrawnError, UnknownToolError, type RunLossStatus, type RunSink } from './runSink.ts'
 export { defaultMaxWorkers } from './workerBudget.ts'
-
-/** Options of the tool host. */
-export interface ToolHostOptions {
-  paths: string[]
-  watch: boolean
-  sink: RunSink
-  log: (line: string) => void
-  /** How long importing the modules may take before the worker is declared hung. */
-  loadTimeoutMs?: number
-  /** Debounce for file changes. */
-  watchDebounceMs?: number
-  maxOldGenerationSizeMb?: number
-  /** Loaded idle workers kept ready, so a run starts without an import (default 1). */
-  spareWorkers?: number
-  /** Idle workers kept at most after a burst of runs (default 4, or `maxWorkers` when smaller). */
-  maxIdleWorkers?: number
-  /**
-   * Runs executing at once, at most (default from memory: defaultMaxWorkers()); more starts queue for a slot. A run
-   * waiting for a person holds no slot, so a tool that blocks its thread never delays approvals, and waiting runs never
-   * block starts.
-   */
-  maxWorkers?: number
-  /**
-   * Route the tools' HTTP through the network interception (events, record, replay, mock). Default true; off only to
-   * measure what interception costs (`npm run bench:server`): runs then make their requests unseen.
-   */
-  interceptNetwork?: boolean
-  /** More header and query parameter names to redact in network events and recordings (beside the built-in list). */
-  redact?: { headers?: string[]; query?: string[] }
-  /** Bytes a run's recording (network mode `record`) keeps at most: the per-run limit (default 50 MiB). */
-  recordingBytes?: number
-  /** Send the tools' console output to stderr instead of stdout (CLI commands whose stdout is machine-read). */
-  toolOutputToStderr?: boolean
-  /** MCP servers whose tools join the catalog: those given (`--mcp`), and those of `configDir`'s `.mcp.json`. */
-  mcp?: { servers: McpServerSpec[]; configDir?: string; limits?: Partial<ConnectionLimits> }
-}
-
-/** Catalog state served by GET /api/tools. */
-export interface HostCatalog {
-  version: number
-  tools: ToolDetail[]
-  errors: CatalogError[]
-  /** The MCP servers the catalog's `mcp` tools come from (absent when there are none). */
-  servers?: McpServerState[]
-}
-
-/** Worker and slot counts, for tests and diagnostics. */
-export interface HostStats extends SlotStats {
-  idle: number
-  busy: number
-  loading: number
-  /** Every worker thread of this host still alive (any generation, any state). */
-  live: number
-  /** Workers created since the host started (reuse keeps this low). */
-  created: number
-  /** Runs waiting for approval or resume data on no worker (kept as checkpoints). */
-  parked: number
-}
 
 export class ToolHost {
   private pool: WorkerPool | undefined
@@ -101,14 +50,22 @@ export class ToolHost {
   private reloadQueued = false
   private closed = false
   private stopWatching: (() => Promise<void>) | undefined
-  /** The worker that serves the fit checks in flight, if any. */
-  private checking: { pool: WorkerPool | undefined; worker?: HostWorker; taken: Promise<HostWorker>; pending: number } | undefined
+  /** Schema-fit checks of stored data, on one shared idle worker. */
+  private fitChecks = new FitChecks({
+    pool: () => this.pool,
+    take: () => this.takeWorker(),
+    hold: (worker, pool) => void this.busy.set(worker, pool),
+    release: (worker, fit) => this.release(worker, fit),
+  })
   /** The tools of MCP servers (runs in this process, no worker), and the catalog changes they made. */
   private mcp: McpSources | undefined
   private mcpChanges = new McpCatalogChanges()
   /** A reload nobody asked for by saving a file (coverage switched on or off) says nothing when nothing changed. */
   private quietReloads = 0
-  private cov = new CoverageCollector({ reload: () => (this.quietReloads++, this.reload()), poolCollects: () => this.pool && !!this.pool.init.coverage })
+  private cov = new CoverageCollector({
+    reload: () => (this.quietReloads++, this.reload()),
+    poolCollects: () => this.pool && !!this.pool.init.coverage,
+  })
 
   constructor(private options: ToolHostOptions) {
     this.runs = new HostedRuns(
@@ -124,11 +81,22 @@ export class ToolHost {
     )
     this.readyPromise = this.boot()
     if (options.mcp && (options.mcp.servers.length || options.mcp.configDir)) {
-      this.mcp = new McpSources({ ...options.mcp, watch: options.watch, sink: options.sink, log: options.log, changed: () => this.mcpChanged() })
+      this.mcp = new McpSources({
+        ...options.mcp,
+        watch: options.watch,
+        sink: options.sink,
+        log: options.log,
+        changed: () => this.mcpChanged(),
+      })
     }
     this.readyPromise.catch((err) => options.log(`Tool host failed to start: ${(err as Error).message}`))
     if (options.watch) {
-      this.stopWatching = watchPaths(options.paths, () => void this.reload(), options.watchDebounceMs ?? 80, options.log)
+      this.stopWatching = watchPaths(
+        options.paths,
+        () => void this.reload(),
+        options.watchDebounceMs ?? 80,
+        options.log,
+      )
     }
   }
 
@@ -156,12 +124,28 @@ export class ToolHost {
   /** Idle, busy and loading workers of the current pool (busy counts every generation). */
   stats(): HostStats {
     const pool = { idle: this.pool?.idleCount ?? 0, busy: this.busy.size, loading: this.pool?.spawningCount ?? 0 }
-    return { ...pool, live: this.alive.size, created: this.created, parked: this.runs.parkedCount, ...this.runs.slots.stats() }
+    return {
+      ...pool,
+      live: this.alive.size,
+      created: this.created,
+      parked: this.runs.parkedCount,
+      ...this.runs.slots.stats(),
+    }
   }
 
   /** Lists summaries (the catalog without schemas and previews). */
   summaries(): ToolSummary[] {
-    return this.catalog.tools.map(({ id, title, description, kind, group, file, exportName, flags, mcpServer }) => ({ id, title, description, kind, group, file, exportName, flags, mcpServer }))
+    return this.catalog.tools.map(({ id, title, description, kind, group, file, exportName, flags, mcpServer }) => ({
+      id,
+      title,
+      description,
+      kind,
+      group,
+      file,
+      exportName,
+      flags,
+      mcpServer,
+    }))
   }
 
   /** An MCP server as configured, `${VAR}` references unexpanded: what an exported test of its tools names. */
@@ -187,47 +171,79 @@ export class ToolHost {
   }
 
   private newWorker(init: WorkerInit): HostWorker {
-    const worker = new HostWorker(init, this.workerEvents, this.options.loadTimeoutMs ?? 30_000, {
-      maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
-      maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
-    }, this.options.toolOutputToStderr, this.loadLines)
+    const worker = new HostWorker(
+      init,
+      this.workerEvents,
+      this.options.loadTimeoutMs ?? 30_000,
+      {
+        maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+      },
+      this.options.toolOutputToStderr,
+      this.loadLines,
+    )
     this.alive.add(worker)
     this.created++
     return worker
   }
 
   /** Spawns a worker and loads the modules; a module whose import kills or hangs the worker is skipped and named. */
-  private async spawnLoaded(): Promise<{ worker: HostWorker; result: LoadResult; digests: Map<string, string>; init: WorkerInit }> {
+  private async spawnLoaded(): Promise<{
+    worker: HostWorker
+    result: LoadResult
+    digests: Map<string, string>
+    init: WorkerInit
+  }> {
     const { files, missing } = await listToolFiles(this.options.paths)
     const digests = await fileDigests(files)
     const skip: CatalogError[] = missing.map((p) => ({ file: p, message: 'No such file or folder.' }))
     for (;;) {
       const todo = files.filter((f) => !skip.some((s) => s.file === relative(process.cwd(), f) || s.file === f))
-      const init: WorkerInit = { files: todo, skip: [...skip], interceptNetwork: this.options.interceptNetwork ?? true, redact: this.options.redact, recordingBytes: this.options.recordingBytes, coverage: this.cov.on }
+      const init: WorkerInit = {
+        files: todo,
+        skip: [...skip],
+        interceptNetwork: this.options.interceptNetwork ?? true,
+        redact: this.options.redact,
+        recordingBytes: this.options.recordingBytes,
+        coverage: this.cov.on,
+      }
       const worker = this.newWorker(init)
       try {
         return { worker, result: await worker.loadResult, digests, init }
       } catch (err) {
         if (!(err instanceof LoadCrash) || !err.file || this.closed) throw err
         const rel = relative(process.cwd(), err.file)
-        skip.push({ file: rel && !rel.startsWith('..') ? rel : err.file, message: `Importing this module stopped the tool host (${err.message}); it was skipped.` })
+        skip.push({
+          file: rel && !rel.startsWith('..') ? rel : err.file,
+          message: `Importing this module stopped the tool host (${err.message}); it was skipped.`,
+        })
       }
     }
   }
 
-  private install(worker: HostWorker, result: LoadResult, digests: Map<string, string>, init: WorkerInit, notify: boolean): void {
+  private install(
+    worker: HostWorker,
+    result: LoadResult,
+    digests: Map<string, string>,
+    init: WorkerInit,
+    notify: boolean,
+  ): void {
     const before = { tools: this.catalogState.tools, digests: this.digests }
     // Old idle workers go now; old busy ones finish their run and are terminated when it ends.
     this.pool?.close('replaced by a reloaded tool host')
-    this.pool = new WorkerPool(init, {
-      spares: this.options.spareWorkers ?? 1,
-      maxIdle: this.options.maxIdleWorkers ?? Math.min(DEFAULT_MAX_IDLE, this.runs.slots.max),
-      spawn: (i) => this.newWorker(i),
-      // A spare loads the files as they are now: it may serve runs only while they still match this catalog.
-      unchanged: async () => sameDigests(digests, await fileDigests(init.files)),
-      onStale: () => void this.reload(),
-      log: this.options.log,
-    }, worker)
+    this.pool = new WorkerPool(
+      init,
+      {
+        spares: this.options.spareWorkers ?? 1,
+        maxIdle: this.options.maxIdleWorkers ?? Math.min(DEFAULT_MAX_IDLE, this.runs.slots.max),
+        spawn: (i) => this.newWorker(i),
+        // A spare loads the files as they are now: it may serve runs only while they still match this catalog.
+        unchanged: async () => sameDigests(digests, await fileDigests(init.files)),
+        onStale: () => void this.reload(),
+        log: this.options.log,
+      },
+      worker,
+    )
     this.catalogState = { version: this.catalogState.version + 1, tools: result.tools, errors: result.errors }
     this.digests = digests
     if (!notify) return
@@ -249,7 +265,8 @@ export class ToolHost {
       const pool = this.busy.get(worker) ?? this.pool
       this.busy.delete(worker)
       pool?.forget(worker)
-      for (const runId of worker.runs.keys()) this.runs.lose(runId, `The tool host stopped: ${reason}. The run was ended; other runs were not affected.`)
+      for (const runId of worker.runs.keys())
+        this.runs.lose(runId, `The tool host stopped: ${reason}. The run was ended; other runs were not affected.`)
       worker.runs.clear()
       if (!this.closed) this.options.log(`Tool-host worker ${worker.generation} stopped (${reason}).`)
     },
@@ -326,12 +343,12 @@ export class ToolHost {
     return this.runs.queuePosition(runId)
   }
 
-  /** True when the tool id is in the current catalog. */
   /** An MCP server's tool (a module's tool of the same id wins). */
   private ownedByMcp(toolId: string): boolean {
     return !!this.mcp?.hasTool(toolId) && !this.catalogState.tools.some((t) => t.id === toolId)
   }
 
+  /** True when the tool id is in the current catalog. */
   hasTool(toolId: string): boolean {
     return this.catalogState.tools.some((t) => t.id === toolId) || !!this.mcp?.hasTool(toolId)
   }
@@ -341,28 +358,7 @@ export class ToolHost {
     await this.ready
     if (!this.hasTool(check.toolId)) return [`The tool "${check.toolId}" is not in the catalog any more.`]
     if (this.mcp && this.ownedByMcp(check.toolId)) return this.mcp.checkFit(check)
-    // Concurrent checks (a scenario list) share one worker: they only validate data, and one load is enough.
-    const pool = this.pool
-    if (!this.checking || this.checking.pool !== pool || this.checking.worker?.unusable) {
-      const checking: NonNullable<ToolHost['checking']> = { pool, pending: 0, taken: undefined as unknown as Promise<HostWorker> }
-      checking.taken = this.takeWorker().then(({ worker, pool }) => {
-        this.busy.set(worker, pool)
-        checking.worker = worker
-        return worker
-      })
-      this.checking = checking
-    }
-    const checking = this.checking
-    checking.pending++
-    try {
-      const worker = await checking.taken
-      return await worker.check(check, replyTimeoutMs)
-    } finally {
-      if (--checking.pending === 0) {
-        if (this.checking === checking) this.checking = undefined
-        void checking.taken.then((w) => this.release(w, !w.unusable), () => undefined)
-      }
-    }
+    return this.fitChecks.check(check, replyTimeoutMs)
   }
 
   /** Steers a run: on its worker, or (parked) continued on any worker from its checkpoint; undefined when accepted. */

@@ -7,9 +7,24 @@
 import type { Readable, Writable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { relative } from 'node:path'
-import type { CassetteExchange, CatalogError, ControlFailure, RunControl, RunEvent, StartRunBody, ToolDetail } from '../../src/shared/protocol.ts'
+import type {
+  CassetteExchange,
+  CatalogError,
+  ControlFailure,
+  RunControl,
+  RunEvent,
+  StartRunBody,
+  ToolDetail,
+} from '../../src/shared/protocol.ts'
 import { RunEventFrame } from '../../src/shared/passthroughViews.ts'
-import { FromWorker, type FitCheck, type NetworkProgress, type RunCheckpoint, type ToWorker, type WorkerInit } from './messages.ts'
+import {
+  FromWorker,
+  type FitCheck,
+  type NetworkProgress,
+  type RunCheckpoint,
+  type ToWorker,
+  type WorkerInit,
+} from './messages.ts'
 import { boundEvent, DEFAULT_LIMITS } from '../runs/limits.ts'
 import type { FileCoverage } from '../../src/testbench/fuzz/lcov.ts'
 
@@ -39,7 +54,10 @@ export interface LoadResult {
 
 /** Why a load failed: the worker died or hung while importing `file` (undefined when not importing). */
 export class LoadCrash extends Error {
-  constructor(message: string, readonly file: string | undefined) {
+  constructor(
+    message: string,
+    readonly file: string | undefined,
+  ) {
     super(message)
   }
 }
@@ -100,7 +118,9 @@ export class HostWorker {
     let settle: { resolve: (r: LoadResult) => void; reject: (e: Error) => void }
     this.loadResult = new Promise((resolve, reject) => (settle = { resolve, reject }))
     const loadTimer = setTimeout(() => {
-      this.terminate(`importing ${this.importing ? relative(process.cwd(), this.importing) : 'the tool modules'} did not finish within ${loadTimeoutMs} ms`)
+      this.terminate(
+        `importing ${this.importing ? relative(process.cwd(), this.importing) : 'the tool modules'} did not finish within ${loadTimeoutMs} ms`,
+      )
     }, loadTimeoutMs)
     this.worker.on('message', (raw: unknown) => {
       const parsed = FromWorker.safeParse(raw)
@@ -122,8 +142,10 @@ export class HostWorker {
     this.worker.on('exit', (code) => {
       clearTimeout(loadTimer)
       this.exited = true
-      const reason = this.deathReason ?? `the tool host exited with code ${code} (a tool called process.exit or crashed it)`
-      for (const resolve of this.pending.values()) resolve({ code: 'unknown-run', message: `The tool host stopped: ${reason}.` })
+      const reason =
+        this.deathReason ?? `the tool host exited with code ${code} (a tool called process.exit or crashed it)`
+      for (const resolve of this.pending.values())
+        resolve({ code: 'unknown-run', message: `The tool host stopped: ${reason}.` })
       this.pending.clear()
       for (const resolve of this.checks.values()) resolve([`The tool host stopped while checking: ${reason}.`])
       this.checks.clear()
@@ -179,7 +201,8 @@ export class HostWorker {
   private protocolMismatch(raw: unknown, issues: Array<{ path: PropertyKey[]; message: string }>): void {
     const detail = issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; ')
     const runId = (raw as { runId?: unknown } | null)?.runId
-    if (typeof runId === 'string' && this.runs.has(runId)) this.failRun(runId, `The tool host sent a message that does not match the protocol (${detail}).`)
+    if (typeof runId === 'string' && this.runs.has(runId))
+      this.failRun(runId, `The tool host sent a message that does not match the protocol (${detail}).`)
     else this.events.log(`[tool host] ignored a message that does not match the protocol: ${detail}`)
   }
 
@@ -221,7 +244,11 @@ export class HostWorker {
         this.letGoIfDone()
         break
       case 'poisoned':
-        this.terminate(msg.runId ? `run ${msg.runId}'s tool ${msg.problem}, which every later run would depend on` : `a tool ${msg.problem}`)
+        this.terminate(
+          msg.runId
+            ? `run ${msg.runId}'s tool ${msg.problem}, which every later run would depend on`
+            : `a tool ${msg.problem}`,
+        )
         break
       case 'start-failed':
         this.runs.delete(msg.runId)
@@ -255,7 +282,12 @@ export class HostWorker {
   }
 
   /** Starts a run of a loaded tool (the caller checked the tool exists). */
-  start(runId: string, request: Extract<ToWorker, { type: 'start' }>['request'], timeoutMs: number, payloadBytes?: number): void {
+  start(
+    runId: string,
+    request: Extract<ToWorker, { type: 'start' }>['request'],
+    timeoutMs: number,
+    payloadBytes?: number,
+  ): void {
     this.runs.set(runId, payloadBytes ?? DEFAULT_LIMITS.payloadBytes)
     this.lastRun = { runId, toolId: request.toolId }
     this.hostingRun()
@@ -280,16 +312,23 @@ export class HostWorker {
     this.runs.set(runId, payloadBytes ?? DEFAULT_LIMITS.payloadBytes)
     this.lastRun = { runId, toolId: request.toolId }
     this.hostingRun()
-    return this.steer((reqId) => ({ type: 'continue', reqId, runId, request, checkpoint, control, payloadBytes, progress }), replyTimeoutMs)
+    return this.steer(
+      (reqId) => ({ type: 'continue', reqId, runId, request, checkpoint, control, payloadBytes, progress }),
+      replyTimeoutMs,
+    )
   }
 
   private steer(message: (reqId: number) => ToWorker, replyTimeoutMs: number): Promise<ControlFailure | undefined> {
-    if (this.exited) return Promise.resolve({ code: 'host-unavailable', message: 'The tool host that ran this run has stopped.' })
+    if (this.exited)
+      return Promise.resolve({ code: 'host-unavailable', message: 'The tool host that ran this run has stopped.' })
     const reqId = ++this.reqId
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(reqId)
-        resolve({ code: 'timeout', message: `The tool host did not answer within ${replyTimeoutMs} ms (a tool is blocking it).` })
+        resolve({
+          code: 'timeout',
+          message: `The tool host did not answer within ${replyTimeoutMs} ms (a tool is blocking it).`,
+        })
       }, replyTimeoutMs)
       this.pending.set(reqId, (failure) => {
         clearTimeout(timer)

@@ -146,7 +146,13 @@ export class HostedRuns {
   }
 
   /** Answers a parked run: on any worker of the current catalog, from its checkpoint (an abort needs no worker). */
-  private async continueParked(runId: string, run: HostedRun, checkpoint: RunCheckpoint, control: RunControl, replyTimeoutMs: number): Promise<ControlFailure | undefined> {
+  private async continueParked(
+    runId: string,
+    run: HostedRun,
+    checkpoint: RunCheckpoint,
+    control: RunControl,
+    replyTimeoutMs: number,
+  ): Promise<ControlFailure | undefined> {
     if (control.type === 'abort') {
       // Nothing of the run is executing: it ends as aborted by request, as the runtime would end it.
       this.lose(runId, control.reason ?? '', Status.aborted)
@@ -167,7 +173,15 @@ export class HostedRuns {
     }
     this.workers.hold(taken.worker, taken.pool)
     run.worker = taken.worker
-    return taken.worker.continueRun(runId, run.request, checkpoint, control, replyTimeoutMs, run.payloadBytes, run.progress)
+    return taken.worker.continueRun(
+      runId,
+      run.request,
+      checkpoint,
+      control,
+      replyTimeoutMs,
+      run.payloadBytes,
+      run.progress,
+    )
   }
 
   /** Terminates the worker running `runId`; only that run is lost, and it ends as `end` (see RunLossStatus). */

@@ -22,11 +22,17 @@ export const pristineStringify = pristine.stringify
 export function brokenBuiltin(): string | undefined {
   if (JSON.stringify !== pristine.stringify) return 'replaced JSON.stringify'
   if (JSON.parse !== pristine.parse) return 'replaced JSON.parse'
-  if (Object.entries !== pristine.entries || Object.keys !== pristine.keys) return 'replaced Object.entries or Object.keys'
+  if (Object.entries !== pristine.entries || Object.keys !== pristine.keys)
+    return 'replaced Object.entries or Object.keys'
   if (Array.isArray !== pristine.isArray) return 'replaced Array.isArray'
   if (MessagePort.prototype.postMessage !== pristine.postMessage) return 'replaced MessagePort.prototype.postMessage'
   if (Promise.prototype.then !== pristine.then) return 'replaced Promise.prototype.then'
-  for (const [name, proto] of [['Object', Object.prototype], ['Array', Array.prototype], ['String', String.prototype], ['Number', Number.prototype]] as const) {
+  for (const [name, proto] of [
+    ['Object', Object.prototype],
+    ['Array', Array.prototype],
+    ['String', String.prototype],
+    ['Number', Number.prototype],
+  ] as const) {
     if (Object.prototype.hasOwnProperty.call(proto, 'toJSON')) return `defined ${name}.prototype.toJSON`
   }
   return undefined
@@ -62,7 +68,8 @@ export function reuseCheck(): { fit: boolean; leftovers: string[] } {
   // A worker's console output travels to the main thread over a port that stays referenced until the main thread
   // acknowledges it: a run that just logged holds one port more, which is not a leftover.
   const stdioInFlight = process.stdout.writableLength > 0 || process.stderr.writableLength > 0 ? 1 : 0
-  for (const [kind, n] of countResources()) if (n > (baseline.get(kind) ?? 0) + (kind === 'MessagePort' ? stdioInFlight : 0)) return { fit: false, leftovers }
+  for (const [kind, n] of countResources())
+    if (n > (baseline.get(kind) ?? 0) + (kind === 'MessagePort' ? stdioInFlight : 0)) return { fit: false, leftovers }
   return { fit: true, leftovers }
 }
 

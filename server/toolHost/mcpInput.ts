@@ -28,7 +28,10 @@ export function mcpInputSchema(schema: Schema | undefined): { schema: Schema; ad
 }
 
 /** The tool's own arguments from an MCP call: unwrapped when its schema was wrapped. */
-export function toolArguments(args: Record<string, unknown> | undefined, adapted: McpInputAdaptation | undefined): unknown {
+export function toolArguments(
+  args: Record<string, unknown> | undefined,
+  adapted: McpInputAdaptation | undefined,
+): unknown {
   if (adapted === 'wrapped') return args?.input
   return args ?? {}
 }

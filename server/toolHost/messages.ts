@@ -2,7 +2,15 @@
 // functions stay in the worker. Worker → main messages are zod-validated once, at the first main-thread hop.
 
 import { z } from 'zod'
-import { Caller, CassetteExchange, CatalogError, ControlFailure, ToolDetail, type RunControl, type StartRunBody } from '../../src/shared/protocol.ts'
+import {
+  Caller,
+  CassetteExchange,
+  CatalogError,
+  ControlFailure,
+  ToolDetail,
+  type RunControl,
+  type StartRunBody,
+} from '../../src/shared/protocol.ts'
 import { PARKED_STATUSES, type RunCheckpoint as RuntimeCheckpoint } from '../../src/runtime/index.ts'
 import type { NetworkProgress as InterceptProgress } from '../../src/network/intercept.ts'
 
@@ -33,11 +41,26 @@ export interface FitCheck {
 
 /** Main thread → worker. */
 export type ToWorker =
-  | { type: 'start'; runId: string; request: StartRunBody; timeoutMs: number; /** Payloads larger are cut in the worker, before postMessage. */ payloadBytes?: number }
+  | {
+      type: 'start'
+      runId: string
+      request: StartRunBody
+      timeoutMs: number /** Payloads larger are cut in the worker, before postMessage. */
+      payloadBytes?: number
+    }
   | { type: 'check'; reqId: number; check: FitCheck }
   | { type: 'control'; reqId: number; runId: string; control: RunControl }
   /** Continues a parked run from its checkpoint on this worker and applies `control` to it (replied like a control). */
-  | { type: 'continue'; reqId: number; runId: string; request: StartRunBody; checkpoint: RunCheckpoint; control: RunControl; payloadBytes?: number; progress?: NetworkProgress }
+  | {
+      type: 'continue'
+      reqId: number
+      runId: string
+      request: StartRunBody
+      checkpoint: RunCheckpoint
+      control: RunControl
+      payloadBytes?: number
+      progress?: NetworkProgress
+    }
 
 /** Where a run's replay and mock answers stand (src/network's NetworkProgress): kept by the host while the run is parked. */
 export const NetworkProgress = z.object({
@@ -82,14 +105,30 @@ export const FromWorker = z.discriminatedUnion('type', [
   z.object({ type: z.literal('log'), level: z.enum(['warn', 'error']), message: z.string() }),
   z.object({ type: z.literal('check-result'), reqId: z.number(), problems: z.array(z.string()) }),
   /** A run's network: its replay or mock progress, or (network mode `record`) one recorded exchange. */
-  z.object({ type: z.literal('network'), runId: z.string(), progress: NetworkProgress.optional(), recorded: CassetteExchange.optional() }),
+  z.object({
+    type: z.literal('network'),
+    runId: z.string(),
+    progress: NetworkProgress.optional(),
+    recorded: CassetteExchange.optional(),
+  }),
   /** Lines of the tool files run since the worker's last `coverage` (sent before `loaded`, and before each `run-ended`). */
-  z.object({ type: z.literal('coverage'), files: z.array(z.object({ file: z.string(), lines: z.record(z.string(), z.number().int().nonnegative()) })) }),
+  z.object({
+    type: z.literal('coverage'),
+    files: z.array(z.object({ file: z.string(), lines: z.record(z.string(), z.number().int().nonnegative()) })),
+  }),
 ])
 /** Worker → main thread. */
 export type FromWorker = z.infer<typeof FromWorker>
 
 // The wire checkpoint and the runtime's are one shape.
-true satisfies RunCheckpoint extends RuntimeCheckpoint ? (RuntimeCheckpoint extends RunCheckpoint ? true : false) : false
+true satisfies RunCheckpoint extends RuntimeCheckpoint
+  ? RuntimeCheckpoint extends RunCheckpoint
+    ? true
+    : false
+  : false
 // The wire progress and the interception's are one shape.
-true satisfies NetworkProgress extends InterceptProgress ? (InterceptProgress extends NetworkProgress ? true : false) : false
+true satisfies NetworkProgress extends InterceptProgress
+  ? InterceptProgress extends NetworkProgress
+    ? true
+    : false
+  : false

@@ -51,7 +51,11 @@ export function moduleExports(namespace: Record<string, unknown>, file?: string)
 export function importErrorMessage(err: unknown, file?: string): string {
   const parts: string[] = []
   const seen = new Set<unknown>()
-  for (let e: unknown = err; e !== undefined && e !== null && !seen.has(e) && parts.length < 5; e = (e as { cause?: unknown }).cause) {
+  for (
+    let e: unknown = err;
+    e !== undefined && e !== null && !seen.has(e) && parts.length < 5;
+    e = (e as { cause?: unknown }).cause
+  ) {
     seen.add(e)
     parts.push(e instanceof Error ? e.message : String(e))
   }

@@ -97,13 +97,15 @@ export class WorkerPool {
   private nextWaiter(): (typeof this.waiters)[number] | undefined {
     let best = -1
     for (let i = 0; i < this.waiters.length; i++) {
-      if (best < 0 || (this.served.get(this.waiters[i]!.key) ?? 0) < (this.served.get(this.waiters[best]!.key) ?? 0)) best = i
+      if (best < 0 || (this.served.get(this.waiters[i]!.key) ?? 0) < (this.served.get(this.waiters[best]!.key) ?? 0))
+        best = i
     }
     if (best < 0) return undefined
     const [waiter] = this.waiters.splice(best, 1)
     this.served.set(waiter!.key, ++this.serves)
     // Forget keys nobody waits for any more, so the map stays as small as the set of waiting tools.
-    if (this.served.size > 64) for (const k of this.served.keys()) if (!this.waiters.some((w) => w.key === k)) this.served.delete(k)
+    if (this.served.size > 64)
+      for (const k of this.served.keys()) if (!this.waiters.some((w) => w.key === k)) this.served.delete(k)
     return waiter
   }
 
@@ -113,7 +115,11 @@ export class WorkerPool {
     if (!fit || this.closed || worker.unusable) {
       // Named, so that the log line "Tool-host worker N stopped (…)" says which run of which tool did it.
       const last = !fit ? worker.lastRun : undefined
-      return worker.terminate(last ? `run ${shownId(last.runId)} of tool "${shownId(last.toolId)}" left it unfit for another run` : 'its run left it unfit for another run')
+      return worker.terminate(
+        last
+          ? `run ${shownId(last.runId)} of tool "${shownId(last.toolId)}" left it unfit for another run`
+          : 'its run left it unfit for another run',
+      )
     }
     const waiter = this.nextWaiter()
     if (waiter) return waiter.resolve(worker)
@@ -159,7 +165,8 @@ export class WorkerPool {
   private refill(): void {
     if (this.closed || this.retryTimer) return
     // At most two loads at a time: a load is CPU-heavy, and meanwhile waiters are also served by workers whose run ends.
-    while (this.spawning < MAX_LOADING && this.idle.length + this.spawning < this.options.spares + this.waiters.length) this.spawnOne()
+    while (this.spawning < MAX_LOADING && this.idle.length + this.spawning < this.options.spares + this.waiters.length)
+      this.spawnOne()
   }
 
   private spawnOne(): void {
@@ -183,7 +190,9 @@ export class WorkerPool {
         this.failures++
         this.options.log(`A spare tool-host worker failed to load: ${err.message}`)
         // Back off when something kills every fresh worker, instead of spinning; waiters fail after a few tries.
-        if (this.failures >= 3) for (const w of this.waiters.splice(0)) w.reject(new Error(`No tool-host worker could be started: ${err.message}`))
+        if (this.failures >= 3)
+          for (const w of this.waiters.splice(0))
+            w.reject(new Error(`No tool-host worker could be started: ${err.message}`))
         const delay = Math.min(5_000, 100 * 2 ** this.failures)
         this.retryTimer = setTimeout(() => {
           this.retryTimer = undefined

@@ -70,6 +70,7 @@ function convert(value: unknown, seen: WeakSet<object>, depth: number): unknown 
 
 /** Sets an own property, `__proto__` included (plain assignment would change the prototype and drop the key). */
 function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
   else out[key] = value
 }

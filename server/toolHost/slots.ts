@@ -26,7 +26,11 @@ export class ExecutionSlots {
   constructor(readonly max: number) {}
 
   stats(): SlotStats {
-    return { executing: this.holding.size + this.reserved, waiting: this.onWorker.size - this.holding.size, queued: this.queue.length }
+    return {
+      executing: this.holding.size + this.reserved,
+      waiting: this.onWorker.size - this.holding.size,
+      queued: this.queue.length,
+    }
   }
 
   /** Resolves once `runId` may start (a slot is reserved for it); then call claim() or cancel(). */

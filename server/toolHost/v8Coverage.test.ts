@@ -7,13 +7,29 @@ describe('v8Coverage', () => {
   it('decodes source map mappings: generated column, source, source line (relative fields summed)', () => {
     // [0,0,0,0] [2,0,0,2] ; [0,0,1,0] [4,0,2,1] [-1,0,-1,-1] (a one-field segment maps nothing)
     expect(decodeMappings('AAAA,EAAE,C;AACA,IAEC,DADD')).toEqual([
-      [[0, 0, 0], [2, 0, 0]],
-      [[0, 0, 1], [4, 0, 3], [3, 0, 2]],
+      [
+        [0, 0, 0],
+        [2, 0, 0],
+      ],
+      [
+        [0, 0, 1],
+        [4, 0, 3],
+        [3, 0, 2],
+      ],
     ])
   })
 
   it("counts a line as its pieces' innermost ranges say, the most of them", () => {
-    const lines = { file: 'f.ts', segments: [{ offset: 1, line: 1 }, { offset: 12, line: 2 }, { offset: 22, line: 3 }, { offset: 25, line: 3 }, { offset: 99, line: 4 }] }
+    const lines = {
+      file: 'f.ts',
+      segments: [
+        { offset: 1, line: 1 },
+        { offset: 12, line: 2 },
+        { offset: 22, line: 3 },
+        { offset: 25, line: 3 },
+        { offset: 99, line: 4 },
+      ],
+    }
     const ranges = [
       { startOffset: 0, endOffset: 40, count: 5 },
       { startOffset: 10, endOffset: 20, count: 0 },

@@ -76,13 +76,19 @@ function vlq(segment: string): number[] {
 function sourceMapOf(file: string, source: string): { sources: string[]; mappings: string } | undefined {
   const payload = findSourceMap(file)?.payload as { sources?: string[]; mappings?: string } | undefined
   if (payload?.mappings !== undefined) return { sources: payload.sources ?? [], mappings: payload.mappings }
-  const inline = /\/\/# sourceMappingURL=data:application\/json(?:;charset=[^;,]+)?;base64,([A-Za-z0-9+/=]+)\s*$/.exec(source)
+  const inline = /\/\/# sourceMappingURL=data:application\/json(?:;charset=[^;,]+)?;base64,([A-Za-z0-9+/=]+)\s*$/.exec(
+    source,
+  )
   if (!inline) return undefined
-  const map = JSON.parse(Buffer.from(inline[1]!, 'base64').toString('utf8')) as { sources?: string[]; mappings?: string }
+  const map = JSON.parse(Buffer.from(inline[1]!, 'base64').toString('utf8')) as {
+    sources?: string[]
+    mappings?: string
+  }
   return { sources: map.sources ?? [], mappings: map.mappings ?? '' }
 }
 
-const pathOf = (source: string, file: string) => (source.startsWith('file:') ? fileURLToPath(source) : resolve(file, '..', source))
+const pathOf = (source: string, file: string) =>
+  source.startsWith('file:') ? fileURLToPath(source) : resolve(file, '..', source)
 
 /** The generated code's mapped pieces with their source lines (without a map, each generated line is its own). */
 export function scriptLines(file: string, source: string): ScriptLines {
@@ -92,12 +98,17 @@ export function scriptLines(file: string, source: string): ScriptLines {
   if (!map) {
     const lines = source.split('\n')
     const indent = (i: number) => lines[i]!.length - lines[i]!.trimStart().length
-    return { file, segments: starts.flatMap((offset, i) => (lines[i]!.trim() ? [{ offset: offset + indent(i), line: i + 1 }] : [])) }
+    return {
+      file,
+      segments: starts.flatMap((offset, i) => (lines[i]!.trim() ? [{ offset: offset + indent(i), line: i + 1 }] : [])),
+    }
   }
   // Only the file's own lines: a map may also name sources it was bundled from.
   const own = map.sources.map((s) => map.sources.length === 1 || pathOf(s, file) === file)
   const segments = decodeMappings(map.mappings).flatMap((line, i) =>
-    line.filter(([, src]) => own[src]).map(([column, , sourceLine]) => ({ offset: (starts[i] ?? 0) + column, line: sourceLine + 1 })),
+    line
+      .filter(([, src]) => own[src])
+      .map(([column, , sourceLine]) => ({ offset: (starts[i] ?? 0) + column, line: sourceLine + 1 })),
   )
   return { file, segments }
 }
@@ -108,7 +119,12 @@ export function lineCounts(lines: ScriptLines, ranges: Range[]): Record<number, 
   for (const { offset, line } of lines.segments) {
     let inner: Range | undefined
     for (const r of ranges) {
-      if (r.startOffset <= offset && offset < r.endOffset && (!inner || r.endOffset - r.startOffset <= inner.endOffset - inner.startOffset)) inner = r
+      if (
+        r.startOffset <= offset &&
+        offset < r.endOffset &&
+        (!inner || r.endOffset - r.startOffset <= inner.endOffset - inner.startOffset)
+      )
+        inner = r
     }
     if (inner) counts[line] = Math.max(counts[line] ?? 0, inner.count)
   }
@@ -144,7 +160,13 @@ export class WorkerCoverage {
     for (const script of result) {
       if (!script.url.startsWith('file:') || !this.files.has(fileURLToPath(script.url))) continue
       const lines = this.linesOf(script)
-      out.push({ file: lines.file, lines: lineCounts(lines, script.functions.flatMap((f) => f.ranges)) })
+      out.push({
+        file: lines.file,
+        lines: lineCounts(
+          lines,
+          script.functions.flatMap((f) => f.ranges),
+        ),
+      })
     }
     return out
   }
@@ -156,7 +178,9 @@ export class WorkerCoverage {
     this.call('Debugger.enable')
     let source: string
     try {
-      source = this.call<{ scriptSource: string }>('Debugger.getScriptSource', { scriptId: script.scriptId }).scriptSource
+      source = this.call<{ scriptSource: string }>('Debugger.getScriptSource', {
+        scriptId: script.scriptId,
+      }).scriptSource
     } finally {
       this.call('Debugger.disable')
     }

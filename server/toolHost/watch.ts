@@ -5,7 +5,12 @@ import { basename } from 'node:path'
 import { isSkippedDir, isToolModuleName } from './files.ts'
 
 /** Starts watching; returns a function that stops it. */
-export function watchPaths(paths: string[], onChange: () => void, debounceMs: number, log: (line: string) => void): () => Promise<void> {
+export function watchPaths(
+  paths: string[],
+  onChange: () => void,
+  debounceMs: number,
+  log: (line: string) => void,
+): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const watcher = watch(paths, {
     ignoreInitial: true,

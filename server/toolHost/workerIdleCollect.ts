@@ -12,7 +12,11 @@ type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' })
  * Returns `schedule`, called when a run ends: after `delayMs` with no run (`busy()` false then), one collection.
  * A later call restarts the wait; without `gc` it does nothing.
  */
-export function idleCollector(busy: () => boolean, gc: Gc | undefined = (globalThis as { gc?: Gc }).gc, delayMs = WORKER_IDLE_COLLECT_MS): () => void {
+export function idleCollector(
+  busy: () => boolean,
+  gc: Gc | undefined = (globalThis as { gc?: Gc }).gc,
+  delayMs = WORKER_IDLE_COLLECT_MS,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   return () => {
     if (!gc) return

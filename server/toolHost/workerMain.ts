@@ -35,8 +35,12 @@ let poisoned = false
 const coverage = init.coverage ? new WorkerCoverage(init.files) : undefined
 
 // A tool's floating promise must not take the whole host (and every other run) down.
-process.on('unhandledRejection', (reason) => post({ type: 'log', level: 'error', message: `Unhandled rejection in a tool: ${describeError(reason)}` }))
-process.on('uncaughtException', (err) => post({ type: 'log', level: 'error', message: `Uncaught exception in a tool: ${describeError(err)}` }))
+process.on('unhandledRejection', (reason) =>
+  post({ type: 'log', level: 'error', message: `Unhandled rejection in a tool: ${describeError(reason)}` }),
+)
+process.on('uncaughtException', (err) =>
+  post({ type: 'log', level: 'error', message: `Uncaught exception in a tool: ${describeError(err)}` }),
+)
 
 /** Sends the tool files' lines run since the last report (before `loaded` and before each `run-ended`: the host has them when it hears the run ended). */
 function postCoverage(): void {
@@ -91,7 +95,8 @@ async function load(): Promise<void> {
   }
   // The HTTP interception patches fetch, Headers and node:http once per worker, on its first route: installed here,
   // before the baseline, so its patches belong to the idle worker and are not taken for a run's leftovers.
-  if (init.interceptNetwork) routeNetwork({ mode: 'live', progress: { used: {}, hits: [] }, sink: () => {}, fail: () => {} })()
+  if (init.interceptNetwork)
+    routeNetwork({ mode: 'live', progress: { used: {}, hits: [] }, sink: () => {}, fail: () => {} })()
   recordBaseline()
   postCoverage()
   post({ type: 'loaded', tools: details, errors })
@@ -112,7 +117,11 @@ function reusableAfter(runId: string, toolId: string): boolean {
   if (runs.size > 0) return false
   const { fit, leftovers } = reuseCheck()
   if (leftovers.length > 0) {
-    post({ type: 'log', level: 'warn', message: `Run ${runId} of tool "${toolId}" changed the worker's globals (${leftovers.join(', ')}); the worker is replaced, not reused.` })
+    post({
+      type: 'log',
+      level: 'warn',
+      message: `Run ${runId} of tool "${toolId}" changed the worker's globals (${leftovers.join(', ')}); the worker is replaced, not reused.`,
+    })
   }
   return fit
 }
@@ -141,25 +150,41 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
  * as the request's mode says, going on from `progress` for a continued run, its timers on a fake clock when asked;
  * returns the function that restores it all (calling it again does nothing).
  */
-function capture(runId: string, run: ToolRun, found: DetectedTool, request: StartRunBody, progress?: NetworkProgress): () => void {
+function capture(
+  runId: string,
+  run: ToolRun,
+  found: DetectedTool,
+  request: StartRunBody,
+  progress?: NetworkProgress,
+): () => void {
   const restoreConsole = captureConsole((level, message, location) => run.console(level, message, location), found.file)
   const mode = request.network ?? 'live'
-  if (!init.interceptNetwork && mode !== 'live') run.fail(`This server does not intercept HTTP (interceptNetwork: false): the network mode "${mode}" cannot be honoured.`)
-  const stopNetwork = !init.interceptNetwork ? () => {} : routeNetwork({
-    mode,
-    // The host resolved a cassette's name to the cassette before the start.
-    cassette: typeof request.cassette === 'object' ? (request.cassette as Cassette) : undefined,
-    mocks: request.mocks,
-    progress: progress ?? { used: {}, hits: [] },
-    recordingBytes: init.recordingBytes,
-    sink: (event) => run.network(event),
-    recorded: mode === 'record' ? (exchange) => post({ type: 'network', runId, recorded: exchange }) : undefined,
-    advanced: mode === 'replay' || mode === 'mock' ? (next) => post({ type: 'network', runId, progress: next }) : undefined,
-    fail: (message) => run.fail(message),
-  })
+  if (!init.interceptNetwork && mode !== 'live')
+    run.fail(
+      `This server does not intercept HTTP (interceptNetwork: false): the network mode "${mode}" cannot be honoured.`,
+    )
+  const stopNetwork = !init.interceptNetwork
+    ? () => {}
+    : routeNetwork({
+        mode,
+        // The host resolved a cassette's name to the cassette before the start.
+        cassette: typeof request.cassette === 'object' ? (request.cassette as Cassette) : undefined,
+        mocks: request.mocks,
+        progress: progress ?? { used: {}, hits: [] },
+        recordingBytes: init.recordingBytes,
+        sink: (event) => run.network(event),
+        recorded: mode === 'record' ? (exchange) => post({ type: 'network', runId, recorded: exchange }) : undefined,
+        advanced:
+          mode === 'replay' || mode === 'mock' ? (next) => post({ type: 'network', runId, progress: next }) : undefined,
+        fail: (message) => run.fail(message),
+      })
   const restoreClock =
     request.clock === 'fake'
-      ? installFakeClock({ skipped: (event) => run.clock(event), exhausted: (message) => run.fail(message), busy: () => requestsInFlight() > 0 })
+      ? installFakeClock({
+          skipped: (event) => run.clock(event),
+          exhausted: (message) => run.fail(message),
+          busy: () => requestsInFlight() > 0,
+        })
       : () => {}
   let released = false
   return () => {
@@ -175,7 +200,13 @@ function capture(runId: string, run: ToolRun, found: DetectedTool, request: Star
 const collectWhenIdle = idleCollector(() => runs.size > 0)
 
 /** Posts the run's events until it finishes, or until it waits for a person and can be parked (see park()). */
-async function follow(runId: string, toolId: string, run: ToolRun, release: () => void, payloadBytes?: number): Promise<void> {
+async function follow(
+  runId: string,
+  toolId: string,
+  run: ToolRun,
+  release: () => void,
+  payloadBytes?: number,
+): Promise<void> {
   runs.set(runId, run)
   try {
     for await (const event of run.events) {
@@ -190,7 +221,8 @@ async function follow(runId: string, toolId: string, run: ToolRun, release: () =
         collectWhenIdle()
       }
       post({ type: 'event', runId, event: boundedForPost(toPlainJson(event), payloadBytes) })
-      if ((event.type === 'approval-requested' || event.type === 'suspended') && park(runId, toolId, run, release)) return
+      if ((event.type === 'approval-requested' || event.type === 'suspended') && park(runId, toolId, run, release))
+        return
     }
   } finally {
     release()
@@ -216,11 +248,15 @@ function park(runId: string, toolId: string, run: ToolRun, release: () => void):
 
 /** Continues a parked run with the control that answers its wait; a refused control parks it again, unchanged. */
 async function continueRun(msg: Extract<ToWorker, { type: 'continue' }>): Promise<void> {
-  const reply = (failure?: ControlFailure) => post({ type: 'control-result', reqId: msg.reqId, ...(failure ? { failure } : {}) })
+  const reply = (failure?: ControlFailure) =>
+    post({ type: 'control-result', reqId: msg.reqId, ...(failure ? { failure } : {}) })
   const found = tools.get(msg.checkpoint.toolId)
   if (!found) {
     startFailed(msg.runId, `The tool "${msg.checkpoint.toolId}" is not in the catalog any more; the run cannot go on.`)
-    return reply({ code: 'unknown-tool', message: `The tool "${msg.checkpoint.toolId}" is not in the catalog any more.` })
+    return reply({
+      code: 'unknown-tool',
+      message: `The tool "${msg.checkpoint.toolId}" is not in the catalog any more.`,
+    })
   }
   const options = runOptions(msg.request)
   let run: ToolRun
@@ -235,7 +271,8 @@ async function continueRun(msg: Extract<ToWorker, { type: 'continue' }>): Promis
   try {
     await applyRunControl(run, msg.control)
   } catch (err) {
-    if (!park(msg.runId, found.tool.id, run, release)) void follow(msg.runId, found.tool.id, run, release, msg.payloadBytes)
+    if (!park(msg.runId, found.tool.id, run, release))
+      void follow(msg.runId, found.tool.id, run, release, msg.payloadBytes)
     return reply(controlFailureOf(err))
   }
   reply()
@@ -244,7 +281,12 @@ async function continueRun(msg: Extract<ToWorker, { type: 'continue' }>): Promis
 
 async function control(msg: Extract<ToWorker, { type: 'control' }>): Promise<void> {
   const run = runs.get(msg.runId)
-  if (!run) return post({ type: 'control-result', reqId: msg.reqId, failure: { code: 'unknown-run', message: 'The run is not live in the tool host.' } })
+  if (!run)
+    return post({
+      type: 'control-result',
+      reqId: msg.reqId,
+      failure: { code: 'unknown-run', message: 'The run is not live in the tool host.' },
+    })
   try {
     await applyRunControl(run, msg.control)
     post({ type: 'control-result', reqId: msg.reqId })
@@ -255,7 +297,9 @@ async function control(msg: Extract<ToWorker, { type: 'control' }>): Promise<voi
 
 async function check(msg: Extract<ToWorker, { type: 'check' }>): Promise<void> {
   const found = tools.get(msg.check.toolId)
-  const problems = found ? await checkFit(found.tool, msg.check) : [`The tool "${msg.check.toolId}" is not in the catalog any more.`]
+  const problems = found
+    ? await checkFit(found.tool, msg.check)
+    : [`The tool "${msg.check.toolId}" is not in the catalog any more.`]
   if (checkIntegrity()) return
   post({ type: 'check-result', reqId: msg.reqId, problems })
 }

@@ -138,11 +138,18 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
 
   /** The response and its body text; a non-2xx answer throws an ApiRequestError. */
   async function fetchText(path: string, init: RequestInit = {}): Promise<{ res: Response; text: string }> {
-    const res = await fetch(base + path, { ...init, headers: headers(init.body ? { 'Content-Type': 'application/json' } : undefined) })
+    const res = await fetch(base + path, {
+      ...init,
+      headers: headers(init.body ? { 'Content-Type': 'application/json' } : undefined),
+    })
     const text = await res.text()
     if (!res.ok) {
       const parsed = ApiError.safeParse(text ? safeJson(text) : undefined)
-      throw new ApiRequestError(res.status, parsed.success ? parsed.data : undefined, `${res.status} ${res.statusText || 'request failed'}`)
+      throw new ApiRequestError(
+        res.status,
+        parsed.success ? parsed.data : undefined,
+        `${res.status} ${res.statusText || 'request failed'}`,
+      )
     }
     return { res, text }
   }
@@ -160,31 +167,57 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     run: (runId, signal) => request(RunDetail, `/api/runs/${encodeURIComponent(runId)}`, { signal }),
     startRun: (body) => request(StartRunResponse, '/api/runs', { method: 'POST', body: JSON.stringify(body) }),
     async control(runId, control) {
-      await request(z.unknown(), `/api/runs/${encodeURIComponent(runId)}/control`, { method: 'POST', body: JSON.stringify(control) })
+      await request(z.unknown(), `/api/runs/${encodeURIComponent(runId)}/control`, {
+        method: 'POST',
+        body: JSON.stringify(control),
+      })
     },
-    scenarios: (toolId, signal) => request(ScenarioList, `/api/scenarios?toolId=${encodeURIComponent(toolId)}`, { signal }),
+    scenarios: (toolId, signal) =>
+      request(ScenarioList, `/api/scenarios?toolId=${encodeURIComponent(toolId)}`, { signal }),
     saveScenario: (body) => request(ScenarioEntry, '/api/scenarios', { method: 'POST', body: JSON.stringify(body) }),
     async deleteScenario(toolId, name) {
       await request(z.unknown(), scenarioPath(toolId, name), { method: 'DELETE' })
     },
-    replayScenario: (toolId, name) => request(ReplayReport, `${scenarioPath(toolId, name)}/replay`, { method: 'POST', body: '{}' }),
-    replayAll: (toolId) => request(ReplayAllResponse, `/api/scenarios/${encodeURIComponent(toolId)}/replay`, { method: 'POST', body: '{}' }),
+    replayScenario: (toolId, name) =>
+      request(ReplayReport, `${scenarioPath(toolId, name)}/replay`, { method: 'POST', body: '{}' }),
+    replayAll: (toolId) =>
+      request(ReplayAllResponse, `/api/scenarios/${encodeURIComponent(toolId)}/replay`, { method: 'POST', body: '{}' }),
     exportTest: (body) => request(ExportResponse, '/api/export', { method: 'POST', body: JSON.stringify(body) }),
-    suggestExpectation: (runId, body) => request(SuggestedExpectation, `/api/runs/${encodeURIComponent(runId)}/expectation`, { method: 'POST', body: JSON.stringify(body) }),
-    providers: (toolId, signal) => request(ProviderReport, `/api/tools/${encodeURIComponent(toolId)}/providers`, { signal }),
+    suggestExpectation: (runId, body) =>
+      request(SuggestedExpectation, `/api/runs/${encodeURIComponent(runId)}/expectation`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      }),
+    providers: (toolId, signal) =>
+      request(ProviderReport, `/api/tools/${encodeURIComponent(toolId)}/providers`, { signal }),
     runTokens: (runId, signal) => request(RunTokens, `/api/runs/${encodeURIComponent(runId)}/tokens`, { signal }),
-    cassettes: (toolId, signal) => request(CassetteList, `/api/tools/${encodeURIComponent(toolId)}/cassettes`, { signal }),
-    saveCassette: (runId, body) => request(SaveCassetteResponse, `/api/runs/${encodeURIComponent(runId)}/cassette`, { method: 'POST', body: JSON.stringify(body) }),
+    cassettes: (toolId, signal) =>
+      request(CassetteList, `/api/tools/${encodeURIComponent(toolId)}/cassettes`, { signal }),
+    saveCassette: (runId, body) =>
+      request(SaveCassetteResponse, `/api/runs/${encodeURIComponent(runId)}/cassette`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      }),
     async exportRun(runId) {
       const { res, text } = await fetchText(`/api/runs/${encodeURIComponent(runId)}/export`)
-      const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${runId}.toolscope-run.json`
+      const filename =
+        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${runId}.toolscope-run.json`
       return { filename, text }
     },
     importRun: (fileText) => request(ImportRunResponse, '/api/runs/import', { method: 'POST', body: fileText }),
-    rerun: (runId, body) => request(StartRunResponse, `/api/runs/${encodeURIComponent(runId)}/rerun`, { method: 'POST', body: JSON.stringify(body) }),
-    startFuzz: (toolId, body) => request(FuzzStarted, `/api/tools/${encodeURIComponent(toolId)}/fuzz`, { method: 'POST', body: JSON.stringify(body) }),
+    rerun: (runId, body) =>
+      request(StartRunResponse, `/api/runs/${encodeURIComponent(runId)}/rerun`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      }),
+    startFuzz: (toolId, body) =>
+      request(FuzzStarted, `/api/tools/${encodeURIComponent(toolId)}/fuzz`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      }),
     fuzzJob: (jobId, signal) => request(FuzzJob, `/api/fuzz/${encodeURIComponent(jobId)}`, { signal }),
-    cancelFuzz: (jobId) => request(FuzzJob, `/api/fuzz/${encodeURIComponent(jobId)}/cancel`, { method: 'POST', body: '{}' }),
+    cancelFuzz: (jobId) =>
+      request(FuzzJob, `/api/fuzz/${encodeURIComponent(jobId)}/cancel`, { method: 'POST', body: '{}' }),
     models: (signal) => request(ModelsInfo, '/api/models', { signal }),
     startTry: (body) => request(TryStarted, '/api/try', { method: 'POST', body: JSON.stringify(body) }),
     async cancelTry(tryId) {
@@ -193,11 +226,15 @@ export function createHttpClient(options: { baseUrl?: string; token?: string } =
     evals: (signal) => request(EvalList, '/api/evals', { signal }),
     runEvals: (body) => request(EvalStarted, '/api/evals/run', { method: 'POST', body: JSON.stringify(body) }),
     evalJob: (jobId, signal) => request(EvalJob, `/api/evals/jobs/${encodeURIComponent(jobId)}`, { signal }),
-    cancelEvals: (jobId) => request(EvalJob, `/api/evals/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST', body: '{}' }),
+    cancelEvals: (jobId) =>
+      request(EvalJob, `/api/evals/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST', body: '{}' }),
     async openStream(path, init) {
       const res = await fetch(base + path, {
         signal: init.signal,
-        headers: headers({ Accept: 'text/event-stream', ...(init.lastEventId !== undefined ? { 'Last-Event-ID': init.lastEventId } : {}) }),
+        headers: headers({
+          Accept: 'text/event-stream',
+          ...(init.lastEventId !== undefined ? { 'Last-Event-ID': init.lastEventId } : {}),
+        }),
       })
       if (!res.ok) {
         const body = ApiError.safeParse(safeJson(await res.text()))
@@ -213,12 +250,14 @@ const EvalStarted = z.object({ jobId: z.string() })
 
 function queryString(query: RunListQuery): string {
   const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value))
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value))
   const text = params.toString()
   return text ? `?${text}` : ''
 }
 
-const scenarioPath = (toolId: string, name: string) => `/api/scenarios/${encodeURIComponent(toolId)}/${encodeURIComponent(name)}`
+const scenarioPath = (toolId: string, name: string) =>
+  `/api/scenarios/${encodeURIComponent(toolId)}/${encodeURIComponent(name)}`
 
 function safeJson(text: string): unknown {
   try {

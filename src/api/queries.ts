@@ -47,22 +47,38 @@ export const recordedRunQuery = (api: ApiClient, runId: string) =>
   })
 
 /** A tool's cassette names (the Replay picker). */
-export const cassettesQuery = (api: ApiClient, toolId: string) => queryOptions({ queryKey: keys.cassettes(toolId), queryFn: ({ signal }) => api.cassettes(toolId, signal) })
+export const cassettesQuery = (api: ApiClient, toolId: string) =>
+  queryOptions({ queryKey: keys.cassettes(toolId), queryFn: ({ signal }) => api.cassettes(toolId, signal) })
 
 /** What each provider gets of a tool, per catalog version (a hot reload makes a new report). */
 export const providersQuery = (api: ApiClient, toolId: string, catalogVersion: number) =>
-  queryOptions({ queryKey: keys.providers(toolId, catalogVersion), queryFn: ({ signal }) => api.providers(toolId, signal), staleTime: Infinity })
+  queryOptions({
+    queryKey: keys.providers(toolId, catalogVersion),
+    queryFn: ({ signal }) => api.providers(toolId, signal),
+    staleTime: Infinity,
+  })
 
 /** What a run's views cost in tokens, once per set of phases with views (`phases` is their key, e.g. "input,output"). */
 export const runTokensQuery = (api: ApiClient, runId: string, phases: string) =>
-  queryOptions({ queryKey: keys.runTokens(runId, phases), queryFn: ({ signal }) => api.runTokens(runId, signal), staleTime: Infinity })
+  queryOptions({
+    queryKey: keys.runTokens(runId, phases),
+    queryFn: ({ signal }) => api.runTokens(runId, signal),
+    staleTime: Infinity,
+  })
 
 /** A run's summary and request (what it was started with: its network mode, for one). */
-export const runDetailQuery = (api: ApiClient, runId: string) => queryOptions({ queryKey: keys.runDetail(runId), queryFn: ({ signal }) => api.run(runId, signal), staleTime: Infinity })
+export const runDetailQuery = (api: ApiClient, runId: string) =>
+  queryOptions({
+    queryKey: keys.runDetail(runId),
+    queryFn: ({ signal }) => api.run(runId, signal),
+    staleTime: Infinity,
+  })
 
-export const catalogQuery = (api: ApiClient) => queryOptions({ queryKey: keys.catalog, queryFn: ({ signal }) => api.catalog(signal) })
+export const catalogQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: keys.catalog, queryFn: ({ signal }) => api.catalog(signal) })
 
-export const toolQuery = (api: ApiClient, id: string) => queryOptions({ queryKey: keys.tool(id), queryFn: ({ signal }) => api.tool(id, signal) })
+export const toolQuery = (api: ApiClient, id: string) =>
+  queryOptions({ queryKey: keys.tool(id), queryFn: ({ signal }) => api.tool(id, signal) })
 
 /** A page of history summaries; invalidating `keys.runs` refreshes every filter. */
 export const runsQuery = (api: ApiClient, query: RunListQuery = {}) =>
@@ -73,11 +89,25 @@ export const scenariosQuery = (api: ApiClient, toolId: string) =>
 
 /** Test source of a run or a scenario; re-fetched each time it is shown, as the scenario file may have changed. */
 export const exportQuery = (api: ApiClient, body: ExportBody) =>
-  queryOptions({ queryKey: keys.exported(body), queryFn: () => api.exportTest(body), staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false })
+  queryOptions({
+    queryKey: keys.exported(body),
+    queryFn: () => api.exportTest(body),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  })
 
 /** The expectation a finished run suggests (matchers where runs of the same call differ); asked anew each time it is shown. */
 export const suggestionQuery = (api: ApiClient, runId: string) =>
-  queryOptions({ queryKey: keys.suggestion(runId), queryFn: () => api.suggestExpectation(runId, {}), staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false })
+  queryOptions({
+    queryKey: keys.suggestion(runId),
+    queryFn: () => api.suggestExpectation(runId, {}),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  })
 
 /** How often a fuzz job is polled while it fuzzes. */
 export const FUZZ_POLL_MS = 300
@@ -88,17 +118,20 @@ export const fuzzJobQuery = (api: ApiClient, jobId: string) =>
     queryKey: keys.fuzzJob(jobId),
     queryFn: ({ signal }) => api.fuzzJob(jobId, signal),
     // A job the server no longer knows (restarted, or past the last 20) answers 404: polling stops there.
-    refetchInterval: (query) => (!query.state.error && (query.state.data?.phase ?? 'fuzzing') === 'fuzzing' ? FUZZ_POLL_MS : false),
+    refetchInterval: (query) =>
+      !query.state.error && (query.state.data?.phase ?? 'fuzzing') === 'fuzzing' ? FUZZ_POLL_MS : false,
     refetchIntervalInBackground: true,
     retry: false,
     refetchOnWindowFocus: false,
   })
 
 /** The model providers and whether each has a key (asked again on focus: a key may be set and the server restarted). */
-export const modelsQuery = (api: ApiClient) => queryOptions({ queryKey: keys.models, queryFn: ({ signal }) => api.models(signal) })
+export const modelsQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: keys.models, queryFn: ({ signal }) => api.models(signal) })
 
 /** The project's eval files. */
-export const evalsQuery = (api: ApiClient) => queryOptions({ queryKey: keys.evals, queryFn: ({ signal }) => api.evals(signal) })
+export const evalsQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: keys.evals, queryFn: ({ signal }) => api.evals(signal) })
 
 /** How often an eval job is polled while it evaluates. */
 export const EVAL_POLL_MS = 500
@@ -109,7 +142,8 @@ export const evalJobQuery = (api: ApiClient, jobId: string) =>
     queryKey: keys.evalJob(jobId),
     queryFn: ({ signal }) => api.evalJob(jobId, signal),
     // A job the server no longer knows answers 404: polling stops there.
-    refetchInterval: (query) => (!query.state.error && (query.state.data?.phase ?? 'evaluating') === 'evaluating' ? EVAL_POLL_MS : false),
+    refetchInterval: (query) =>
+      !query.state.error && (query.state.data?.phase ?? 'evaluating') === 'evaluating' ? EVAL_POLL_MS : false,
     refetchIntervalInBackground: true,
     retry: false,
     refetchOnWindowFocus: false,
@@ -146,7 +180,8 @@ export const runQuery = (api: ApiClient, runId: string) =>
   queryOptions({
     queryKey: keys.run(runId),
     queryFn: streamedQuery({
-      streamFn: ({ signal, client, queryKey }) => streamRunEvents(api, runId, signal, client.getQueryData<LiveRun>(queryKey)?.state.lastSeq ?? -1),
+      streamFn: ({ signal, client, queryKey }) =>
+        streamRunEvents(api, runId, signal, client.getQueryData<LiveRun>(queryKey)?.state.lastSeq ?? -1),
       reducer: applyRunChunk,
       initialValue: emptyRun,
       refetchMode: 'append',

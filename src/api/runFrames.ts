@@ -24,12 +24,16 @@ export function decodeRunFrame(frame: SseFrame): DecodedFrame {
   try {
     json = JSON.parse(frame.data)
   } catch {
-    return { ok: false, problem: { eventType: frame.event, id: frame.id, field: '(data)', message: 'data is not JSON' } }
+    return {
+      ok: false,
+      problem: { eventType: frame.event, id: frame.id, field: '(data)', message: 'data is not JSON' },
+    }
   }
   const parsed = RunEventFrame.safeParse(json)
   if (parsed.success) return { ok: true, event: parsed.data }
   const issue = parsed.error.issues[0]
-  const declared = typeof (json as { type?: unknown } | null)?.type === 'string' ? (json as { type: string }).type : undefined
+  const declared =
+    typeof (json as { type?: unknown } | null)?.type === 'string' ? (json as { type: string }).type : undefined
   return {
     ok: false,
     problem: {

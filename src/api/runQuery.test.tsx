@@ -27,11 +27,18 @@ function Page() {
 }
 const open = (runId: string) => fireEvent.click(screen.getByRole('button', { name: runId }))
 
-const frame = (seq: number, body: object) => `event: ${(body as { type: string }).type}\nid: ${seq}\ndata: ${JSON.stringify({ seq, at: seq, ...body })}\n\n`
+const frame = (seq: number, body: object) =>
+  `event: ${(body as { type: string }).type}\nid: ${seq}\ndata: ${JSON.stringify({ seq, at: seq, ...body })}\n\n`
 const views = { raw: { path: '/a' }, display: { value: { path: '/a' } }, transcript: { value: { path: '/a' } } }
 const waiting =
-  frame(0, { type: 'run-started', toolId: 't', toolCallId: 'c', caller: 'direct', background: false, stepping: false }) +
-  frame(1, { type: 'approval-requested', input: { path: '/a' }, views })
+  frame(0, {
+    type: 'run-started',
+    toolId: 't',
+    toolCallId: 'c',
+    caller: 'direct',
+    background: false,
+    stepping: false,
+  }) + frame(1, { type: 'approval-requested', input: { path: '/a' }, views })
 const finished =
   frame(2, { type: 'approval-resolved', approved: true }) +
   frame(3, { type: 'output', output: 1, views: { raw: 1, display: { value: 1 }, transcript: { value: 1 } } }) +

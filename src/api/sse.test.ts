@@ -9,7 +9,14 @@ import { applyRunEvents, initialRunState } from '../shared/runState.ts'
 
 const frame = (seq: number, data: object | string) =>
   `event: ${typeof data === 'string' ? 'output' : (data as { type: string }).type}\nid: ${seq}\ndata: ${typeof data === 'string' ? data : JSON.stringify({ seq, at: 1, ...data })}\n\n`
-const started = { type: 'run-started', toolId: 't', toolCallId: 'c', caller: 'direct', background: false, stepping: false }
+const started = {
+  type: 'run-started',
+  toolId: 't',
+  toolCallId: 'c',
+  caller: 'direct',
+  background: false,
+  stepping: false,
+}
 const log = (message: string) => ({ type: 'log', level: 'info', message, source: 'runtime' })
 const finished = { type: 'run-finished', status: 'success', durationMs: 1 }
 
@@ -53,10 +60,14 @@ afterEach(() => vi.useRealTimers())
 describe('streamRunEvents', () => {
   it('yields the valid events of a batch around a frame that fails the protocol, names the event and field, and does not reconnect', async () => {
     const bad = { type: 'output', output: 1 } // no views
-    const { api, calls } = fakeApi([() => body([frame(0, started) + frame(1, bad) + frame(2, log('after')) + frame(3, finished)])])
+    const { api, calls } = fakeApi([
+      () => body([frame(0, started) + frame(1, bad) + frame(2, log('after')) + frame(3, finished)]),
+    ])
     const chunks = await collect(streamRunEvents(api, 'r1'))
     expect(chunks.flatMap((c) => c.events.map((e) => e.seq))).toEqual([0, 2, 3])
-    expect(chunks.flatMap((c) => c.problems)).toEqual([{ eventType: 'output', id: '1', field: 'views', message: expect.any(String) }])
+    expect(chunks.flatMap((c) => c.problems)).toEqual([
+      { eventType: 'output', id: '1', field: 'views', message: expect.any(String) },
+    ])
     expect(calls).toEqual([undefined])
     expect(getConnection()).toBe(true)
   })
@@ -72,7 +83,9 @@ describe('streamRunEvents', () => {
     const compact = await read({ passthrough: true })
     const full = await read({ value: raw, passthrough: true })
     expect(compact).toStrictEqual(full)
-    expect(compact[1]).toMatchObject({ views: { display: { value: raw, passthrough: true }, transcript: { value: raw, passthrough: true } } })
+    expect(compact[1]).toMatchObject({
+      views: { display: { value: raw, passthrough: true }, transcript: { value: raw, passthrough: true } },
+    })
     expect(applyRunEvents(initialRunState, compact)).toStrictEqual(applyRunEvents(initialRunState, full))
   })
 
@@ -84,7 +97,10 @@ describe('streamRunEvents', () => {
 
   it('resumes after the bad frame when the connection drops, so it is not fetched again', async () => {
     vi.useFakeTimers()
-    const { api, calls } = fakeApi([() => body([frame(0, started) + frame(1, { type: 'output' })]), () => body([frame(2, finished)])])
+    const { api, calls } = fakeApi([
+      () => body([frame(0, started) + frame(1, { type: 'output' })]),
+      () => body([frame(2, finished)]),
+    ])
     const done = collect(streamRunEvents(api, 'r1'))
     await vi.advanceTimersByTimeAsync(300)
     const chunks = await done
@@ -108,7 +124,14 @@ describe('streamRunEvents', () => {
   it('resets the backoff after a good frame', async () => {
     vi.useFakeTimers()
     const drop = () => body([': hi\n\n'])
-    const { api, calls } = fakeApi([drop, drop, drop, () => body([frame(0, started)]), drop, () => body([frame(1, finished)])])
+    const { api, calls } = fakeApi([
+      drop,
+      drop,
+      drop,
+      () => body([frame(0, started)]),
+      drop,
+      () => body([frame(1, finished)]),
+    ])
     const done = collect(streamRunEvents(api, 'r1'))
     // Attempts at 0, 250, 750, 1750 (good frame), then 2000 (backoff reset to 250 ms), 2500.
     await vi.advanceTimersByTimeAsync(1999)

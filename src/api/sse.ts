@@ -21,7 +21,14 @@ export interface RunChunk {
 export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const t = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => { clearTimeout(t); resolve() }, { once: true })
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t)
+        resolve()
+      },
+      { once: true },
+    )
   })
 }
 
@@ -49,7 +56,12 @@ export async function* frames(res: Response, signal?: AbortSignal): AsyncGenerat
  * streams finished runs from its history store too, so a 404 means the run is unknown (a race right after a restart):
  * it is retried only while `GET /api/runs/:id` knows the run.
  */
-export async function* streamRunEvents(api: ApiClient, runId: string, signal?: AbortSignal, afterSeq = -1): AsyncGenerator<RunChunk> {
+export async function* streamRunEvents(
+  api: ApiClient,
+  runId: string,
+  signal?: AbortSignal,
+  afterSeq = -1,
+): AsyncGenerator<RunChunk> {
   try {
     yield* follow(api, runId, signal, afterSeq)
   } finally {
@@ -57,7 +69,12 @@ export async function* streamRunEvents(api: ApiClient, runId: string, signal?: A
   }
 }
 
-async function* follow(api: ApiClient, runId: string, signal: AbortSignal | undefined, afterSeq: number): AsyncGenerator<RunChunk> {
+async function* follow(
+  api: ApiClient,
+  runId: string,
+  signal: AbortSignal | undefined,
+  afterSeq: number,
+): AsyncGenerator<RunChunk> {
   let lastSeq = afterSeq
   let failures = 0 // reconnects in a row without a good frame
   const path = `/api/runs/${encodeURIComponent(runId)}/events`
@@ -99,7 +116,11 @@ async function* follow(api: ApiClient, runId: string, signal: AbortSignal | unde
 }
 
 /** Follows `/api/catalog/events` for the life of the page, calling `onEvent` for each change notice. */
-export async function followCatalog(api: ApiClient, onEvent: (e: CatalogEvent) => void, signal: AbortSignal): Promise<void> {
+export async function followCatalog(
+  api: ApiClient,
+  onEvent: (e: CatalogEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
   let failures = 0
   while (!signal.aborted) {
     try {

@@ -17,6 +17,9 @@ describe('createSseParser', () => {
   it('keeps the last id across frames and returns several frames from one chunk', () => {
     const p = createSseParser()
     const frames = p.push('id: 1\nevent: x\ndata: 1\n\nevent: y\ndata: 2\n\n')
-    expect(frames.map((f) => [f.event, f.id])).toEqual([['x', '1'], ['y', '1']])
+    expect(frames.map((f) => [f.event, f.id])).toEqual([
+      ['x', '1'],
+      ['y', '1'],
+    ])
   })
 })

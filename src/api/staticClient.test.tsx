@@ -9,18 +9,59 @@ import { streamRunEvents } from './sse.ts'
 import { createStaticClient } from './staticClient.ts'
 
 const events: RunEvent[] = [
-  { seq: 0, at: 0, type: 'run-started', toolId: 'echo', toolCallId: 'c', caller: 'agent', background: false, stepping: false },
+  {
+    seq: 0,
+    at: 0,
+    type: 'run-started',
+    toolId: 'echo',
+    toolCallId: 'c',
+    caller: 'agent',
+    background: false,
+    stepping: false,
+  },
   { seq: 1, at: 2, type: 'run-finished', status: 'success', durationMs: 2 },
 ]
-const summary = { runId: 'r1', toolId: 'echo', status: 'success' as const, caller: 'agent' as const, inputSummary: '{}', startedAt: '2026-12-01T00:00:00.000Z', durationMs: 2, eventCount: 2 }
+const summary = {
+  runId: 'r1',
+  toolId: 'echo',
+  status: 'success' as const,
+  caller: 'agent' as const,
+  inputSummary: '{}',
+  startedAt: '2026-12-01T00:00:00.000Z',
+  durationMs: 2,
+  eventCount: 2,
+}
 const run: DemoRun = { detail: { ...summary, request: { toolId: 'echo', input: {} } }, events }
 const manifest: DemoManifest = {
   format: 'toolscope-demo',
   version: 1,
   builtAt: '2026-12-01T00:00:00.000Z',
-  catalog: { version: 1, tools: [{ id: 'echo', description: 'Echo', kind: 'toolscope', file: 'echo.ts', flags: { requiresApproval: false, canSuspend: false, background: false, strict: false, hasTransform: false, hasModelOutput: false, hooks: [] } }], errors: [] },
+  catalog: {
+    version: 1,
+    tools: [
+      {
+        id: 'echo',
+        description: 'Echo',
+        kind: 'toolscope',
+        file: 'echo.ts',
+        flags: {
+          requiresApproval: false,
+          canSuspend: false,
+          background: false,
+          strict: false,
+          hasTransform: false,
+          hasModelOutput: false,
+          hooks: [],
+        },
+      },
+    ],
+    errors: [],
+  },
   tools: { echo: { detail: 'tools/0.json' } },
-  runs: [{ ...summary, source: 'scenario "a"', file: 'runs/0.json' }, { ...summary, runId: 'r2', status: 'error', source: 'history', file: 'runs/1.json' }],
+  runs: [
+    { ...summary, source: 'scenario "a"', file: 'runs/0.json' },
+    { ...summary, runId: 'r2', status: 'error', source: 'history', file: 'runs/1.json' },
+  ],
 }
 const files: Record<string, unknown> = { '/site/demo/manifest.json': manifest, '/site/demo/runs/0.json': run }
 
@@ -53,16 +94,23 @@ describe('createStaticClient', () => {
 
   it('refuses to start or change anything, and says what is missing', async () => {
     const api = createStaticClient('demo/manifest.json')
-    await expect(api.startRun({ toolId: 'echo' })).rejects.toMatchObject({ status: 405, message: expect.stringContaining('recorded demo') })
+    await expect(api.startRun({ toolId: 'echo' })).rejects.toMatchObject({
+      status: 405,
+      message: expect.stringContaining('recorded demo'),
+    })
     await expect(api.control('r1', { type: 'approve' })).rejects.toBeInstanceOf(ApiRequestError)
     await expect(api.run('nope')).rejects.toMatchObject({ status: 404, message: 'Run "nope" is not in this demo' })
-    await expect(api.run('r2')).rejects.toMatchObject({ status: 404, message: '404: runs/1.json is missing from the demo' })
+    await expect(api.run('r2')).rejects.toMatchObject({
+      status: 404,
+      message: '404: runs/1.json is missing from the demo',
+    })
     await expect(api.providers('echo')).rejects.toMatchObject({ status: 404 })
   })
 
   it('plays a demo built before formats carried versions (the committed fixture), and refuses one of a newer Toolscope', async () => {
     // From the project root (Vitest's working folder): in happy-dom, import.meta.url is not a file URL.
-    const fixture = (rel: string) => JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/formats/v1/demo', rel), 'utf8')) as unknown
+    const fixture = (rel: string) =>
+      JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/formats/v1/demo', rel), 'utf8')) as unknown
     const old = fixture('manifest.json') as DemoManifest
     files['/site/old/manifest.json'] = old
     for (const r of old.runs) files[`/site/old/${r.file}`] = fixture(r.file)
@@ -74,6 +122,8 @@ describe('createStaticClient', () => {
     expect(seen).toEqual((fixture(first.file) as DemoRun).events)
 
     files['/site/new/manifest.json'] = { ...manifest, version: 2 }
-    await expect(createStaticClient('new/manifest.json').catalog()).rejects.toThrow('new/manifest.json: this demo manifest is version 2, written by a newer Toolscope; this Toolscope reads demo manifests up to version 1.')
+    await expect(createStaticClient('new/manifest.json').catalog()).rejects.toThrow(
+      'new/manifest.json: this demo manifest is version 2, written by a newer Toolscope; this Toolscope reads demo manifests up to version 1.',
+    )
   })
 })

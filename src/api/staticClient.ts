@@ -9,7 +9,9 @@ import { ApiRequestError, type ApiClient } from './client.ts'
 
 /** The answer to anything a recorded demo cannot do. */
 function readOnly(): Promise<never> {
-  return Promise.reject(new ApiRequestError(405, undefined, 'This is a recorded demo: it plays back runs and cannot start or change one.'))
+  return Promise.reject(
+    new ApiRequestError(405, undefined, 'This is a recorded demo: it plays back runs and cannot start or change one.'),
+  )
 }
 
 /** The SSE text of a run's events, as `GET /api/runs/:id/events` sends it. */
@@ -25,7 +27,8 @@ export function createStaticClient(manifestUrl: string): ApiClient {
     if (!res.ok) throw new ApiRequestError(res.status, undefined, `${res.status}: ${file} is missing from the demo`)
     return res.json()
   }
-  const get = async <T>(schema: z.ZodType<T>, file: string, signal?: AbortSignal): Promise<T> => schema.parse(await fetchJson(file, signal))
+  const get = async <T>(schema: z.ZodType<T>, file: string, signal?: AbortSignal): Promise<T> =>
+    schema.parse(await fetchJson(file, signal))
   // The manifest is upgraded from an older version first (a FileVersionError names one built by a newer Toolscope).
   const readManifest = async (signal?: AbortSignal): Promise<DemoManifest> => {
     const parsed = readDemoManifest(await fetchJson(base.href, signal), manifestUrl)
@@ -70,14 +73,18 @@ export function createStaticClient(manifestUrl: string): ApiClient {
       return get(ProviderReport, file, signal)
     },
     async runs(query = {}, signal) {
-      const all = (await loadManifest(signal)).runs.filter((r) => (!query.tool || r.toolId === query.tool) && (!query.status || r.status === query.status))
+      const all = (await loadManifest(signal)).runs.filter(
+        (r) => (!query.tool || r.toolId === query.tool) && (!query.status || r.status === query.status),
+      )
       return { runs: all.map(({ source: _source, file: _file, ...summary }) => summary) }
     },
     run: async (runId, signal) => (await recordedRun(runId, signal)).detail,
     async openStream(path, init) {
       const match = /^\/api\/runs\/([^/]+)\/events$/.exec(path)
       if (!match) throw notFound(path)
-      return new Response(eventStreamText(await recordedRun(decodeURIComponent(match[1]), init.signal)), { headers: { 'Content-Type': 'text/event-stream' } })
+      return new Response(eventStreamText(await recordedRun(decodeURIComponent(match[1]), init.signal)), {
+        headers: { 'Content-Type': 'text/event-stream' },
+      })
     },
     startRun: readOnly,
     control: readOnly,

@@ -33,7 +33,11 @@ export function writeSetting(key: string, value: string | null): void {
 
 /** A persisted string setting with a default. */
 export function useSetting(key: string, fallback: string): [string, (value: string | null) => void] {
-  const value = useSyncExternalStore(subscribe, () => readSetting(key) ?? fallback, () => fallback)
+  const value = useSyncExternalStore(
+    subscribe,
+    () => readSetting(key) ?? fallback,
+    () => fallback,
+  )
   const set = useCallback((v: string | null) => writeSetting(key, v), [key])
   return [value, set]
 }

@@ -12,10 +12,18 @@ const subscribeMedia = (l: () => void) => {
 }
 
 /** Returns the preference, its setter and the theme actually applied. */
-export function useTheme(): { preference: ThemePreference; setPreference: (p: ThemePreference) => void; resolved: 'light' | 'dark' } {
+export function useTheme(): {
+  preference: ThemePreference
+  setPreference: (p: ThemePreference) => void
+  resolved: 'light' | 'dark'
+} {
   const [stored, setStored] = useSetting('theme', 'system')
   const preference = (['system', 'light', 'dark'].includes(stored) ? stored : 'system') as ThemePreference
-  const systemDark = useSyncExternalStore(subscribeMedia, () => media?.matches ?? false, () => false)
+  const systemDark = useSyncExternalStore(
+    subscribeMedia,
+    () => media?.matches ?? false,
+    () => false,
+  )
   const resolved = preference === 'system' ? (systemDark ? 'dark' : 'light') : preference
   useEffect(() => {
     document.documentElement.classList.toggle('dark', resolved === 'dark')

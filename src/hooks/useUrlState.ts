@@ -34,7 +34,13 @@ export function urlFor(state: UrlState): string {
 export function useUrlState(): [UrlState, (next: UrlState, options?: { replace?: boolean }) => void] {
   const search = useSyncExternalStore(subscribe, read, () => '')
   const p = new URLSearchParams(search)
-  const state: UrlState = { tool: p.get('tool') ?? undefined, run: p.get('run') ?? undefined, tab: p.get('tab') ?? undefined, vs: p.get('vs') ?? undefined, embed: p.get('embed') ?? undefined }
+  const state: UrlState = {
+    tool: p.get('tool') ?? undefined,
+    run: p.get('run') ?? undefined,
+    tab: p.get('tab') ?? undefined,
+    vs: p.get('vs') ?? undefined,
+    embed: p.get('embed') ?? undefined,
+  }
   const navigate = useCallback((next: UrlState, options?: { replace?: boolean }) => {
     const url = urlFor(next)
     if (options?.replace) window.history.replaceState(null, '', url)

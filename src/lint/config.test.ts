@@ -6,11 +6,19 @@ import { lintCatalog } from './lint.ts'
 
 const terse = cleanTool({ id: 'terse', description: 'Weather' })
 const other = cleanTool({ id: 'other', description: 'Tiny' })
-const lintIds = (config: LintConfig, toolIndex = 0) => lintCatalog([terse, other], config).tools[toolIndex].lint.map((f) => `${f.ruleId}:${f.severity}`)
+const lintIds = (config: LintConfig, toolIndex = 0) =>
+  lintCatalog([terse, other], config).tools[toolIndex].lint.map((f) => `${f.ruleId}:${f.severity}`)
 
 describe('LintConfig', () => {
   it('accepts the documented shape and rejects unknown keys and settings', () => {
-    expect(LintConfig.parse({ rules: { 'missing-output-schema': 'off' }, tools: { a: { rules: { 'openai-strict/*': 'error' } } }, maxDefinitionTokens: 500, minDescriptionLength: 10 })).toBeTruthy()
+    expect(
+      LintConfig.parse({
+        rules: { 'missing-output-schema': 'off' },
+        tools: { a: { rules: { 'openai-strict/*': 'error' } } },
+        maxDefinitionTokens: 500,
+        minDescriptionLength: 10,
+      }),
+    ).toBeTruthy()
     expect(LintConfig.safeParse({ rules: { x: 'info' } }).success).toBe(false)
     expect(LintConfig.safeParse({ rule: {} }).success).toBe(false)
     expect(LintConfig.safeParse({ maxDefinitionTokens: 0 }).success).toBe(false)
@@ -18,7 +26,10 @@ describe('LintConfig', () => {
 
   it('resolves tool over project over default, and a provider wildcard', () => {
     const defaults = new Map([['openai/name-format', 'error' as const]])
-    const config: LintConfig = { rules: { 'openai/*': 'warning' }, tools: { t: { rules: { 'openai/name-format': 'off' } } } }
+    const config: LintConfig = {
+      rules: { 'openai/*': 'warning' },
+      tools: { t: { rules: { 'openai/name-format': 'off' } } },
+    }
     expect(ruleSetting('openai/name-format', 't', config, defaults)).toBe('off')
     expect(ruleSetting('openai/name-format', 'u', config, defaults)).toBe('warning')
     expect(ruleSetting('openai/name-format', 'u', {}, defaults)).toBe('error')
@@ -43,7 +54,10 @@ describe('config applied by lintCatalog', () => {
   })
 
   it('raises a rule to error, and a tool can lower it again', () => {
-    const config: LintConfig = { rules: { 'description-too-short': 'error' }, tools: { other: { rules: { 'description-too-short': 'warning' } } } }
+    const config: LintConfig = {
+      rules: { 'description-too-short': 'error' },
+      tools: { other: { rules: { 'description-too-short': 'warning' } } },
+    }
     expect(lintIds(config, 0)).toEqual(['description-too-short:error'])
     expect(lintIds(config, 1)).toEqual(['description-too-short:warning'])
   })
@@ -52,20 +66,34 @@ describe('config applied by lintCatalog', () => {
     const bad = withInput(objectOf({ a: { type: 'string', format: 'uri', description: 'd' } }), { id: 'bad.name' })
     const checked = lintCatalog([bad]).tools[0].providers['openai-strict'] ?? []
     expect(checked.map((f) => f.ruleId)).toEqual(['openai/name-format', 'openai-strict/format'])
-    expect(lintCatalog([bad], { rules: { 'openai-strict/*': 'off' } }).tools[0].providers['openai-strict']).toEqual([expect.objectContaining({ ruleId: 'openai/name-format' })])
-    expect(lintCatalog([bad], { tools: { 'bad.name': { rules: { 'openai-strict/*': 'off', 'openai/*': 'off' } } } }).tools[0].providers['openai-strict']).toEqual([])
+    expect(lintCatalog([bad], { rules: { 'openai-strict/*': 'off' } }).tools[0].providers['openai-strict']).toEqual([
+      expect.objectContaining({ ruleId: 'openai/name-format' }),
+    ])
+    expect(
+      lintCatalog([bad], { tools: { 'bad.name': { rules: { 'openai-strict/*': 'off', 'openai/*': 'off' } } } }).tools[0]
+        .providers['openai-strict'],
+    ).toEqual([])
   })
 
   it('turns on a rule that is off by default', () => {
     const patterned = withInput(objectOf({ a: { type: 'string', pattern: '^a', description: 'd' } }))
     expect(lintCatalog([patterned]).tools[0].providers['openai-strict']).toEqual([])
-    const on = lintCatalog([patterned], { rules: { 'openai-strict/fine-tuned-keyword': 'warning' } }).tools[0].providers['openai-strict']
-    expect(on).toEqual([expect.objectContaining({ ruleId: 'openai-strict/fine-tuned-keyword', severity: 'warning', path: '/schemas/input/properties/a/pattern' })])
+    const on = lintCatalog([patterned], { rules: { 'openai-strict/fine-tuned-keyword': 'warning' } }).tools[0]
+      .providers['openai-strict']
+    expect(on).toEqual([
+      expect.objectContaining({
+        ruleId: 'openai-strict/fine-tuned-keyword',
+        severity: 'warning',
+        path: '/schemas/input/properties/a/pattern',
+      }),
+    ])
   })
 
   it('uses the configured thresholds', () => {
     expect(lintIds({ minDescriptionLength: 3 })).toEqual([])
     const wordy = cleanTool({ schemas: { input: objectOf({ a: text('x'.repeat(400)) }), output: {} } })
-    expect(lintCatalog([wordy], { maxDefinitionTokens: 50 }).tools[0].lint.map((f) => f.ruleId)).toEqual(['definition-tokens'])
+    expect(lintCatalog([wordy], { maxDefinitionTokens: 50 }).tools[0].lint.map((f) => f.ruleId)).toEqual([
+      'definition-tokens',
+    ])
   })
 })

@@ -40,12 +40,24 @@ function lookup(settings: RuleSettings | undefined, ruleId: string): RuleSetting
 }
 
 /** The setting of a rule for one tool: the tool's own, else the project's, else the rule's default (`warning` if unknown). */
-export function ruleSetting(ruleId: string, toolId: string, config: LintConfig, defaults: ReadonlyMap<string, RuleSetting>): RuleSetting {
-  return lookup(config.tools?.[toolId]?.rules, ruleId) ?? lookup(config.rules, ruleId) ?? defaults.get(ruleId) ?? 'warning'
+export function ruleSetting(
+  ruleId: string,
+  toolId: string,
+  config: LintConfig,
+  defaults: ReadonlyMap<string, RuleSetting>,
+): RuleSetting {
+  return (
+    lookup(config.tools?.[toolId]?.rules, ruleId) ?? lookup(config.rules, ruleId) ?? defaults.get(ruleId) ?? 'warning'
+  )
 }
 
 /** The findings of one tool under the config: those of rules turned off are dropped, the others take the configured severity. */
-export function applyConfig(findings: readonly Finding[], toolId: string, config: LintConfig, defaults: ReadonlyMap<string, RuleSetting>): Finding[] {
+export function applyConfig(
+  findings: readonly Finding[],
+  toolId: string,
+  config: LintConfig,
+  defaults: ReadonlyMap<string, RuleSetting>,
+): Finding[] {
   const out: Finding[] = []
   for (const finding of findings) {
     const setting = ruleSetting(finding.ruleId, toolId, config, defaults)

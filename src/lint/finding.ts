@@ -14,7 +14,11 @@ export interface FindingOptions {
 
 /** A finding of `rule` at its default severity (a rule that is off by default reports as a warning; the config decides). */
 export function findingOf(rule: RuleMeta, message: string, options: FindingOptions = {}): Finding {
-  const finding: Finding = { ruleId: rule.id, severity: rule.defaultSeverity === 'error' ? 'error' : 'warning', message }
+  const finding: Finding = {
+    ruleId: rule.id,
+    severity: rule.defaultSeverity === 'error' ? 'error' : 'warning',
+    message,
+  }
   if (options.path !== undefined) finding.path = options.path
   if (options.fixable) finding.fixable = true
   return finding

@@ -44,7 +44,19 @@ export function requiredOf(node: JsonObject): string[] {
 }
 
 /** Keywords whose value is one sub-schema. */
-const SINGLE_KEYWORDS = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties']
+const SINGLE_KEYWORDS = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]
 /** Keywords whose value is an array of sub-schemas. */
 const ARRAY_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items']
 /** Keywords whose value is a record of sub-schemas. */
@@ -95,8 +107,15 @@ export interface WalkContext {
 }
 
 /** Visits every node of a schema depth first, the root first. Stops descending past `maxNodes` visits (guards huge schemas). */
-export function walkSchema(root: JsonObject, rootPath: string, visit: (node: JsonObject, context: WalkContext) => void, maxNodes = 100_000): void {
-  const stack: Array<{ node: JsonObject; context: WalkContext }> = [{ node: root, context: { path: rootPath, objectDepth: isObjectNode(root) ? 1 : 0 } }]
+export function walkSchema(
+  root: JsonObject,
+  rootPath: string,
+  visit: (node: JsonObject, context: WalkContext) => void,
+  maxNodes = 100_000,
+): void {
+  const stack: Array<{ node: JsonObject; context: WalkContext }> = [
+    { node: root, context: { path: rootPath, objectDepth: isObjectNode(root) ? 1 : 0 } },
+  ]
   let visited = 0
   while (stack.length > 0 && visited < maxNodes) {
     const entry = stack.pop()
@@ -107,7 +126,10 @@ export function walkSchema(root: JsonObject, rootPath: string, visit: (node: Jso
     for (let i = children.length - 1; i >= 0; i -= 1) {
       const child = children[i]
       const depth = entry.context.objectDepth + (isObjectNode(child.node) ? 1 : 0)
-      stack.push({ node: child.node, context: { path: child.path, objectDepth: depth, keyword: child.keyword, propertyName: child.propertyName } })
+      stack.push({
+        node: child.node,
+        context: { path: child.path, objectDepth: depth, keyword: child.keyword, propertyName: child.propertyName },
+      })
     }
   }
 }

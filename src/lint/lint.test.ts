@@ -71,11 +71,24 @@ describe('lintCatalog', () => {
         'missing-output-schema': { errors: 0, warnings: count(noOutput) },
         'duplicate-description': { errors: 0, warnings: duplicates },
       },
-      definitionTokens: Object.fromEntries(PROVIDER_IDS.map((id) => [id, { provider: id, count: expect.any(Number), estimate: true, encoding: 'chars/4' }])),
+      definitionTokens: Object.fromEntries(
+        PROVIDER_IDS.map((id) => [
+          id,
+          { provider: id, count: expect.any(Number), estimate: true, encoding: 'chars/4' },
+        ]),
+      ),
     })
-    expect(result.summary.definitionTokens.openai!.count).toBe(result.tools.reduce((sum, tool) => sum + tool.definitionTokens.openai!.count, 0))
+    expect(result.summary.definitionTokens.openai!.count).toBe(
+      result.tools.reduce((sum, tool) => sum + tool.definitionTokens.openai!.count, 0),
+    )
     expect(result.tools[1].lint[0].message).toContain('the same as "tool 0"')
-    expect(result.tools[3]).toMatchObject({ toolId: 'tool_3', errors: 0, warnings: 0, lint: [], tokens: { provider: 'openai', estimate: true, encoding: 'chars/4' } })
+    expect(result.tools[3]).toMatchObject({
+      toolId: 'tool_3',
+      errors: 0,
+      warnings: 0,
+      lint: [],
+      tokens: { provider: 'openai', estimate: true, encoding: 'chars/4' },
+    })
   })
 
   it('checks only the providers asked for', () => {
@@ -85,27 +98,61 @@ describe('lintCatalog', () => {
   })
 
   it('counts each provider’s definition with that provider’s counter, and totals them over the catalog', () => {
-    const byLength: TokenCounter = { provider: 'anthropic', encoding: 'test', estimate: false, count: (text) => text.length }
+    const byLength: TokenCounter = {
+      provider: 'anthropic',
+      encoding: 'test',
+      estimate: false,
+      count: (text) => text.length,
+    }
     const tools = [cleanTool(), { ...cleanTool(), id: 'second_tool' }]
     const lint = lintCatalog(tools, {}, { tokenCounters: { anthropic: byLength }, tokenProvider: 'anthropic' })
     const lengths = tools.map((tool) => JSON.stringify(PROVIDERS.anthropic.definition(tool)).length)
-    expect(lint.tools[0].tokens).toEqual({ provider: 'anthropic', count: lengths[0], estimate: false, encoding: 'test' })
+    expect(lint.tools[0].tokens).toEqual({
+      provider: 'anthropic',
+      count: lengths[0],
+      estimate: false,
+      encoding: 'test',
+    })
     expect(lint.tools[0].definitionTokens.anthropic).toEqual(lint.tools[0].tokens)
-    expect(lint.tools[0].definitionTokens.openai).toMatchObject({ provider: 'openai', estimate: true, encoding: 'chars/4' })
-    expect(lint.summary.definitionTokens.anthropic).toEqual({ provider: 'anthropic', count: lengths[0] + lengths[1], estimate: false, encoding: 'test' })
+    expect(lint.tools[0].definitionTokens.openai).toMatchObject({
+      provider: 'openai',
+      estimate: true,
+      encoding: 'chars/4',
+    })
+    expect(lint.summary.definitionTokens.anthropic).toEqual({
+      provider: 'anthropic',
+      count: lengths[0] + lengths[1],
+      estimate: false,
+      encoding: 'test',
+    })
     expect(Object.keys(lint.summary.definitionTokens).sort()).toEqual([...PROVIDER_IDS].sort())
   })
 
   it('reports a recorded model view over maxModelViewTokens for its tool only, and the config turns the rule off', () => {
     const tools = [cleanTool(), { ...cleanTool(), id: 'second_tool' }]
-    const big = { toolId: tools[0].id, source: 'scenario "all"', model: { type: 'text' as const, value: 'x'.repeat(4 * 120) } }
-    const small = { toolId: tools[1].id, source: 'scenario "one"', model: { type: 'json' as const, value: { ok: true } } }
+    const big = {
+      toolId: tools[0].id,
+      source: 'scenario "all"',
+      model: { type: 'text' as const, value: 'x'.repeat(4 * 120) },
+    }
+    const small = {
+      toolId: tools[1].id,
+      source: 'scenario "one"',
+      model: { type: 'json' as const, value: { ok: true } },
+    }
     const lint = lintCatalog(tools, { maxModelViewTokens: 100 }, { modelViews: [big, small] })
     expect(lint.tools[0].lint.filter((f) => f.ruleId === 'model-view-tokens')).toEqual([
-      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('scenario "all" is about 120 tokens (estimated), over the budget of 100') }),
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringContaining('scenario "all" is about 120 tokens (estimated), over the budget of 100'),
+      }),
     ])
     expect(lint.tools[1].lint.map((f) => f.ruleId)).not.toContain('model-view-tokens')
-    const off = lintCatalog(tools, { maxModelViewTokens: 100, tools: { [tools[0].id]: { rules: { 'model-view-tokens': 'off' } } } }, { modelViews: [big] })
+    const off = lintCatalog(
+      tools,
+      { maxModelViewTokens: 100, tools: { [tools[0].id]: { rules: { 'model-view-tokens': 'off' } } } },
+      { modelViews: [big] },
+    )
     expect(off.tools[0].lint.map((f) => f.ruleId)).not.toContain('model-view-tokens')
   })
 
@@ -120,7 +167,10 @@ describe('lintCatalogSafely', () => {
   it('reports a lint that throws and gives an empty result instead of failing its caller', () => {
     const errors: string[] = []
     const broken = { ...cleanTool(), schemas: null } as unknown as ToolDetail
-    expect(lintCatalogSafely([broken], {}, (err) => errors.push(err.message))).toEqual({ tools: [], summary: expect.objectContaining({ tools: 0, errors: 0 }) })
+    expect(lintCatalogSafely([broken], {}, (err) => errors.push(err.message))).toEqual({
+      tools: [],
+      summary: expect.objectContaining({ tools: 0, errors: 0 }),
+    })
     expect(errors).toHaveLength(1)
     expect(lintCatalogSafely([cleanTool()], {}, (err) => errors.push(err.message)).tools).toHaveLength(1)
   })

@@ -4,9 +4,21 @@
 import type { ToolDetail } from '../shared/protocol.ts'
 import { applyConfig, type LintConfig } from './config.ts'
 import { PROVIDERS } from './providers/index.ts'
-import { DEFAULT_MAX_DEFINITION_TOKENS, DEFAULT_MIN_DESCRIPTION_LENGTH, TOOL_RULES, lintTool, type RuleContext } from './rules.ts'
+import {
+  DEFAULT_MAX_DEFINITION_TOKENS,
+  DEFAULT_MIN_DESCRIPTION_LENGTH,
+  TOOL_RULES,
+  lintTool,
+  type RuleContext,
+} from './rules.ts'
 import { DEFAULT_SIMILARITY_THRESHOLD, DUPLICATE_DESCRIPTION, duplicateDescriptions } from './similarity.ts'
-import { DEFAULT_MAX_MODEL_VIEW_TOKENS, MODEL_VIEW_TOKENS, modelViewFindings, modelViewText, type ModelViewSample } from './modelView.ts'
+import {
+  DEFAULT_MAX_MODEL_VIEW_TOKENS,
+  MODEL_VIEW_TOKENS,
+  modelViewFindings,
+  modelViewText,
+  type ModelViewSample,
+} from './modelView.ts'
 import { countTokensBounded, definitionText, estimateTokenCounter, type TokenCounter } from './tokens.ts'
 import { PROVIDER_IDS, type Finding, type ProviderId, type RuleMeta, type RuleSetting } from './types.ts'
 
@@ -100,7 +112,17 @@ function add(counts: Counts, findings: readonly Finding[]): void {
 }
 
 function summarize(results: readonly ToolLintResult[], providers: readonly ProviderId[]): LintSummary {
-  const summary: LintSummary = { tools: results.length, toolsWithErrors: 0, toolsWithWarnings: 0, errors: 0, warnings: 0, providers: {}, lint: { errors: 0, warnings: 0 }, rules: {}, definitionTokens: {} }
+  const summary: LintSummary = {
+    tools: results.length,
+    toolsWithErrors: 0,
+    toolsWithWarnings: 0,
+    errors: 0,
+    warnings: 0,
+    providers: {},
+    lint: { errors: 0, warnings: 0 },
+    rules: {},
+    definitionTokens: {},
+  }
   const perProvider = new Map<ProviderId, Counts>(providers.map((id) => [id, { errors: 0, warnings: 0 }]))
   for (const [id, counts] of perProvider) summary.providers[id] = counts
   for (const result of results) {
@@ -137,13 +159,18 @@ function summarize(results: readonly ToolLintResult[], providers: readonly Provi
  * Lints every tool of a catalog under `config` (parse untrusted configs with `LintConfig.parse` first). A tool's totals
  * count its lint findings and its findings in every checked provider view.
  */
-export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {}, options: LintOptions = {}): CatalogLint {
+export function lintCatalog(
+  tools: readonly ToolDetail[],
+  config: LintConfig = {},
+  options: LintOptions = {},
+): CatalogLint {
   const providers = options.providers ?? PROVIDER_IDS
   const counterOf = (id: ProviderId) => options.tokenCounters?.[id] ?? estimateTokenCounter(id)
   const tokenProvider = options.tokenProvider ?? 'openai'
   const duplicates = duplicateDescriptions(tools, options.similarityThreshold ?? DEFAULT_SIMILARITY_THRESHOLD)
   const samples = new Map<string, ModelViewSample[]>()
-  for (const sample of options.modelViews ?? []) samples.set(sample.toolId, [...(samples.get(sample.toolId) ?? []), sample])
+  for (const sample of options.modelViews ?? [])
+    samples.set(sample.toolId, [...(samples.get(sample.toolId) ?? []), sample])
   const maxModelViewTokens = config.maxModelViewTokens ?? DEFAULT_MAX_MODEL_VIEW_TOKENS
   const results = tools.map((tool, index): ToolLintResult => {
     const definitionTokens: Partial<Record<ProviderId, DefinitionTokens>> = {}
@@ -153,8 +180,14 @@ export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {
       const counter = counterOf(id)
       const text = definitionText(PROVIDERS[id].definition(tool))
       const counted = countTokensBounded(counter, text)
-      definitionTokens[id] = { provider: id, count: counted.count, estimate: counted.estimate, encoding: counter.encoding }
-      if (id === tokenProvider && counted.sampledChars !== undefined) sampled = { chars: counted.sampledChars, of: text.length }
+      definitionTokens[id] = {
+        provider: id,
+        count: counted.count,
+        estimate: counted.estimate,
+        encoding: counter.encoding,
+      }
+      if (id === tokenProvider && counted.sampledChars !== undefined)
+        sampled = { chars: counted.sampledChars, of: text.length }
     }
     const tokens = definitionTokens[tokenProvider]!
     const context: RuleContext = {
@@ -166,10 +199,27 @@ export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {
     const modelViews = (samples.get(tool.id) ?? []).flatMap((sample) => {
       const counter = counterOf(tokenProvider)
       const counted = countTokensBounded(counter, modelViewText(sample.model))
-      return modelViewFindings(sample.source, { count: counted.count, estimate: counted.estimate, encoding: counter.encoding }, maxModelViewTokens)
+      return modelViewFindings(
+        sample.source,
+        { count: counted.count, estimate: counted.estimate, encoding: counter.encoding },
+        maxModelViewTokens,
+      )
     })
-    const lint = applyConfig([...lintTool(tool, context), ...modelViews, ...(duplicates.get(index) ?? [])], tool.id, config, DEFAULTS)
-    const result: ToolLintResult = { toolId: tool.id, providers: {}, lint, tokens, definitionTokens, errors: 0, warnings: 0 }
+    const lint = applyConfig(
+      [...lintTool(tool, context), ...modelViews, ...(duplicates.get(index) ?? [])],
+      tool.id,
+      config,
+      DEFAULTS,
+    )
+    const result: ToolLintResult = {
+      toolId: tool.id,
+      providers: {},
+      lint,
+      tokens,
+      definitionTokens,
+      errors: 0,
+      warnings: 0,
+    }
     for (const id of providers) result.providers[id] = applyConfig(PROVIDERS[id].check(tool), tool.id, config, DEFAULTS)
     add(result, uniqueFindings([...lint, ...providers.flatMap((id) => result.providers[id] ?? [])]))
     return result
@@ -181,7 +231,12 @@ export function lintCatalog(tools: readonly ToolDetail[], config: LintConfig = {
  * lintCatalog for a server that must answer whatever the tools look like: a lint that throws (a schema shape no rule
  * expected) gives an empty result and is reported through `onError`, so the catalog is still served.
  */
-export function lintCatalogSafely(tools: readonly ToolDetail[], config: LintConfig, onError: (err: Error) => void, options: LintOptions = {}): CatalogLint {
+export function lintCatalogSafely(
+  tools: readonly ToolDetail[],
+  config: LintConfig,
+  onError: (err: Error) => void,
+  options: LintOptions = {},
+): CatalogLint {
   try {
     return lintCatalog(tools, config, options)
   } catch (err) {

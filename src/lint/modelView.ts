@@ -6,7 +6,11 @@ import { findingOf } from './finding.ts'
 import type { Finding, RuleMeta } from './types.ts'
 
 /** A tool result stays in the conversation; one much larger than the model needs crowds out everything after it. */
-export const MODEL_VIEW_TOKENS: RuleMeta = { id: 'model-view-tokens', defaultSeverity: 'warning', summary: 'What a call sends the model stays under the token budget' }
+export const MODEL_VIEW_TOKENS: RuleMeta = {
+  id: 'model-view-tokens',
+  defaultSeverity: 'warning',
+  summary: 'What a call sends the model stays under the token budget',
+}
 
 /** Default token budget of one model view (a house default, not a provider limit). */
 export const DEFAULT_MAX_MODEL_VIEW_TOKENS = 2000
@@ -38,7 +42,11 @@ export function modelViewText(model: ModelOutput): string {
 }
 
 /** The finding for a model view over `max` tokens (`tokens` counted on its modelViewText), or none. */
-export function modelViewFindings(source: string, tokens: { count: number; estimate: boolean; encoding: string }, max: number): Finding[] {
+export function modelViewFindings(
+  source: string,
+  tokens: { count: number; estimate: boolean; encoding: string },
+  max: number,
+): Finding[] {
   if (tokens.count <= max) return []
   const amount = tokens.count.toLocaleString('en-US')
   const counted = tokens.estimate ? `about ${amount} tokens (estimated)` : `${amount} tokens (${tokens.encoding})`

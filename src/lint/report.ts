@@ -14,7 +14,9 @@ function verdictOf(findings: readonly Finding[]): ProviderReport['providers'][nu
 
 /** The labels of the providers that refuse a tool (an error in their view). */
 export function refusedBy(result: ToolLintResult): string[] {
-  return PROVIDER_IDS.filter((id) => (result.providers[id] ?? []).some((f) => f.severity === 'error')).map((id) => PROVIDERS[id].label)
+  return PROVIDER_IDS.filter((id) => (result.providers[id] ?? []).some((f) => f.severity === 'error')).map(
+    (id) => PROVIDERS[id].label,
+  )
 }
 
 /** The report of `tool`, from the lint of its catalog (which must include it). */
@@ -32,7 +34,17 @@ export function providerReport(tool: ToolDetail, lint: CatalogLint): ProviderRep
       const changes = profile.transform?.(tool).changes
       const tokens = result.definitionTokens[id] ?? result.tokens
       const catalogTokens = lint.summary.definitionTokens[id] ?? tokens
-      return { id, label: profile.label, docs: profile.docs, verdict: verdictOf(findings), definition: profile.definition(tool), findings, tokens, catalogTokens, ...(changes?.length ? { changes } : {}) }
+      return {
+        id,
+        label: profile.label,
+        docs: profile.docs,
+        verdict: verdictOf(findings),
+        definition: profile.definition(tool),
+        findings,
+        tokens,
+        catalogTokens,
+        ...(changes?.length ? { changes } : {}),
+      }
     }),
   }
 }

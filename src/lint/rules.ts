@@ -7,21 +7,53 @@ import { INPUT_PATH, findingOf } from './finding.ts'
 import type { Finding, RuleMeta } from './types.ts'
 
 /** A model fills each field from its name and description alone; an undescribed field is guessed at. */
-export const INPUT_FIELD_DESCRIPTION: RuleMeta = { id: 'input-field-description', defaultSeverity: 'warning', summary: 'Every input field has a description' }
+export const INPUT_FIELD_DESCRIPTION: RuleMeta = {
+  id: 'input-field-description',
+  defaultSeverity: 'warning',
+  summary: 'Every input field has a description',
+}
 /** Models choose among tools by their descriptions; a few words cannot say when (and when not) to use one. */
-export const DESCRIPTION_TOO_SHORT: RuleMeta = { id: 'description-too-short', defaultSeverity: 'warning', summary: 'The tool description says when to use the tool' }
+export const DESCRIPTION_TOO_SHORT: RuleMeta = {
+  id: 'description-too-short',
+  defaultSeverity: 'warning',
+  summary: 'The tool description says when to use the tool',
+}
 /** A tool that says it may destroy data (MCP destructiveHint) should not run without a person confirming it. */
-export const DESTRUCTIVE_WITHOUT_APPROVAL: RuleMeta = { id: 'destructive-without-approval', defaultSeverity: 'warning', summary: 'A destructive tool asks for approval' }
+export const DESTRUCTIVE_WITHOUT_APPROVAL: RuleMeta = {
+  id: 'destructive-without-approval',
+  defaultSeverity: 'warning',
+  summary: 'A destructive tool asks for approval',
+}
 /** A tool that can suspend needs a resumeSchema, or whoever resumes it cannot know what to send. */
-export const SUSPEND_WITHOUT_RESUME: RuleMeta = { id: 'suspend-without-resume', defaultSeverity: 'warning', summary: 'A tool that suspends says what resumes it' }
+export const SUSPEND_WITHOUT_RESUME: RuleMeta = {
+  id: 'suspend-without-resume',
+  defaultSeverity: 'warning',
+  summary: 'A tool that suspends says what resumes it',
+}
 /** A resumeSchema without a suspendSchema leaves the suspend payload undeclared. */
-export const RESUME_WITHOUT_SUSPEND: RuleMeta = { id: 'resume-without-suspend', defaultSeverity: 'warning', summary: 'A resume schema goes with a suspend schema' }
+export const RESUME_WITHOUT_SUSPEND: RuleMeta = {
+  id: 'resume-without-suspend',
+  defaultSeverity: 'warning',
+  summary: 'A resume schema goes with a suspend schema',
+}
 /** Without an outputSchema the result is not validated and MCP clients get no structured output. */
-export const MISSING_OUTPUT_SCHEMA: RuleMeta = { id: 'missing-output-schema', defaultSeverity: 'warning', summary: 'The tool declares its output' }
+export const MISSING_OUTPUT_SCHEMA: RuleMeta = {
+  id: 'missing-output-schema',
+  defaultSeverity: 'warning',
+  summary: 'The tool declares its output',
+}
 /** An enum's values are opaque to a model unless the description says what each one means. */
-export const ENUM_VALUE_DESCRIPTION: RuleMeta = { id: 'enum-value-description', defaultSeverity: 'warning', summary: 'The description of an enum says what each value means' }
+export const ENUM_VALUE_DESCRIPTION: RuleMeta = {
+  id: 'enum-value-description',
+  defaultSeverity: 'warning',
+  summary: 'The description of an enum says what each value means',
+}
 /** Every tool definition is sent with every request; a large one costs tokens and crowds the context. */
-export const DEFINITION_TOKENS: RuleMeta = { id: 'definition-tokens', defaultSeverity: 'warning', summary: 'The definition the model reads stays under the token budget' }
+export const DEFINITION_TOKENS: RuleMeta = {
+  id: 'definition-tokens',
+  defaultSeverity: 'warning',
+  summary: 'The definition the model reads stays under the token budget',
+}
 
 /** The tool-level lint rules (the duplicate-description rule is in similarity.ts). */
 export const TOOL_RULES: readonly RuleMeta[] = [
@@ -52,7 +84,11 @@ export interface RuleContext {
 
 /** A readable field name from a schema pointer: `/schemas/input/properties/a/items/properties/b` → `a[].b`. */
 export function fieldLabel(path: string): string {
-  const segments = path.slice(INPUT_PATH.length).split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+  const segments = path
+    .slice(INPUT_PATH.length)
+    .split('/')
+    .slice(1)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
   let label = ''
   for (let i = 0; i < segments.length; i += 1) {
     if (segments[i] === 'properties' && i + 1 < segments.length) {
@@ -73,7 +109,13 @@ function inputFieldDescriptions(tool: ToolDetail): Finding[] {
     if (context.keyword !== 'properties' || node.$ref !== undefined) return
     if (typeof node.description === 'string' && node.description.trim() !== '') return
     const field = fieldLabel(context.path)
-    findings.push(findingOf(INPUT_FIELD_DESCRIPTION, `Input field "${field}" has no description, so the model guesses what to put there. Add one with .describe('…'): what it is, its format, an example.`, { path: context.path }))
+    findings.push(
+      findingOf(
+        INPUT_FIELD_DESCRIPTION,
+        `Input field "${field}" has no description, so the model guesses what to put there. Add one with .describe('…'): what it is, its format, an example.`,
+        { path: context.path },
+      ),
+    )
   })
   return findings
 }
@@ -89,24 +131,43 @@ function descriptionLength(tool: ToolDetail, context: RuleContext): Finding[] {
 function destructiveApproval(tool: ToolDetail): Finding[] {
   const destructive = tool.mcp?.annotations?.destructiveHint === true || tool.flags.destructive === true
   if (!destructive || tool.flags.requiresApproval !== false) return []
-  const message = 'The tool is marked destructive (destructiveHint) but runs without approval. Set requireApproval: true so a person confirms each call, or drop the hint if it is not destructive.'
+  const message =
+    'The tool is marked destructive (destructiveHint) but runs without approval. Set requireApproval: true so a person confirms each call, or drop the hint if it is not destructive.'
   return [findingOf(DESTRUCTIVE_WITHOUT_APPROVAL, message, { path: '/mcp/annotations/destructiveHint' })]
 }
 
 function suspendResume(tool: ToolDetail): Finding[] {
   const { suspend, resume } = tool.schemas
   if (suspend && !resume) {
-    return [findingOf(SUSPEND_WITHOUT_RESUME, 'The tool has a suspendSchema but no resumeSchema, so whoever resumes it does not know what data to send. Add a resumeSchema.', { path: '/schemas/suspend' })]
+    return [
+      findingOf(
+        SUSPEND_WITHOUT_RESUME,
+        'The tool has a suspendSchema but no resumeSchema, so whoever resumes it does not know what data to send. Add a resumeSchema.',
+        { path: '/schemas/suspend' },
+      ),
+    ]
   }
   if (resume && !suspend) {
-    return [findingOf(RESUME_WITHOUT_SUSPEND, 'The tool has a resumeSchema but no suspendSchema, so its suspend payload is undeclared. Add a suspendSchema (or drop the resumeSchema if the tool never suspends).', { path: '/schemas/resume' })]
+    return [
+      findingOf(
+        RESUME_WITHOUT_SUSPEND,
+        'The tool has a resumeSchema but no suspendSchema, so its suspend payload is undeclared. Add a suspendSchema (or drop the resumeSchema if the tool never suspends).',
+        { path: '/schemas/resume' },
+      ),
+    ]
   }
   return []
 }
 
 function outputSchema(tool: ToolDetail): Finding[] {
   if (tool.schemas.output) return []
-  return [findingOf(MISSING_OUTPUT_SCHEMA, 'The tool has no outputSchema: its result is not validated, and MCP clients get no structured output. Add an outputSchema.', { path: '/schemas/output' })]
+  return [
+    findingOf(
+      MISSING_OUTPUT_SCHEMA,
+      'The tool has no outputSchema: its result is not validated, and MCP clients get no structured output. Add an outputSchema.',
+      { path: '/schemas/output' },
+    ),
+  ]
 }
 
 function enumDescriptions(tool: ToolDetail): Finding[] {

@@ -28,23 +28,38 @@ export function runTokens(
   counters: Record<(typeof RUN_TOKEN_PROVIDERS)[number], TokenCounter>,
   config: LintConfig = {},
 ): RunTokens {
-  const count = (text: string): ViewTokens => Object.fromEntries(RUN_TOKEN_PROVIDERS.map((id) => [id, countText(counters[id], text)]))
+  const count = (text: string): ViewTokens =>
+    Object.fromEntries(RUN_TOKEN_PROVIDERS.map((id) => [id, countText(counters[id], text)]))
   const phases: RunTokens['phases'] = {}
   const defaults = new Map([[MODEL_VIEW_TOKENS.id, MODEL_VIEW_TOKENS.defaultSeverity]])
   const max = config.maxModelViewTokens ?? DEFAULT_MAX_MODEL_VIEW_TOKENS
   for (const [phase, views] of Object.entries(run.views)) {
     if (!views) continue
-    const counted: RunTokens['phases'][string] = { raw: count(textOf(views.raw)), display: count(textOf(views.display.value)), transcript: count(textOf(views.transcript.value)), findings: [] }
+    const counted: RunTokens['phases'][string] = {
+      raw: count(textOf(views.raw)),
+      display: count(textOf(views.display.value)),
+      transcript: count(textOf(views.transcript.value)),
+      findings: [],
+    }
     if (views.model) {
       counted.model = count(modelViewText(views.model))
-      const found = modelViewFindings(`this run's ${phase}`, { ...counted.model.openai, encoding: counters.openai.encoding }, max)
+      const found = modelViewFindings(
+        `this run's ${phase}`,
+        { ...counted.model.openai, encoding: counters.openai.encoding },
+        max,
+      )
       counted.findings = applyConfig(found, run.toolId, config, defaults)
     }
     phases[phase] = counted
   }
   return {
     runId: run.runId,
-    counters: RUN_TOKEN_PROVIDERS.map((id) => ({ provider: id, label: PROVIDERS[id].label, encoding: counters[id].encoding, estimate: counters[id].estimate })),
+    counters: RUN_TOKEN_PROVIDERS.map((id) => ({
+      provider: id,
+      label: PROVIDERS[id].label,
+      encoding: counters[id].encoding,
+      estimate: counters[id].estimate,
+    })),
     phases,
   }
 }

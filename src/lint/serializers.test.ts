@@ -31,7 +31,10 @@ function toolPair(strict: boolean) {
   const detail: ToolDetail = cleanTool({
     id: tool.id,
     description: tool.description,
-    schemas: { input: toJsonSchema(tool.inputSchema, { io: 'input' }), output: toJsonSchema(tool.outputSchema, { io: 'output' }) },
+    schemas: {
+      input: toJsonSchema(tool.inputSchema, { io: 'input' }),
+      output: toJsonSchema(tool.outputSchema, { io: 'output' }),
+    },
     mcp: { annotations: { title: 'Flights', readOnlyHint: true } },
     providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } }, openai: { parallelToolCalls: false } },
     inputExamples: [{ input: { from: 'ZRH', passengers: [] } }],

@@ -5,7 +5,14 @@ import { definitionText, estimateTokenCounter } from './tokens.ts'
 
 describe('similarity', () => {
   it('tokenises case- and punctuation-insensitively, in any script', () => {
-    expect([...descriptionTokens('Find the café, FIND it! 2 times')]).toEqual(['find', 'the', 'café', 'it', '2', 'times'])
+    expect([...descriptionTokens('Find the café, FIND it! 2 times')]).toEqual([
+      'find',
+      'the',
+      'café',
+      'it',
+      '2',
+      'times',
+    ])
   })
 
   it('computes Jaccard similarity', () => {
@@ -23,7 +30,8 @@ describe('similarity', () => {
     for (const threshold of [0.5, 0.8, 0.9, 1]) {
       const expected: string[] = []
       for (let b = 0; b < sets.length; b += 1) {
-        for (let a = 0; a < b; a += 1) if (sets[a].size > 0 && jaccard(sets[a], sets[b]) >= threshold) expected.push(`${a}-${b}`)
+        for (let a = 0; a < b; a += 1)
+          if (sets[a].size > 0 && jaccard(sets[a], sets[b]) >= threshold) expected.push(`${a}-${b}`)
       }
       const found = similarPairs(sets, threshold).map((p) => `${Math.min(p.a, p.b)}-${Math.max(p.a, p.b)}`)
       expect(found.sort()).toEqual(expected.sort())

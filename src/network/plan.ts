@@ -96,7 +96,8 @@ export function replay(cassette: Cassette, used: Map<string, number>, request: S
 /** "No recorded response for … ; closest recorded: … (differs in …)". */
 function missMessage(cassette: Cassette, request: SeenRequest): string {
   const what = `${request.method.toUpperCase()} ${request.url}`
-  if (cassette.exchanges.length === 0) return `No recorded response for ${what}: the cassette has no exchanges. Record one with the network mode "record".`
+  if (cassette.exchanges.length === 0)
+    return `No recorded response for ${what}: the cassette has no exchanges. Record one with the network mode "record".`
   let best = cassette.exchanges[0]
   let bestScore = -Infinity
   for (const e of cassette.exchanges) {
@@ -132,7 +133,8 @@ function differences(a: SeenRequest, b: SeenRequest): string[] {
     if (ua.origin !== ub.origin) out.push('origin')
     if (ua.pathname !== ub.pathname) out.push('path')
     const names = new Set([...ua.searchParams.keys(), ...ub.searchParams.keys()])
-    for (const name of names) if (ua.searchParams.getAll(name).join('&') !== ub.searchParams.getAll(name).join('&')) out.push(`query ${name}`)
+    for (const name of names)
+      if (ua.searchParams.getAll(name).join('&') !== ub.searchParams.getAll(name).join('&')) out.push(`query ${name}`)
   }
   if (normaliseBody(a.body) !== normaliseBody(b.body)) out.push('body')
   return out.length > 0 ? out : ['nothing visible: the recorded answers of this request are used up']
@@ -165,7 +167,10 @@ export function urlMatches(pattern: string, url: string): boolean {
 /** True when `actual` holds everything in `expected` (objects by key, arrays item by item, the rest equal). */
 function contains(actual: unknown, expected: unknown): boolean {
   if (expected === null || typeof expected !== 'object') return Object.is(actual, expected)
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => contains(actual[i], e))
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => contains(actual[i], e))
+    )
   if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false
   return Object.entries(expected).every(([k, v]) => contains((actual as Record<string, unknown>)[k], v))
 }
@@ -188,7 +193,11 @@ export function ruleMatches(rule: MockRule, request: SeenRequest): boolean {
 }
 
 /** The first rule that matches and has answers left (`hits` counts answers per rule, updated here), or undefined. */
-export function mockAnswer(mocks: Mocks, hits: number[], request: SeenRequest): { index: number; rule: MockRule } | undefined {
+export function mockAnswer(
+  mocks: Mocks,
+  hits: number[],
+  request: SeenRequest,
+): { index: number; rule: MockRule } | undefined {
   for (const [index, rule] of mocks.rules.entries()) {
     if (rule.times !== undefined && (hits[index] ?? 0) >= rule.times) continue
     if (!ruleMatches(rule, request)) continue

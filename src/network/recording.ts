@@ -61,7 +61,11 @@ export interface KeepLimit {
  * called (whichever comes first), with what the cassette keeps. The copy is taken as the body is read (by the tool or
  * the event preview): nothing is read ahead, so a stream the tool stops reading is not drained.
  */
-export function recordBody(response: Response, { keepBytes, limitBytes }: KeepLimit, done: (recorded: RecordedBody) => void): BodyRecorder {
+export function recordBody(
+  response: Response,
+  { keepBytes, limitBytes }: KeepLimit,
+  done: (recorded: RecordedBody) => void,
+): BodyRecorder {
   const init = { status: response.status, statusText: response.statusText, headers: response.headers }
   if (!response.body || NULL_BODY.has(response.status)) {
     done({})
@@ -143,7 +147,12 @@ export function fitExchange(exchange: CassetteExchange, room: number, limitBytes
   const r = exchange.response
   if (size <= room || !r?.body) return exchange
   const type = Object.entries(r.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? ''
-  const original = r.bodyCut === undefined ? { originalBytes: r.body.bytes } : r.bodyCut.originalBytes !== undefined ? { originalBytes: r.bodyCut.originalBytes } : {}
+  const original =
+    r.bodyCut === undefined
+      ? { originalBytes: r.body.bytes }
+      : r.bodyCut.originalBytes !== undefined
+        ? { originalBytes: r.bodyCut.originalBytes }
+        : {}
   let bytes = bodyBytes(r.body)
   let out = exchange
   for (let attempt = 0; attempt < 4 && size > room && bytes.length > 0; attempt++) {
@@ -193,7 +202,8 @@ export function unreplayable(exchange: CassetteExchange, index: number): string 
   const kept = bodyBytes(r.body).length
   const original = cut ? cut.originalBytes : r.body.bytes > kept ? r.body.bytes : undefined
   const size = original !== undefined ? `the body was ${original} bytes` : `the body was longer`
-  const limit = cut?.limitBytes !== undefined ? ` (the recording limit was ${cut.limitBytes} bytes: --run-limit-mb)` : ''
+  const limit =
+    cut?.limitBytes !== undefined ? ` (the recording limit was ${cut.limitBytes} bytes: --run-limit-mb)` : ''
   return (
     `Exchange #${index} of the cassette (${exchange.request.method} ${exchange.request.url}) cannot be replayed: ` +
     `its response body was cut when recorded, ${size} and ${kept} were kept${limit}. Record it again with a larger limit.`
@@ -205,14 +215,19 @@ export function unreplayable(exchange: CassetteExchange, index: number): string 
  * Past the end of a body cut by `error`, the stream fails as the network did; past one cut by `unread` it fails with
  * `pastCut`'s message (the recording does not know what came next), and `pastCut` is told.
  */
-export function recordedResponse(exchange: CassetteExchange, index: number, pastCut: (message: string) => void): Response {
+export function recordedResponse(
+  exchange: CassetteExchange,
+  index: number,
+  pastCut: (message: string) => void,
+): Response {
   const r = exchange.response!
   const bytes = bodyBytes(r.body)
   const headers = new Headers(r.headers)
   // The body is recorded decoded, as fetch gives it (which keeps the encoding header, as here); the transfer framing
   // is not replayed, and a length that does not describe the decoded body would mislead node:http.
   headers.delete('transfer-encoding')
-  if (headers.has('content-encoding') || headers.get('content-length') !== String(bytes.length)) headers.delete('content-length')
+  if (headers.has('content-encoding') || headers.get('content-length') !== String(bytes.length))
+    headers.delete('content-length')
   const init = { status: r.status, ...(r.statusText ? { statusText: r.statusText } : {}), headers }
   if (NULL_BODY.has(r.status) || (!r.body && !r.bodyCut)) return new Response(null, init)
   const sizes = r.chunks && r.chunks.reduce((a, b) => a + b, 0) === bytes.length ? r.chunks : [bytes.length]
@@ -229,7 +244,10 @@ export function recordedResponse(exchange: CassetteExchange, index: number, past
           return
         }
         const cut = r.bodyCut
-        if (cut?.reason === 'error') return controller.error(new TypeError('terminated', { cause: new Error(cut.error ?? 'the connection failed') }))
+        if (cut?.reason === 'error')
+          return controller.error(
+            new TypeError('terminated', { cause: new Error(cut.error ?? 'the connection failed') }),
+          )
         if (cut?.reason === 'unread') {
           const message =
             `Exchange #${index} of the cassette (${exchange.request.method} ${exchange.request.url}) was recorded while the tool read ` +

@@ -48,7 +48,11 @@ export class ToolscopePage {
   async selectTool(id: string): Promise<void> {
     if (!this.page.url().startsWith(this.server.origin)) await this.goto()
     await this.search.fill(id)
-    await this.toolList.getByRole('option').filter({ has: this.page.getByText(id, { exact: true }) }).first().click()
+    await this.toolList
+      .getByRole('option')
+      .filter({ has: this.page.getByText(id, { exact: true }) })
+      .first()
+      .click()
     await expect(this.page.getByRole('heading', { level: 1, name: id })).toBeVisible()
   }
 
@@ -81,21 +85,34 @@ export class ToolscopePage {
    * Sets the next runs' network: `replay` from the tool's cassette named `cassette`, `mock` with `mocks` (the rules
    * object), `record` (under `cassette` when given) or `live`.
    */
-  async setNetwork(network: { mode: 'live' | 'record' | 'replay' | 'mock'; cassette?: string; mocks?: unknown }): Promise<void> {
+  async setNetwork(network: {
+    mode: 'live' | 'record' | 'replay' | 'mock'
+    cassette?: string
+    mocks?: unknown
+  }): Promise<void> {
     const group = this.page.getByRole('group', { name: 'Network' })
     await group.getByLabel('Network mode').selectOption(network.mode)
-    if (network.mode === 'replay' && network.cassette !== undefined) await group.getByLabel('Cassette', { exact: true }).selectOption(network.cassette)
-    if (network.mode === 'record' && network.cassette !== undefined) await group.getByLabel('Cassette name to record').fill(network.cassette)
+    if (network.mode === 'replay' && network.cassette !== undefined)
+      await group.getByLabel('Cassette', { exact: true }).selectOption(network.cassette)
+    if (network.mode === 'record' && network.cassette !== undefined)
+      await group.getByLabel('Cassette name to record').fill(network.cassette)
     if (network.mode === 'mock' && network.mocks !== undefined) await this.fillEditor('Mock rules', network.mocks)
   }
 
   /** Fills the "Context" fields (caller, messages, workflow state, chunk size), opening the section if needed. */
-  async setContext(ctx: { caller?: 'agent' | 'workflow' | 'mcp' | 'direct'; messages?: unknown; workflowState?: unknown; chunkSize?: number }): Promise<void> {
+  async setContext(ctx: {
+    caller?: 'agent' | 'workflow' | 'mcp' | 'direct'
+    messages?: unknown
+    workflowState?: unknown
+    chunkSize?: number
+  }): Promise<void> {
     const caller = this.inputRegion.getByLabel('Caller')
     if (!(await caller.isVisible())) await this.inputRegion.locator('summary', { hasText: 'Context' }).click()
     if (ctx.caller) await caller.selectOption(ctx.caller)
-    if (ctx.messages !== undefined) await this.inputRegion.getByLabel('Messages (JSON array)').fill(JSON.stringify(ctx.messages))
-    if (ctx.workflowState !== undefined) await this.inputRegion.getByLabel('Workflow state (JSON)').fill(JSON.stringify(ctx.workflowState))
+    if (ctx.messages !== undefined)
+      await this.inputRegion.getByLabel('Messages (JSON array)').fill(JSON.stringify(ctx.messages))
+    if (ctx.workflowState !== undefined)
+      await this.inputRegion.getByLabel('Workflow state (JSON)').fill(JSON.stringify(ctx.workflowState))
     if (ctx.chunkSize !== undefined) await this.inputRegion.getByLabel('Input chunk size').fill(String(ctx.chunkSize))
   }
 
@@ -116,7 +133,10 @@ export class ToolscopePage {
     await this.page.getByRole('button', { name, exact: true }).click()
     const dialog = this.page.getByRole('dialog', { name: 'The open run is still waiting' })
     await expect.poll(async () => runId() !== before || (await dialog.isVisible())).toBe(true)
-    if (runId() === before) await dialog.getByRole('button', { name: whileWaiting === 'abandon' ? 'Abandon it and run' : 'Keep it and run' }).click()
+    if (runId() === before)
+      await dialog
+        .getByRole('button', { name: whileWaiting === 'abandon' ? 'Abandon it and run' : 'Keep it and run' })
+        .click()
     await expect.poll(runId).not.toBe(before)
   }
   async continue(): Promise<void> {
@@ -138,7 +158,8 @@ export class ToolscopePage {
   /** Answers an MCP elicitation: fills the form fields by label and accepts, or declines / cancels. */
   async respond(answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }): Promise<void> {
     const form = this.page.getByRole('form', { name: 'Elicitation' })
-    if (answer.action !== 'accept') return form.getByRole('button', { name: answer.action === 'decline' ? 'Decline' : 'Cancel' }).click()
+    if (answer.action !== 'accept')
+      return form.getByRole('button', { name: answer.action === 'decline' ? 'Decline' : 'Cancel' }).click()
     for (const [key, value] of Object.entries(answer.content ?? {})) {
       const field = form.getByLabel(key)
       if (typeof value === 'boolean') await field.setChecked(value)
@@ -164,7 +185,12 @@ export class ToolscopePage {
   async panels(): Promise<{ raw: string; display: string; transcript: string; model: string }> {
     const compare = this.page.getByRole('region', { name: 'Compare' })
     const text = async (name: string) => (await compare.getByRole('region', { name, exact: true }).innerText()).trim()
-    return { raw: await text('Raw'), display: await text('Display'), transcript: await text('Transcript'), model: await text('Model') }
+    return {
+      raw: await text('Raw'),
+      display: await text('Display'),
+      transcript: await text('Transcript'),
+      model: await text('Model'),
+    }
   }
 
   /** Id of the run the page shows (from its `?run=` URL state). */
@@ -180,7 +206,10 @@ export class ToolscopePage {
    */
   async views(): Promise<Outcome> {
     // A finished run's event stream is its stored log, sent at once and then closed.
-    const res = await this.page.request.get(`${this.server.origin}/api/runs/${encodeURIComponent(this.runId())}/events`, { headers: { authorization: `Bearer ${this.server.token}` } })
+    const res = await this.page.request.get(
+      `${this.server.origin}/api/runs/${encodeURIComponent(this.runId())}/events`,
+      { headers: { authorization: `Bearer ${this.server.token}` } },
+    )
     if (!res.ok()) throw new Error(`Could not read run ${this.runId()}: ${res.status()} ${await res.text()}`)
     const frames = createSseParser().push(`${await res.text()}\n\n`)
     // Frames carry passthrough views compact: RunEventFrame expands them.

@@ -4,7 +4,8 @@
 import { isSelfValidating, isValidationError } from './errors.ts'
 import { checkOutput, checkSuspend } from './pipeline.ts'
 import type { ValidationIssue } from './standardSchema.ts'
-import { TOOL_BRAND, type StandardSchemaV1, type SuspendOptions, type Tool, type ToolValidationError } from './types.ts'
+import { TOOL_BRAND, type SuspendOptions, type Tool, type ToolValidationError } from './types.ts'
+import { type StandardSchemaV1 } from './schemaTypes.ts'
 
 // The runtime's own time limits use the timers and clock as they were when it loaded: a host that fakes time for a
 // tool (Toolscope's `clock: "fake"`) must not make the tool's time budget run out at once.
@@ -13,10 +14,18 @@ const realClearTimeout = globalThis.clearTimeout
 const realNow = Date.now
 
 /** What an execution leads to: a validation failure, a suspension, or an output. */
-export type Outcome = { kind: 'invalid'; error: ToolValidationError; issues?: ValidationIssue[] } | { kind: 'suspended'; payload: unknown; options?: SuspendOptions } | { kind: 'output'; output: unknown }
+export type Outcome =
+  | { kind: 'invalid'; error: ToolValidationError; issues?: ValidationIssue[] }
+  | { kind: 'suspended'; payload: unknown; options?: SuspendOptions }
+  | { kind: 'output'; output: unknown }
 
 /** Runs `fn`; with `timeoutMs`, rejects after that long and calls `onTimeout(message)` (which aborts the attempt). */
-export async function withTimeout<T>(fn: () => T | PromiseLike<T>, timeoutMs: number | undefined, toolId: string, onTimeout: (message: string) => void): Promise<T> {
+export async function withTimeout<T>(
+  fn: () => T | PromiseLike<T>,
+  timeoutMs: number | undefined,
+  toolId: string,
+  onTimeout: (message: string) => void,
+): Promise<T> {
   const running = Promise.resolve().then(fn)
   if (!timeoutMs) return running
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -37,16 +46,26 @@ export async function withTimeout<T>(fn: () => T | PromiseLike<T>, timeoutMs: nu
 }
 
 /** Mastra's order after execute: suspend payload, then output (skipped when the tool suspended and returned nothing). */
-export async function afterExecute(tool: Tool, output: unknown, suspended: { payload: unknown; options?: SuspendOptions } | undefined): Promise<Outcome> {
+export async function afterExecute(
+  tool: Tool,
+  output: unknown,
+  suspended: { payload: unknown; options?: SuspendOptions } | undefined,
+): Promise<Outcome> {
   // A foreign (e.g. Mastra) tool validates inside its own execute and returns the error object.
   if (tool[TOOL_BRAND] !== true && isValidationError(output)) return { kind: 'invalid', error: output }
   // It also checked the suspend payload and the output: checking again would reject what a schema transform produced.
-  if (isSelfValidating(tool)) return suspended && output === undefined ? { kind: 'suspended', ...suspended } : { kind: 'output', output }
+  if (isSelfValidating(tool))
+    return suspended && output === undefined ? { kind: 'suspended', ...suspended } : { kind: 'output', output }
   if (suspended) {
     const checked = checkSuspend(tool.id, tool.suspendSchema as StandardSchemaV1 | undefined, suspended.payload)
     if (checked.error) return { kind: 'invalid', error: checked.error, issues: checked.issues }
   }
-  const checked = checkOutput(tool.id, tool.outputSchema as StandardSchemaV1 | undefined, output, !!suspended && output === undefined)
+  const checked = checkOutput(
+    tool.id,
+    tool.outputSchema as StandardSchemaV1 | undefined,
+    output,
+    !!suspended && output === undefined,
+  )
   if (checked.error) return { kind: 'invalid', error: checked.error, issues: checked.issues }
   if (suspended && output === undefined) return { kind: 'suspended', ...suspended }
   return { kind: 'output', output: checked.value }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { createTool, runTool } from './index.ts'
 import type { RunEvent, RunEventOf } from './index.ts'
 
-const ofType = <T extends RunEvent['type']>(events: RunEvent[], type: T) => events.filter((e) => e.type === type) as RunEventOf<T>[]
+const ofType = <T extends RunEvent['type']>(events: RunEvent[], type: T) =>
+  events.filter((e) => e.type === type) as RunEventOf<T>[]
 
 describe('background', () => {
   it('flags the run, retries a throwing execute and calls onComplete with the attempt count', async () => {
@@ -21,7 +22,11 @@ describe('background', () => {
     })
     const result = await runTool(tool, { input: {}, toolCallId: 'b1' }).result
     expect(result.events[0]).toMatchObject({ type: 'run-started', background: true })
-    expect(ofType(result.events, 'background-attempt').map((e) => [e.attempt, e.error])).toEqual([[1, 'fail 1'], [2, 'fail 2'], [3, undefined]])
+    expect(ofType(result.events, 'background-attempt').map((e) => [e.attempt, e.error])).toEqual([
+      [1, 'fail 1'],
+      [2, 'fail 2'],
+      [3, undefined],
+    ])
     expect(result.status).toBe('success')
     expect(completed).toEqual([{ toolCallId: 'b1', toolName: 'flaky', output: 'third time', attempts: 3 }])
   })
@@ -45,7 +50,16 @@ describe('background', () => {
   })
 
   it('options.background overrides the tool; a throwing callback is logged, not fatal', async () => {
-    const tool = createTool({ id: 'fg', description: 'd', background: { onComplete: () => { throw new Error('cb broke') } }, execute: async () => 1 })
+    const tool = createTool({
+      id: 'fg',
+      description: 'd',
+      background: {
+        onComplete: () => {
+          throw new Error('cb broke')
+        },
+      },
+      execute: async () => 1,
+    })
     expect((await runTool(tool, { input: {} }).result).events[0]).toMatchObject({ background: false })
     const result = await runTool(tool, { input: {}, background: true }).result
     expect(result.status).toBe('success')

@@ -23,12 +23,17 @@ const waiting = (run: ToolRun) => run.state === 'awaiting-approval' || run.state
 async function uninterrupted(tool: Tool, options: RunToolOptions, answers: Answer[]): Promise<RunResult> {
   const run = runTool(tool, options)
   const queue = [...answers]
-  for await (const e of run.events) if ((e.type === 'approval-requested' || e.type === 'suspended') && waiting(run)) await answer(run, queue.shift()!)
+  for await (const e of run.events)
+    if ((e.type === 'approval-requested' || e.type === 'suspended') && waiting(run)) await answer(run, queue.shift()!)
   return run.result
 }
 
 /** Runs to each wait, copies the checkpoint as a worker message would, drops the run and continues from the copy. */
-async function hopping(tool: Tool, options: RunToolOptions, answers: Answer[]): Promise<{ events: RunEvent[]; result: RunResult; checkpoints: RunCheckpoint[] }> {
+async function hopping(
+  tool: Tool,
+  options: RunToolOptions,
+  answers: Answer[],
+): Promise<{ events: RunEvent[]; result: RunResult; checkpoints: RunCheckpoint[] }> {
   const events: RunEvent[] = []
   const checkpoints: RunCheckpoint[] = []
   let run = runTool(tool, options)
@@ -48,11 +53,13 @@ async function hopping(tool: Tool, options: RunToolOptions, answers: Answer[]): 
 }
 
 /** Events without their times (`at`, and the duration in run-finished), which differ from run to run. */
-const withoutTimes = (events: RunEvent[]) => events.map(({ at: _at, ...rest }) => ('durationMs' in rest ? { ...rest, durationMs: 0 } : rest))
+const withoutTimes = (events: RunEvent[]) =>
+  events.map(({ at: _at, ...rest }) => ('durationMs' in rest ? { ...rest, durationMs: 0 } : rest))
 
 const workflowCounter = createTool({
   id: 'approved-counter',
-  description: 'Asks for approval, then suspends twice, keeping a total in workflow state and a note in the request context',
+  description:
+    'Asks for approval, then suspends twice, keeping a total in workflow state and a note in the request context',
   inputSchema: z.object({ start: z.number() }),
   requestContextSchema: z.object({ tenant: z.string(), apiKey: z.string().optional(), seen: z.string().optional() }),
   suspendSchema: z.object({ total: z.number() }),
@@ -71,7 +78,12 @@ const workflowCounter = createTool({
 })
 
 describe('continuing a run from a checkpoint', () => {
-  const options: RunToolOptions = { input: { start: 1 }, caller: 'workflow', toolCallId: 'call-1', requestContext: { tenant: 'acme', apiKey: 'sk-secret-123' } }
+  const options: RunToolOptions = {
+    input: { start: 1 },
+    caller: 'workflow',
+    toolCallId: 'call-1',
+    requestContext: { tenant: 'acme', apiKey: 'sk-secret-123' },
+  }
   const answers: Answer[] = [{ approve: true }, { resume: { add: 10 } }, { resume: { add: 100 } }]
 
   it('reports the same events, sequence numbers and result as the uninterrupted run', async () => {
@@ -87,7 +99,11 @@ describe('continuing a run from a checkpoint', () => {
     hopped.events.forEach((e, i) => expect(e.at).toBeGreaterThanOrEqual(i ? hopped.events[i - 1].at : 0))
     expect(hopped.checkpoints.map((c) => c.state)).toEqual(['awaiting-approval', 'suspended', 'suspended'])
     // What the tool wrote to the request context and workflow state travels with the run.
-    expect(hopped.checkpoints[2]).toMatchObject({ requestContext: { tenant: 'acme', seen: 'acme:2' }, workflowState: { total: 11, rounds: 2 }, input: { start: 1 } })
+    expect(hopped.checkpoints[2]).toMatchObject({
+      requestContext: { tenant: 'acme', seen: 'acme:2' },
+      workflowState: { total: 11, rounds: 2 },
+      input: { start: 1 },
+    })
   })
 
   it('a declined continuation finishes declined, as the uninterrupted run does', async () => {
@@ -99,8 +115,9 @@ describe('continuing a run from a checkpoint', () => {
 
   it('invalid resume data is refused and the continued run stays suspended, still checkpointable', async () => {
     const first = runTool(workflowCounter, options)
-    for await (const e of first.events) if (e.type === 'approval-requested') first.approve()
-    else if (e.type === 'suspended') break
+    for await (const e of first.events)
+      if (e.type === 'approval-requested') first.approve()
+      else if (e.type === 'suspended') break
     const checkpoint = first.checkpoint()!
     expect(checkpoint.state).toBe('suspended')
     const run = runTool(workflowCounter, { ...options, continueFrom: checkpoint })
@@ -118,7 +135,9 @@ describe('continuing a run from a checkpoint', () => {
       resumeSchema: z.object({ go: z.boolean() }),
       execute: async (_input, context) => {
         if (!context.agent?.resumeData) return context.agent!.suspend({ waiting: true })
-        return new Promise((_resolve, reject) => context.abortSignal?.addEventListener('abort', () => reject(new Error('stopped'))))
+        return new Promise((_resolve, reject) =>
+          context.abortSignal?.addEventListener('abort', () => reject(new Error('stopped'))),
+        )
       },
     })
     const run = runTool(slowResume, { input: {}, timeoutMs: 60_000 })
@@ -153,13 +172,27 @@ describe('continuing a run from a checkpoint', () => {
 
 describe('isPlainData', () => {
   it('accepts JSON-like data and Dates, refuses what a structured copy would change', () => {
-    for (const ok of [null, undefined, 1, 'a', true, 10n, [1, [2]], { a: { b: [new Date(0)] } }, Object.create(null)]) expect(isPlainData(ok)).toBe(true)
+    for (const ok of [null, undefined, 1, 'a', true, 10n, [1, [2]], { a: { b: [new Date(0)] } }, Object.create(null)])
+      expect(isPlainData(ok)).toBe(true)
     class Point {
       x = 1
     }
     const holey = [1, 2, 3]
     delete holey[1]
-    for (const bad of [() => 1, Symbol('s'), new Point(), new Map(), new URL('https://a.b'), holey, { get x() { return 1 } }, { [Symbol('k')]: 1 }]) {
+    for (const bad of [
+      () => 1,
+      Symbol('s'),
+      new Point(),
+      new Map(),
+      new URL('https://a.b'),
+      holey,
+      {
+        get x() {
+          return 1
+        },
+      },
+      { [Symbol('k')]: 1 },
+    ]) {
       expect(isPlainData(bad)).toBe(false)
     }
     let deep: unknown = 1

@@ -93,9 +93,14 @@ describe.each(LIBS)('direct execute with $lib', ({ s }) => {
   it('returns (never throws) an input validation error with Mastra message format', async () => {
     const result = (await weather.execute!({ city: 3 } as never)) as any
     expect(result.error).toBe(true)
-    expect(result.message).toMatch(/^Tool input validation failed for weather\. Please fix the following errors and try again:\n- city: .+\n\nProvided arguments: \{\n {2}"city": 3\n\}$/)
+    expect(result.message).toMatch(
+      /^Tool input validation failed for weather\. Please fix the following errors and try again:\n- city: .+\n\nProvided arguments: \{\n {2}"city": 3\n\}$/,
+    )
     // Mastra's tree: root messages in `errors`, one subtree per field.
-    expect(result.validationErrors).toEqual({ errors: [], fields: { city: { errors: [expect.any(String)], fields: {} } } })
+    expect(result.validationErrors).toEqual({
+      errors: [],
+      fields: { city: { errors: [expect.any(String)], fields: {} } },
+    })
   })
 
   it('accepts null for an optional field (Mastra strips nulls that fail) and nullish input for object schemas', async () => {
@@ -106,18 +111,43 @@ describe.each(LIBS)('direct execute with $lib', ({ s }) => {
   })
 
   it('returns an output validation error', async () => {
-    const bad = createTool({ id: 'bad', description: 'd', outputSchema: s.output, execute: async () => ({ city: 'x', temp: 'hot' }) as never })
+    const bad = createTool({
+      id: 'bad',
+      description: 'd',
+      outputSchema: s.output,
+      execute: async () => ({ city: 'x', temp: 'hot' }) as never,
+    })
     const result = (await bad.execute!({})) as any
-    expect(result.message).toMatch(/^Tool output validation failed for bad\. The tool returned invalid output:\n- temp: .+\n\nReturned output: /)
+    expect(result.message).toMatch(
+      /^Tool output validation failed for bad\. The tool returned invalid output:\n- temp: .+\n\nReturned output: /,
+    )
     expect(Object.keys(result.validationErrors.fields)).toEqual(['temp'])
   })
 
   it('validates the request context, redacting secret-looking keys in the message', async () => {
-    const tool = createTool({ id: 'ctx', description: 'd', requestContextSchema: s.requestContext, execute: async (_i, ctx) => ctx.requestContext?.get('userId') })
-    const ok = await tool.execute!({}, { requestContext: new Map<string, unknown>([['userId', 'u1'], ['apiKey', 'k']]) })
+    const tool = createTool({
+      id: 'ctx',
+      description: 'd',
+      requestContextSchema: s.requestContext,
+      execute: async (_i, ctx) => ctx.requestContext?.get('userId'),
+    })
+    const ok = await tool.execute!(
+      {},
+      {
+        requestContext: new Map<string, unknown>([
+          ['userId', 'u1'],
+          ['apiKey', 'k'],
+        ]),
+      },
+    )
     expect(ok).toBe('u1')
-    const result = (await tool.execute!({}, { requestContext: { userId: 7, apiKey: 'sk-very-secret', authToken: 'tok-secret-1' } })) as any
-    expect(result.message).toMatch(/^Request context validation failed for ctx\. Please fix the following errors and try again:\n- userId: /)
+    const result = (await tool.execute!(
+      {},
+      { requestContext: { userId: 7, apiKey: 'sk-very-secret', authToken: 'tok-secret-1' } },
+    )) as any
+    expect(result.message).toMatch(
+      /^Request context validation failed for ctx\. Please fix the following errors and try again:\n- userId: /,
+    )
     expect(result.message).toContain('"apiKey": "[REDACTED]"')
     expect(result.message).toContain('"authToken": "[REDACTED]"')
     expect(JSON.stringify(result)).not.toMatch(/sk-very-secret|tok-secret-1/)
@@ -152,19 +182,37 @@ describe.each(LIBS)('direct execute with $lib', ({ s }) => {
     const agent = () => ({ agent: { toolCallId: 'c', messages: [], suspend: async () => {} } })
     await expect(tool.execute!({ payload: { question: 'ok?' } }, agent())).resolves.toBeUndefined()
     const bad = (await tool.execute!({ payload: { question: 1 } }, agent())) as any
-    expect(bad.message).toMatch(/^Tool suspension data validation failed for sus\. Please fix the following errors and try again:\n- question: /)
+    expect(bad.message).toMatch(
+      /^Tool suspension data validation failed for sus\. Please fix the following errors and try again:\n- question: /,
+    )
   })
 })
 
 describe('direct execute context', () => {
   it('lets user errors propagate, provides observe and a Map-like request context', async () => {
-    const boom = createTool({ id: 'boom', description: 'd', execute: async () => { throw new Error('kaput') } })
+    const boom = createTool({
+      id: 'boom',
+      description: 'd',
+      execute: async () => {
+        throw new Error('kaput')
+      },
+    })
     await expect(boom.execute!({})).rejects.toThrow('kaput')
-    const syncBoom = createTool({ id: 'sync', description: 'd', execute: () => { throw new Error('sync kaput') } })
+    const syncBoom = createTool({
+      id: 'sync',
+      description: 'd',
+      execute: () => {
+        throw new Error('sync kaput')
+      },
+    })
     await expect(syncBoom.execute!({})).rejects.toThrow('sync kaput')
 
     const seen: ToolExecutionContext[] = []
-    const probe = createTool({ id: 'probe', description: 'd', execute: async (_i, ctx) => (seen.push(ctx as ToolExecutionContext), await ctx.observe.span('s', () => 5)) })
+    const probe = createTool({
+      id: 'probe',
+      description: 'd',
+      execute: async (_i, ctx) => (seen.push(ctx as ToolExecutionContext), await ctx.observe.span('s', () => 5)),
+    })
     await expect(probe.execute!({})).resolves.toBe(5)
     await probe.execute!({}, { requestContext: { a: 1 } })
     expect(seen[0].requestContext?.size()).toBe(0)
@@ -175,8 +223,19 @@ describe('direct execute context', () => {
 
   it('calls the caller-provided suspend and organises a flat agent context', async () => {
     const suspended: unknown[] = []
-    const tool = createTool({ id: 'a', description: 'd', execute: async (_i, ctx) => { await ctx.agent?.suspend({ q: 1 }); return ctx.agent?.toolCallId } })
-    const out = await tool.execute!({}, { toolCallId: 'c1', messages: [], suspend: async (p: unknown) => void suspended.push(p) } as never)
+    const tool = createTool({
+      id: 'a',
+      description: 'd',
+      execute: async (_i, ctx) => {
+        await ctx.agent?.suspend({ q: 1 })
+        return ctx.agent?.toolCallId
+      },
+    })
+    const out = await tool.execute!({}, {
+      toolCallId: 'c1',
+      messages: [],
+      suspend: async (p: unknown) => void suspended.push(p),
+    } as never)
     expect(out).toBe('c1')
     expect(suspended).toEqual([{ q: 1 }])
   })
@@ -193,7 +252,12 @@ describe('direct execute context', () => {
       },
     })
     expectTypeOf(tool.execute!).parameter(0).toEqualTypeOf<{ n: number }>()
-    // @ts-expect-error wrong output shape is a type error
-    createTool({ id: 'x', description: 'd', outputSchema: z.object({ a: z.string() }), execute: async () => ({ a: 1 }) })
+    createTool({
+      id: 'x',
+      description: 'd',
+      outputSchema: z.object({ a: z.string() }),
+      // @ts-expect-error wrong output shape is a type error
+      execute: async () => ({ a: 1 }),
+    })
   })
 })

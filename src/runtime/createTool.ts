@@ -2,15 +2,42 @@
 // validation order, returning validation error objects instead of throwing. Also isTool() across runtime copies.
 
 import { bareContext, organizeContext, resumeDataOf, type SuspendRecord } from './directContext.ts'
-import { acceptsInput, checkInput, checkOutput, checkRequestContext, checkResume, checkSuspend, contextEncoder } from './pipeline.ts'
-import { RequestContext, requestContextInputSource, toRequestContext, TransformedRequestContext } from './requestContext.ts'
+import {
+  acceptsInput,
+  checkInput,
+  checkOutput,
+  checkRequestContext,
+  checkResume,
+  checkSuspend,
+  contextEncoder,
+} from './pipeline.ts'
+import {
+  RequestContext,
+  requestContextInputSource,
+  toRequestContext,
+  TransformedRequestContext,
+} from './requestContext.ts'
 import { hasIssues, isStandardSchema, isThenable, isValidatingSchema } from './standardSchema.ts'
 import { hasNullish } from './pipeline.ts'
 import { undefinedNeverValid } from './zodShape.ts'
-import { TOOL_BRAND, type RequestContextLike, type StandardResult, type StandardSchemaV1, type Tool as ToolType, type ToolConfig, type ToolValidationError } from './types.ts'
+import {
+  TOOL_BRAND,
+  type RequestContextLike,
+  type Tool as ToolType,
+  type ToolConfig,
+  type ToolValidationError,
+} from './types.ts'
+import { type StandardResult, type StandardSchemaV1 } from './schemaTypes.ts'
 
 const SCHEMA_OPTIONS = ['inputSchema', 'outputSchema', 'suspendSchema', 'resumeSchema', 'requestContextSchema'] as const
-const FUNCTION_OPTIONS = ['execute', 'onInputStart', 'onInputDelta', 'onInputAvailable', 'onOutput', 'toModelOutput'] as const
+const FUNCTION_OPTIONS = [
+  'execute',
+  'onInputStart',
+  'onInputDelta',
+  'onInputAvailable',
+  'onOutput',
+  'toModelOutput',
+] as const
 const TRANSFORM_PHASES = ['input', 'inputDelta', 'output', 'error', 'approval', 'suspend', 'resume']
 
 function describe(value: unknown): string {
@@ -27,32 +54,45 @@ function fail(message: string): never {
 function checkConfig(config: Record<string, unknown>): void {
   if (config === null || typeof config !== 'object') fail('expected a config object')
   for (const key of ['id', 'description'] as const) {
-    if (typeof config[key] !== 'string' || (config[key] as string).trim() === '') fail(`option "${key}" is required and must be a non-empty string`)
+    if (typeof config[key] !== 'string' || (config[key] as string).trim() === '')
+      fail(`option "${key}" is required and must be a non-empty string`)
   }
   for (const key of SCHEMA_OPTIONS) {
     const schema = config[key]
-    if (schema !== undefined && !isStandardSchema(schema)) fail(`option "${key}" of tool "${config.id}" must be a Standard Schema (Zod 4, Valibot with toStandardJsonSchema, ArkType…), got ${describe(schema)}`)
+    if (schema !== undefined && !isStandardSchema(schema))
+      fail(
+        `option "${key}" of tool "${config.id}" must be a Standard Schema (Zod 4, Valibot with toStandardJsonSchema, ArkType…), got ${describe(schema)}`,
+      )
   }
   for (const key of FUNCTION_OPTIONS) {
-    if (config[key] !== undefined && typeof config[key] !== 'function') fail(`option "${key}" of tool "${config.id}" must be a function, got ${describe(config[key])}`)
+    if (config[key] !== undefined && typeof config[key] !== 'function')
+      fail(`option "${key}" of tool "${config.id}" must be a function, got ${describe(config[key])}`)
   }
   const approval = config.requireApproval
-  if (approval !== undefined && typeof approval !== 'boolean' && typeof approval !== 'function') fail(`option "requireApproval" of tool "${config.id}" must be a boolean or a function`)
+  if (approval !== undefined && typeof approval !== 'boolean' && typeof approval !== 'function')
+    fail(`option "requireApproval" of tool "${config.id}" must be a boolean or a function`)
   const transform = config.transform as Record<string, Record<string, unknown> | undefined> | undefined
   if (transform !== undefined) {
-    if (transform === null || typeof transform !== 'object') fail(`option "transform" of tool "${config.id}" must be an object`)
+    if (transform === null || typeof transform !== 'object')
+      fail(`option "transform" of tool "${config.id}" must be an object`)
     for (const [target, phases] of Object.entries(transform)) {
       if (phases === undefined) continue
-      if (target !== 'display' && target !== 'transcript') fail(`option "transform.${target}" of tool "${config.id}" is unknown (use display or transcript)`)
+      if (target !== 'display' && target !== 'transcript')
+        fail(`option "transform.${target}" of tool "${config.id}" is unknown (use display or transcript)`)
       for (const [phase, fn] of Object.entries(phases ?? {})) {
-        if (!TRANSFORM_PHASES.includes(phase)) fail(`option "transform.${target}.${phase}" of tool "${config.id}" is not a phase (${TRANSFORM_PHASES.join(', ')})`)
-        if (fn !== undefined && typeof fn !== 'function') fail(`option "transform.${target}.${phase}" of tool "${config.id}" must be a function`)
+        if (!TRANSFORM_PHASES.includes(phase))
+          fail(
+            `option "transform.${target}.${phase}" of tool "${config.id}" is not a phase (${TRANSFORM_PHASES.join(', ')})`,
+          )
+        if (fn !== undefined && typeof fn !== 'function')
+          fail(`option "transform.${target}.${phase}" of tool "${config.id}" must be a function`)
       }
     }
   }
   const background = config.background as Record<string, unknown> | undefined
   for (const key of ['onComplete', 'onFailed']) {
-    if (background?.[key] !== undefined && typeof background[key] !== 'function') fail(`option "background.${key}" of tool "${config.id}" must be a function`)
+    if (background?.[key] !== undefined && typeof background[key] !== 'function')
+      fail(`option "background.${key}" of tool "${config.id}" must be a function`)
   }
 }
 
@@ -63,7 +103,11 @@ type AnySchema = StandardSchemaV1 | undefined
  * The request context the user function reads. With a `requestContextSchema`: the schema's parsed values over the
  * caller's context (Mastra's TransformedRequestContext), or the validation error. Without: the caller's own context.
  */
-function contextFor(id: string, schema: StandardSchemaV1, given: unknown): { context: RequestContextLike; error?: undefined } | { error: ToolValidationError } {
+function contextFor(
+  id: string,
+  schema: StandardSchemaV1,
+  given: unknown,
+): { context: RequestContextLike; error?: undefined } | { error: ToolValidationError } {
   const source = requestContextInputSource(given)
   const checked = checkRequestContext(id, schema, source)
   if (checked.error) return { error: checked.error }
@@ -90,8 +134,15 @@ function fastValue(std: StandardSchemaV1['~standard'], value: unknown): { value:
   }
 }
 
-function makeExecute(id: string, config: ToolConfig<any, any, any, any, any>, user: (input: any, context: any) => unknown) {
-  const { inputSchema, outputSchema, suspendSchema, resumeSchema, requestContextSchema } = config as unknown as Record<string, AnySchema>
+function makeExecute(
+  id: string,
+  config: ToolConfig<any, any, any, any, any>,
+  user: (input: any, context: any) => unknown,
+) {
+  const { inputSchema, outputSchema, suspendSchema, resumeSchema, requestContextSchema } = config as unknown as Record<
+    string,
+    AnySchema
+  >
   const inFast = fastValidator(inputSchema)
   const outFast = fastValidator(outputSchema)
   // Without the scan for nested undefined, a success on the raw input is Mastra's result only for such a schema.
@@ -159,7 +210,11 @@ export class Tool {
     self.requireApproval = config.requireApproval || false
     self[MASTRA_TOOL_MARKER] = true
     if (userExecute) {
-      self.execute = makeExecute(config.id, config as ToolConfig<any, any, any, any, any>, userExecute as (input: any, context: any) => unknown)
+      self.execute = makeExecute(
+        config.id,
+        config as ToolConfig<any, any, any, any, any>,
+        userExecute as (input: any, context: any) => unknown,
+      )
       Object.defineProperty(self, 'userExecute', { value: userExecute, enumerable: false })
     }
     Object.defineProperty(self, TOOL_BRAND, { value: true, enumerable: false })
@@ -183,7 +238,13 @@ export function createTool<
 >(
   config: ToolConfig<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>,
 ): ToolType<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema> {
-  return new Tool(config) as unknown as ToolType<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>
+  return new Tool(config) as unknown as ToolType<
+    TInputSchema,
+    TOutputSchema,
+    TSuspendSchema,
+    TResumeSchema,
+    TContextSchema
+  >
 }
 
 /**
@@ -194,5 +255,9 @@ export function isTool(value: unknown): value is ToolType {
   if (value === null || typeof value !== 'object') return false
   const v = value as Record<PropertyKey, unknown>
   if (v[TOOL_BRAND] === true) return true
-  return typeof v.id === 'string' && typeof v.description === 'string' && (typeof v.execute === 'function' || isStandardSchema(v.inputSchema))
+  return (
+    typeof v.id === 'string' &&
+    typeof v.description === 'string' &&
+    (typeof v.execute === 'function' || isStandardSchema(v.inputSchema))
+  )
 }

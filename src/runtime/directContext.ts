@@ -26,22 +26,59 @@ function recording(record: SuspendRecord, inner: Suspend | undefined): Suspend {
 }
 
 /** Mastra's organisation of a caller's context; `requestContext` is what the tool reads (its own view when a schema applies). */
-export function organizeContext(ctx: AnyContext, requestContext: RequestContextLike, record: SuspendRecord): AnyContext {
+export function organizeContext(
+  ctx: AnyContext,
+  requestContext: RequestContextLike,
+  record: SuspendRecord,
+): AnyContext {
   const base: AnyContext = ctx.suspend ? { ...ctx, suspend: recording(record, ctx.suspend) } : { ...ctx }
   const observe = ctx.observe ?? noopObserve
   const isAgent = base.toolCallId && base.messages
   const isWorkflow = !isAgent && (base.workflow || base.workflowId)
   if (isAgent && !base.agent) {
-    const { agentId, toolCallId, messages, suspend, resumeData, suspendPayload, threadId, resourceId, writableStream, isBackgroundTask, background, ...rest } = base
-    const agent = { agentId: agentId || '', toolCallId, messages, suspend, resumeData, suspendPayload, threadId, resourceId, writableStream, ...(isBackgroundTask ? { isBackgroundTask: true } : {}) }
+    const {
+      agentId,
+      toolCallId,
+      messages,
+      suspend,
+      resumeData,
+      suspendPayload,
+      threadId,
+      resourceId,
+      writableStream,
+      isBackgroundTask,
+      background,
+      ...rest
+    } = base
+    const agent = {
+      agentId: agentId || '',
+      toolCallId,
+      messages,
+      suspend,
+      resumeData,
+      suspendPayload,
+      threadId,
+      resourceId,
+      writableStream,
+      ...(isBackgroundTask ? { isBackgroundTask: true } : {}),
+    }
     return { ...rest, background, agent, requestContext, observe }
   }
   if (isWorkflow && !base.workflow) {
     const { workflowId, runId, state, setState, suspend, resumeData, suspendPayload, ...rest } = base
-    return { ...rest, workflow: { workflowId, runId, state, setState, suspend, resumeData, suspendPayload }, requestContext, observe }
+    return {
+      ...rest,
+      workflow: { workflowId, runId, state, setState, suspend, resumeData, suspendPayload },
+      requestContext,
+      observe,
+    }
   }
-  const agent = base.agent ? { ...base.agent, agentId: base.agent.agentId ?? '', suspend: recording(record, base.agent.suspend) } : base.agent
-  const workflow = base.workflow ? { ...base.workflow, suspend: recording(record, base.workflow.suspend) } : base.workflow
+  const agent = base.agent
+    ? { ...base.agent, agentId: base.agent.agentId ?? '', suspend: recording(record, base.agent.suspend) }
+    : base.agent
+  const workflow = base.workflow
+    ? { ...base.workflow, suspend: recording(record, base.workflow.suspend) }
+    : base.workflow
   return { ...base, agent, workflow, requestContext, observe }
 }
 

@@ -25,11 +25,31 @@ const schema = {
 
 describe('elicitationIssues', () => {
   it('accepts a fitting answer, and properties the schema does not list', () => {
-    expect(elicitationIssues(schema, { name: 'Ada', email: 'a@b.c', floors: 2, ratio: 0.5, gift: false, speed: 'fast', seat: '1A', extras: ['meal'], other: 1 })).toEqual([])
+    expect(
+      elicitationIssues(schema, {
+        name: 'Ada',
+        email: 'a@b.c',
+        floors: 2,
+        ratio: 0.5,
+        gift: false,
+        speed: 'fast',
+        seat: '1A',
+        extras: ['meal'],
+        other: 1,
+      }),
+    ).toEqual([])
   })
 
   it('names each property that does not fit, without quoting values', () => {
-    const issues = elicitationIssues(schema, { email: 'nope', floors: 2.5, ratio: '1', gift: 'yes', speed: 'warp', seat: '2B', extras: ['bag', 'meal'] })
+    const issues = elicitationIssues(schema, {
+      email: 'nope',
+      floors: 2.5,
+      ratio: '1',
+      gift: 'yes',
+      speed: 'warp',
+      seat: '2B',
+      extras: ['bag', 'meal'],
+    })
     expect(issues).toEqual([
       { path: ['name'], message: 'Required' },
       { path: ['email'], message: 'Invalid format: expected email' },
@@ -68,7 +88,11 @@ describe('runTool respond', () => {
       refused = err
     }
     expect(refused).toBeInstanceOf(RunControlError)
-    expect(refused).toMatchObject({ code: 'invalid-elicitation-content', state: 'awaiting-elicitation', validationErrors: [{ path: ['name'], message: 'Invalid input: expected string, received number' }] })
+    expect(refused).toMatchObject({
+      code: 'invalid-elicitation-content',
+      state: 'awaiting-elicitation',
+      validationErrors: [{ path: ['name'], message: 'Invalid input: expected string, received number' }],
+    })
     expect(run.state).toBe('awaiting-elicitation')
     run.respond({ action: 'accept', content: { name: 'Ada' } })
     expect(await run.result).toMatchObject({ status: 'success', views: { raw: { got: 'Ada' } } })

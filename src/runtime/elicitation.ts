@@ -32,7 +32,8 @@ function stringIssues(schema: Schema, value: string): string[] {
   const length = [...value].length
   const min = numberOr(schema.minLength)
   const max = numberOr(schema.maxLength)
-  if (min !== undefined && length < min) issues.push(`Too short: expected at least ${min} characters, received ${length}`)
+  if (min !== undefined && length < min)
+    issues.push(`Too short: expected at least ${min} characters, received ${length}`)
   if (max !== undefined && length > max) issues.push(`Too long: expected at most ${max} characters, received ${length}`)
   const check = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined
   if (check && !check(value)) issues.push(`Invalid format: expected ${schema.format}`)
@@ -53,11 +54,14 @@ function arrayIssues(schema: Schema, value: unknown[]): string[] {
   const issues: string[] = []
   const min = numberOr(schema.minItems)
   const max = numberOr(schema.maxItems)
-  if (min !== undefined && value.length < min) issues.push(`Too few: expected at least ${min} items, received ${value.length}`)
-  if (max !== undefined && value.length > max) issues.push(`Too many: expected at most ${max} items, received ${value.length}`)
+  if (min !== undefined && value.length < min)
+    issues.push(`Too few: expected at least ${min} items, received ${value.length}`)
+  if (max !== undefined && value.length > max)
+    issues.push(`Too many: expected at most ${max} items, received ${value.length}`)
   const allowed = isObject(schema.items) ? allowedValues(schema.items) : undefined
   if (value.some((item) => typeof item !== 'string')) issues.push('Expected an array of strings')
-  else if (allowed && value.some((item) => !allowed.includes(item))) issues.push(`Invalid option: expected items among ${allowed.length} allowed values`)
+  else if (allowed && value.some((item) => !allowed.includes(item)))
+    issues.push(`Invalid option: expected items among ${allowed.length} allowed values`)
   return issues
 }
 
@@ -68,14 +72,19 @@ function propertyIssues(schema: Schema, value: unknown): string[] {
   if (expected === 'string') {
     if (typeof value !== 'string') return [`Invalid input: expected string, received ${received}`]
     const allowed = allowedValues(schema)
-    if (allowed && !allowed.includes(value)) return [`Invalid option: expected one of the ${allowed.length} allowed values`]
+    if (allowed && !allowed.includes(value))
+      return [`Invalid option: expected one of the ${allowed.length} allowed values`]
     return stringIssues(schema, value)
   }
   if (expected === 'number' || expected === 'integer') {
-    return typeof value === 'number' ? numberIssues(schema, value) : [`Invalid input: expected ${expected}, received ${received}`]
+    return typeof value === 'number'
+      ? numberIssues(schema, value)
+      : [`Invalid input: expected ${expected}, received ${received}`]
   }
-  if (expected === 'boolean') return typeof value === 'boolean' ? [] : [`Invalid input: expected boolean, received ${received}`]
-  if (expected === 'array') return Array.isArray(value) ? arrayIssues(schema, value) : [`Invalid input: expected array, received ${received}`]
+  if (expected === 'boolean')
+    return typeof value === 'boolean' ? [] : [`Invalid input: expected boolean, received ${received}`]
+  if (expected === 'array')
+    return Array.isArray(value) ? arrayIssues(schema, value) : [`Invalid input: expected array, received ${received}`]
   return []
 }
 
@@ -84,12 +93,17 @@ function propertyIssues(schema: Schema, value: unknown): string[] {
  * the wrong type, out of range, too long, not an allowed option. Properties the schema does not list are let through,
  * as JSON Schema does.
  */
-export function elicitationIssues(requestedSchema: unknown, content: Record<string, unknown> | undefined): ValidationIssue[] {
+export function elicitationIssues(
+  requestedSchema: unknown,
+  content: Record<string, unknown> | undefined,
+): ValidationIssue[] {
   if (!isObject(requestedSchema)) return []
   const answer = content ?? {}
   const properties = isObject(requestedSchema.properties) ? requestedSchema.properties : {}
   const issues: ValidationIssue[] = []
-  const required = Array.isArray(requestedSchema.required) ? requestedSchema.required.filter((k): k is string => typeof k === 'string') : []
+  const required = Array.isArray(requestedSchema.required)
+    ? requestedSchema.required.filter((k): k is string => typeof k === 'string')
+    : []
   for (const key of required) {
     if (!Object.hasOwn(answer, key) || answer[key] === undefined) issues.push({ path: [key], message: 'Required' })
   }

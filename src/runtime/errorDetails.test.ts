@@ -35,13 +35,19 @@ describe('errorDetails', () => {
     ].join('\n')
     // A user's own src/network/ folder is theirs: only Toolscope's is hidden.
     expect(errorDetails(error).stack).toBe(
-      ['TypeError: fetch failed', '    at node:internal/deps/undici/undici:14976:13', '    at async execute (/app/src/network/tools.ts:12:17)'].join('\n'),
+      [
+        'TypeError: fetch failed',
+        '    at node:internal/deps/undici/undici:14976:13',
+        '    at async execute (/app/src/network/tools.ts:12:17)',
+      ].join('\n'),
     )
   })
 
   it('hides them in the compiled server too: dist/node/src/network/, or src/network/ again through its source maps', () => {
     const root = '/app/node_modules/toolscope'
-    expect(isInterceptionFrame(`    at async handle (file://${root}/dist/node/src/network/intercept.js:280:16)`, root)).toBe(true)
+    expect(
+      isInterceptionFrame(`    at async handle (file://${root}/dist/node/src/network/intercept.js:280:16)`, root),
+    ).toBe(true)
     expect(isInterceptionFrame(`    at async handle (${root}/src/network/intercept.ts:300:16)`, root)).toBe(true)
     expect(isInterceptionFrame(`    at async execute (/app/dist/node/src/network/tools.js:12:17)`, root)).toBe(false)
   })
@@ -60,9 +66,18 @@ describe('errorDetails', () => {
   })
 
   it('describes non-Error causes and survives throwing getters', () => {
-    const hostile = { get message(): string { throw new Error('no') }, get cause(): unknown { throw new Error('no') } }
+    const hostile = {
+      get message(): string {
+        throw new Error('no')
+      },
+      get cause(): unknown {
+        throw new Error('no')
+      },
+    }
     expect(errorDetails(new Error('x', { cause: 'plain text' })).causes).toEqual([{ message: 'plain text' }])
-    expect(errorDetails(new Error('x', { cause: { message: 'object cause', code: 42 } })).causes).toEqual([{ message: 'object cause', code: '42' }])
+    expect(errorDetails(new Error('x', { cause: { message: 'object cause', code: 42 } })).causes).toEqual([
+      { message: 'object cause', code: '42' },
+    ])
     expect(errorDetails(hostile)).toEqual({})
     expect(errorDetails('a string')).toEqual({})
   })
@@ -82,12 +97,19 @@ describe('error event of a run', () => {
     const error = result.events.find((e) => e.type === 'error') as RunEventOf<'error'>
     expect(error.message).toBe('fetch failed')
     expect(error.stack).toMatch(/errorDetails\.test\.ts:\d+/)
-    expect(error.causes).toEqual([{ name: 'Error', message: 'getaddrinfo ENOTFOUND api.example.com', code: 'ENOTFOUND' }])
+    expect(error.causes).toEqual([
+      { name: 'Error', message: 'getaddrinfo ENOTFOUND api.example.com', code: 'ENOTFOUND' },
+    ])
     expect(JSON.stringify(error.views)).not.toContain('ENOTFOUND')
   })
 
   it('has neither for a validation failure', async () => {
-    const tool = createTool({ id: 'strict', description: 'x', inputSchema: z.object({ n: z.number() }), execute: async () => 1 })
+    const tool = createTool({
+      id: 'strict',
+      description: 'x',
+      inputSchema: z.object({ n: z.number() }),
+      execute: async () => 1,
+    })
     const result = await runTool(tool, { input: { n: 'x' } }).result
     const error = result.events.find((e) => e.type === 'error') as RunEventOf<'error'>
     expect(error.validationErrors).toBeDefined()

@@ -11,7 +11,12 @@ export class RunControlError extends Error implements RunControlErrorShape {
   readonly state: RunState
   readonly validationErrors?: ValidationIssue[]
 
-  constructor(code: RunControlErrorShape['code'], state: RunState, message: string, validationErrors?: ValidationIssue[]) {
+  constructor(
+    code: RunControlErrorShape['code'],
+    state: RunState,
+    message: string,
+    validationErrors?: ValidationIssue[],
+  ) {
     super(message)
     this.name = 'RunControlError'
     this.code = code
@@ -39,7 +44,11 @@ function make(message: string, issues: ValidationIssue[]): ToolValidationError {
 }
 
 /** `Tool input validation failed for <id>. …` (Mastra uses the same message for resume data). */
-export function inputValidationError(toolId: string, issues: ValidationIssue[], provided: unknown): ToolValidationError {
+export function inputValidationError(
+  toolId: string,
+  issues: ValidationIssue[],
+  provided: unknown,
+): ToolValidationError {
   return make(
     `Tool input validation failed for ${toolId}. Please fix the following errors and try again:\n${formatIssues(issues)}\n\nProvided arguments: ${truncateForMessage(provided)}`,
     issues,
@@ -47,7 +56,11 @@ export function inputValidationError(toolId: string, issues: ValidationIssue[], 
 }
 
 /** `Tool output validation failed for <id>. …` */
-export function outputValidationError(toolId: string, issues: ValidationIssue[], returned: unknown): ToolValidationError {
+export function outputValidationError(
+  toolId: string,
+  issues: ValidationIssue[],
+  returned: unknown,
+): ToolValidationError {
   return make(
     `Tool output validation failed for ${toolId}. The tool returned invalid output:\n${formatIssues(issues)}\n\nReturned output: ${truncateForMessage(returned)}`,
     issues,
@@ -55,7 +68,11 @@ export function outputValidationError(toolId: string, issues: ValidationIssue[],
 }
 
 /** `Request context validation failed for <id>. …`; `redactedContext` must already have its secret keys redacted. */
-export function requestContextValidationError(toolId: string, issues: ValidationIssue[], redactedContext: unknown): ToolValidationError {
+export function requestContextValidationError(
+  toolId: string,
+  issues: ValidationIssue[],
+  redactedContext: unknown,
+): ToolValidationError {
   return make(
     `Request context validation failed for ${toolId}. Please fix the following errors and try again:\n${formatIssues(issues)}\n\nProvided request context: ${truncateForMessage(redactedContext)}`,
     issues,
@@ -63,7 +80,11 @@ export function requestContextValidationError(toolId: string, issues: Validation
 }
 
 /** `Tool suspension data validation failed for <id>. …` */
-export function suspendValidationError(toolId: string, issues: ValidationIssue[], payload: unknown): ToolValidationError {
+export function suspendValidationError(
+  toolId: string,
+  issues: ValidationIssue[],
+  payload: unknown,
+): ToolValidationError {
   return make(
     `Tool suspension data validation failed for ${toolId}. Please fix the following errors and try again:\n${formatIssues(issues)}\n\nProvided arguments: ${truncateForMessage(payload)}`,
     issues,
@@ -72,7 +93,12 @@ export function suspendValidationError(toolId: string, issues: ValidationIssue[]
 
 /** Recognises a validation error object (ours or Mastra's). */
 export function isValidationError(value: unknown): value is ToolValidationError {
-  return value !== null && typeof value === 'object' && (value as { error?: unknown }).error === true && 'validationErrors' in value
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    (value as { error?: unknown }).error === true &&
+    'validationErrors' in value
+  )
 }
 
 /** A readable message for anything thrown. */
@@ -168,7 +194,10 @@ export function isInterceptionFrame(line: string, ownRoot = OWN_ROOT): boolean {
   if (!/^\s+at /.test(line)) return false
   const where = line.replace(/\\/g, '/').replace('file://', '')
   if (/\/node_modules\/(?:@mswjs\/interceptors|@open-draft\/until)\//.test(where)) return true
-  return ownRoot !== undefined && ['/src/network/', '/dist/network/', '/dist/node/src/network/'].some((dir) => where.includes(ownRoot + dir))
+  return (
+    ownRoot !== undefined &&
+    ['/src/network/', '/dist/network/', '/dist/node/src/network/'].some((dir) => where.includes(ownRoot + dir))
+  )
 }
 
 /** `stack` without Toolscope's interception frames (isInterceptionFrame). */
@@ -187,7 +216,8 @@ export function hideInterceptionFrames(stack: string, ownRoot = OWN_ROOT): strin
 export function errorDetails(error: unknown): { stack?: string; causes?: ErrorCause[] } {
   if (error === null || typeof error !== 'object') return {}
   const rawStack = error instanceof Error ? read(error, 'stack') : undefined
-  const stack = typeof rawStack === 'string' && rawStack ? hideInterceptionFrames(rawStack.slice(0, MAX_STACK_CHARS)) : undefined
+  const stack =
+    typeof rawStack === 'string' && rawStack ? hideInterceptionFrames(rawStack.slice(0, MAX_STACK_CHARS)) : undefined
   const causes: ErrorCause[] = []
   const seen = new Set<unknown>([error])
   let next = read(error, 'cause')

@@ -19,7 +19,10 @@ export class EventLog {
    * `prepare` runs on every event before it is stored (the run scrubs secrets there). A continued run's log goes on
    * from `continues`: its first sequence number, and when the run started (epoch ms, so any thread agrees).
    */
-  constructor(prepare: (event: PendingEvent) => PendingEvent = (e) => e, continues?: { firstSeq: number; startedAt: number }) {
+  constructor(
+    prepare: (event: PendingEvent) => PendingEvent = (e) => e,
+    continues?: { firstSeq: number; startedAt: number },
+  ) {
     this.#startedAt = continues ? continues.startedAt - performance.timeOrigin : performance.now()
     this.#firstSeq = continues?.firstSeq ?? 0
     this.#prepare = prepare

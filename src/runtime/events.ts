@@ -1,7 +1,15 @@
 // Run events and the runTool() API: what running a tool "as an agent would" reports, step by step.
 // These types are mirrored one-to-one by the zod schemas in src/shared/protocol.ts (checked there at compile time).
 
-import type { ElicitationRequest, ElicitationResult, JsonSchema, LogLevel, ModelOutput, RequestContextLike, ToolMessage } from './types.ts'
+import type {
+  ElicitationRequest,
+  ElicitationResult,
+  LogLevel,
+  ModelOutput,
+  RequestContextLike,
+  ToolMessage,
+} from './types.ts'
+import type { JsonSchema } from './schemaTypes.ts'
 import type { RunCheckpoint } from './checkpoint.ts'
 import type { RuntimeEndStatus, RuntimeRunState } from './status.ts'
 
@@ -58,7 +66,14 @@ interface EventBase {
 
 export type RunEvent = EventBase &
   (
-    | { type: 'run-started'; toolId: string; toolCallId: string; caller: Caller; background: boolean; stepping: boolean }
+    | {
+        type: 'run-started'
+        toolId: string
+        toolCallId: string
+        caller: Caller
+        background: boolean
+        stepping: boolean
+      }
     | { type: 'input-start'; toolCallId: string }
     | { type: 'input-delta'; inputTextDelta: string; views: Views }
     | { type: 'input-available'; input: unknown; views: Views }
@@ -124,8 +139,24 @@ export interface HttpBody {
  * redacted.
  */
 export type NetworkEvent =
-  | { type: 'http-request'; requestId: string; method: string; url: string; headers: Record<string, string>; body?: HttpBody }
-  | { type: 'http-response'; requestId: string; statusCode: number; statusText?: string; headers: Record<string, string>; body?: HttpBody; durationMs: number; answeredBy?: AnsweredBy }
+  | {
+      type: 'http-request'
+      requestId: string
+      method: string
+      url: string
+      headers: Record<string, string>
+      body?: HttpBody
+    }
+  | {
+      type: 'http-response'
+      requestId: string
+      statusCode: number
+      statusText?: string
+      headers: Record<string, string>
+      body?: HttpBody
+      durationMs: number
+      answeredBy?: AnsweredBy
+    }
   | { type: 'http-error'; requestId: string; message: string; durationMs: number; answeredBy?: AnsweredBy }
 
 /**

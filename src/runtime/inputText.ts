@@ -118,7 +118,9 @@ export function jsonErrorOffset(text: string): number {
 }
 
 /** Parsed input, or a message naming where the JSON broke. Empty text means `{}` (as the AI SDK treats it). */
-export function parseInputText(text: string): { ok: true; value: unknown } | { ok: false; message: string; position: number } {
+export function parseInputText(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; message: string; position: number } {
   if (text.trim() === '') return { ok: true, value: {} }
   try {
     return { ok: true, value: JSON.parse(text) }
@@ -127,7 +129,10 @@ export function parseInputText(text: string): { ok: true; value: unknown } | { o
     const found = jsonErrorOffset(text)
     const position = found < 0 ? text.length : Math.min(found, text.length)
     const { line, column } = locate(text, position)
-    const where = position >= text.length ? `at the end of the input (position ${position}, line ${line}, column ${column})` : `at position ${position} (line ${line}, column ${column})`
+    const where =
+      position >= text.length
+        ? `at the end of the input (position ${position}, line ${line}, column ${column})`
+        : `at position ${position} (line ${line}, column ${column})`
     return { ok: false, position, message: `Tool input is not valid JSON: parsing failed ${where}: ${reason}` }
   }
 }

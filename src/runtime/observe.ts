@@ -14,7 +14,16 @@ export const noopObserve: ToolObserve = Object.freeze({
 
 /** What a recording observe reports. */
 export interface ObserveSink {
-  span(span: { spanId: string; parentSpanId?: string; name: string; attributes?: Record<string, unknown>; startedAt: number; durationMs: number; status: 'ok' | 'error'; error?: string }): void
+  span(span: {
+    spanId: string
+    parentSpanId?: string
+    name: string
+    attributes?: Record<string, unknown>
+    startedAt: number
+    durationMs: number
+    status: 'ok' | 'error'
+    error?: string
+  }): void
   log(level: LogLevel, message: string, data?: Record<string, unknown>): void
   /** Milliseconds since the run started. */
   now(): number

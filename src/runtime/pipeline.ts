@@ -2,11 +2,24 @@
 // `execute` and `runTool()`: input → request context → resume data → (user function) → suspend payload → output.
 // Schemas are synchronous, as in Mastra; each check returns the schema's own success result or `{ error, issues }`.
 
-import { inputValidationError, outputValidationError, requestContextValidationError, suspendValidationError } from './errors.ts'
+import {
+  inputValidationError,
+  outputValidationError,
+  requestContextValidationError,
+  suspendValidationError,
+} from './errors.ts'
 import { requestContextValues } from './requestContext.ts'
 import { collectSecretValues, redactSecretKeys, scrubSecrets } from './secrets.ts'
-import { hasIssues, isThenable, isValidatingSchema, toIssues, toJsonSchema, type ValidationIssue } from './standardSchema.ts'
-import type { StandardResult, StandardSchemaV1, ToolValidationError } from './types.ts'
+import {
+  hasIssues,
+  isThenable,
+  isValidatingSchema,
+  toIssues,
+  toJsonSchema,
+  type ValidationIssue,
+} from './standardSchema.ts'
+import type { ToolValidationError } from './types.ts'
+import type { StandardResult, StandardSchemaV1 } from './schemaTypes.ts'
 import { isPlainObject } from './plainObject.ts'
 import { coerceStringifiedJson } from './zodShape.ts'
 
@@ -83,7 +96,10 @@ function undefinedToNull(value: unknown): unknown {
 /** Drops nullish object fields everywhere (when `paths` is undefined) or only at the given dotted paths. */
 function stripNullish(input: unknown, paths?: Set<string>, here = ''): unknown {
   if (input === null || input === undefined) return paths && !paths.has(here) ? input : undefined
-  if (Array.isArray(input)) return input.map((item, i) => (!paths && item === null ? null : stripNullish(item, paths, here ? `${here}.${i}` : String(i))))
+  if (Array.isArray(input))
+    return input.map((item, i) =>
+      !paths && item === null ? null : stripNullish(item, paths, here ? `${here}.${i}` : String(i)),
+    )
   if (!isPlainObject(input)) return input
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(input)) {
@@ -100,7 +116,10 @@ function valueAt(value: unknown, path: ReadonlyArray<unknown>): unknown {
   let cursor = value
   for (const segment of path) {
     if (cursor === null || cursor === undefined || typeof cursor !== 'object') return NOT_FOUND
-    const key = typeof segment === 'object' && segment !== null && 'key' in segment ? (segment as { key: PropertyKey }).key : segment
+    const key =
+      typeof segment === 'object' && segment !== null && 'key' in segment
+        ? (segment as { key: PropertyKey }).key
+        : segment
     cursor = (cursor as Record<string, unknown>)[String(key)]
   }
   return cursor
@@ -169,7 +188,10 @@ export function checkRequestContext(toolId: string, schema: StandardSchemaV1 | u
   if (!hasIssues(result)) return result as Checked
   const issues = toIssues((result as FailedResult).issues as never)
   const secrets = collectSecretValues(values)
-  return { error: scrubSecrets(requestContextValidationError(toolId, issues, redactSecretKeys(values)), secrets), issues: scrubSecrets(issues, secrets) }
+  return {
+    error: scrubSecrets(requestContextValidationError(toolId, issues, redactSecretKeys(values)), secrets),
+    issues: scrubSecrets(issues, secrets),
+  }
 }
 
 /** Resume data against `resumeSchema`: Mastra runs its input validation (same leniency, same message) on it. */
@@ -181,14 +203,23 @@ export function checkResume(toolId: string, schema: StandardSchemaV1 | undefined
 export function checkSuspend(toolId: string, schema: StandardSchemaV1 | undefined, payload: unknown): Checked {
   if (!schema || !isValidatingSchema(schema)) return { value: payload }
   const result = validateSync(schema, payload)
-  return hasIssues(result) ? failure(suspendValidationError(toolId, toIssues(result.issues), payload), result) : (result as Checked)
+  return hasIssues(result)
+    ? failure(suspendValidationError(toolId, toIssues(result.issues), payload), result)
+    : (result as Checked)
 }
 
 /** Output against `outputSchema`; skipped when the tool suspended (with a truthy payload) and returned nothing. */
-export function checkOutput(toolId: string, schema: StandardSchemaV1 | undefined, output: unknown, suspended: boolean): Checked {
+export function checkOutput(
+  toolId: string,
+  schema: StandardSchemaV1 | undefined,
+  output: unknown,
+  suspended: boolean,
+): Checked {
   if (!schema || suspended || !isValidatingSchema(schema)) return { value: output }
   const result = validateSync(schema, output)
-  return hasIssues(result) ? failure(outputValidationError(toolId, toIssues(result.issues), output), result) : (result as Checked)
+  return hasIssues(result)
+    ? failure(outputValidationError(toolId, toIssues(result.issues), output), result)
+    : (result as Checked)
 }
 
 /** A per-call check that writes to a request context keep it valid schema input (Mastra's `acceptsInput`). */
@@ -206,13 +237,16 @@ export function acceptsInput(schema: StandardSchemaV1): (values: Record<string, 
 }
 
 /** Encodes parsed values back to schema input with a Zod 4 codec (`safeEncode`), as Mastra does; undefined otherwise. */
-export function contextEncoder(schema: StandardSchemaV1): ((values: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined {
+export function contextEncoder(
+  schema: StandardSchemaV1,
+): ((values: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined {
   const encodable = schema as { safeEncode?: (v: unknown) => { success: boolean; data?: unknown } }
   if (schema['~standard']?.vendor !== 'zod' || typeof encodable.safeEncode !== 'function') return undefined
   return (values) => {
     try {
       const result = encodable.safeEncode!(values)
-      if (result.success && result.data && typeof result.data === 'object' && !Array.isArray(result.data)) return result.data as Record<string, unknown>
+      if (result.success && result.data && typeof result.data === 'object' && !Array.isArray(result.data))
+        return result.data as Record<string, unknown>
     } catch {
       // not encodable: the write is refused by the caller
     }

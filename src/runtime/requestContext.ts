@@ -39,7 +39,9 @@ type ContextInit = Map<string, unknown> | Iterable<readonly [string, unknown]> |
  * and nothing more: not iterable, as Mastra's is not (Vitest compares two iterables by class, so a tool's
  * TransformedRequestContext would no longer equal the caller's context). Built from a Map, entries or a plain object.
  */
-export class RequestContext<T extends Record<string, unknown> = Record<string, unknown>> implements RequestContextLike<T> {
+export class RequestContext<T extends Record<string, unknown> = Record<string, unknown>>
+  implements RequestContextLike<T>
+{
   /**
    * The values (Mastra's public Map). Like Mastra's, it is the only own enumerable property: a test comparing the context
    * a tool got with the caller's (`expect.objectContaining({ requestContext })`) sees the same shape with either class.
@@ -50,7 +52,10 @@ export class RequestContext<T extends Record<string, unknown> = Record<string, u
   constructor(init?: ContextInit | RequestContextLike<any> | null) {
     if (init === undefined || init === null) this.registry = new Map()
     else if (typeof init === 'object' && typeof (init as Iterable<unknown>)[Symbol.iterator] !== 'function') {
-      const entries = typeof (init as RequestContextLike).entries === 'function' ? (init as RequestContextLike).entries() : Object.entries(init)
+      const entries =
+        typeof (init as RequestContextLike).entries === 'function'
+          ? (init as RequestContextLike).entries()
+          : Object.entries(init)
       this.registry = new Map(entries)
     } else this.registry = new Map(init as Iterable<[string, unknown]>)
   }
@@ -121,7 +126,8 @@ export class RequestContext<T extends Record<string, unknown> = Record<string, u
     const out: Record<string, unknown> = {}
     for (const [key, value] of this.registry) {
       if (key === 'mastra__authToken') out[key] = REDACTED
-      else if (value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value
+      else if (value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value))
+        out[key] = value
       else if (Array.isArray(value) || isPlainObject(value)) out[key] = value
       else out[key] = `[${typeof value}]`
     }
@@ -133,10 +139,15 @@ export class RequestContext<T extends Record<string, unknown> = Record<string, u
   }
 }
 
-
 /** True for a Map-like request context object (Toolscope's, Mastra's or any other with the same surface). */
 export function isRequestContextLike(value: unknown): value is RequestContextLike {
-  return value !== null && typeof value === 'object' && !(value instanceof Map) && typeof (value as RequestContextLike).get === 'function' && typeof (value as RequestContextLike).set === 'function'
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !(value instanceof Map) &&
+    typeof (value as RequestContextLike).get === 'function' &&
+    typeof (value as RequestContextLike).set === 'function'
+  )
 }
 
 /**
@@ -168,7 +179,8 @@ export function requestContextValues(value: unknown): Record<string, unknown> {
   if (value instanceof Map) return Object.fromEntries(value)
   const all = (value as { all?: unknown }).all
   if (all && typeof all === 'object') return all as Record<string, unknown>
-  if (typeof (value as RequestContextLike).entries === 'function') return Object.fromEntries((value as RequestContextLike).entries())
+  if (typeof (value as RequestContextLike).entries === 'function')
+    return Object.fromEntries((value as RequestContextLike).entries())
   return { ...(value as Record<string, unknown>) }
 }
 
@@ -182,7 +194,12 @@ export class TransformedRequestContext extends RequestContext {
   readonly #acceptsInput: (values: Record<string, unknown>) => boolean
   readonly #encode: ((values: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined
 
-  constructor(source: RequestContextLike, parsed: unknown, acceptsInput: (values: Record<string, unknown>) => boolean, encode?: (values: Record<string, unknown>) => Record<string, unknown> | undefined) {
+  constructor(
+    source: RequestContextLike,
+    parsed: unknown,
+    acceptsInput: (values: Record<string, unknown>) => boolean,
+    encode?: (values: Record<string, unknown>) => Record<string, unknown> | undefined,
+  ) {
     super(Object.entries({ ...requestContextValues(source), ...(parsed && typeof parsed === 'object' ? parsed : {}) }))
     this.#source = source
     this.#acceptsInput = acceptsInput
@@ -194,7 +211,9 @@ export class TransformedRequestContext extends RequestContext {
     if (this.#acceptsInput({ ...requestContextValues(this.#source), [key]: value })) return value
     const encoded = this.#encode?.({ ...this.all, [key]: value })
     if (encoded && Object.prototype.hasOwnProperty.call(encoded, key)) return encoded[key]
-    throw new Error(`Unable to persist request context key "${key}": the value is not valid schema input and cannot be encoded from the schema output.`)
+    throw new Error(
+      `Unable to persist request context key "${key}": the value is not valid schema input and cannot be encoded from the schema output.`,
+    )
   }
   #sourceCall(method: 'setRaw' | 'deleteRaw', key: string, value?: unknown): void {
     const source = this.#source as RequestContextLike & Record<string, unknown>

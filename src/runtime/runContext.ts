@@ -2,7 +2,17 @@
 // wiring suspend, writer, workflow state and MCP elicitation to the run's events.
 
 import type { Caller } from './events.ts'
-import type { ElicitationRequest, ElicitationResult, LogLevel, RequestContextLike, SuspendOptions, ToolExecutionContext, ToolMessage, ToolObserve, ToolWriter } from './types.ts'
+import type {
+  ElicitationRequest,
+  ElicitationResult,
+  LogLevel,
+  RequestContextLike,
+  SuspendOptions,
+  ToolExecutionContext,
+  ToolMessage,
+  ToolObserve,
+  ToolWriter,
+} from './types.ts'
 
 /** What the run offers the context: event emitters and waits. */
 export interface RunContextPorts {
@@ -64,7 +74,10 @@ export function buildRunContext(ports: RunContextPorts): ToolExecutionContext {
     context.mcp = {
       elicitation: { sendRequest: (request) => ports.elicit(request) },
       progress: async (progress, total, message) => {
-        ports.onMcpLog('info', message ?? `progress ${progress}${total !== undefined ? `/${total}` : ''}`, { progress, total })
+        ports.onMcpLog('info', message ?? `progress ${progress}${total !== undefined ? `/${total}` : ''}`, {
+          progress,
+          total,
+        })
       },
       log: async (level, data) => {
         ports.onMcpLog(level, typeof data === 'string' ? data : 'mcp log', typeof data === 'string' ? undefined : data)

@@ -53,9 +53,20 @@ export class RunCore {
     this.rc = toRequestContext(from ? from.requestContext : opts.requestContext)
     this.selfValidating = isSelfValidating(tool)
     this.workflowState = { value: from ? from.workflowState : (opts.workflowState ?? {}) }
-    this.log = new EventLog((event) => scrubSecrets(event, this.secrets()), from && { firstSeq: from.nextSeq, startedAt: from.startedAt })
+    this.log = new EventLog(
+      (event) => scrubSecrets(event, this.secrets()),
+      from && { firstSeq: from.nextSeq, startedAt: from.startedAt },
+    )
     this.result = new Promise((resolve) => (this.#resolve = resolve))
-    if (!from) this.emit({ type: 'run-started', toolId: tool.id, toolCallId: this.toolCallId, caller: this.caller, background: this.background, stepping: !!opts.stepping })
+    if (!from)
+      this.emit({
+        type: 'run-started',
+        toolId: tool.id,
+        toolCallId: this.toolCallId,
+        caller: this.caller,
+        background: this.background,
+        stepping: !!opts.stepping,
+      })
     if (opts.signal) {
       const onAbort = () => this.end(Status.aborted, String(opts.signal?.reason ?? 'aborted'))
       if (opts.signal.aborted) queueMicrotask(onAbort)
@@ -108,7 +119,12 @@ export class RunCore {
     this.emit({ type: 'run-finished', status, durationMs: this.log.now() })
     this.log.close()
     const secrets = this.secrets()
-    this.#resolve({ status, views: scrubSecrets(views, secrets), events: this.log.events, ...(error !== undefined ? { error: scrubSecrets(error, secrets) } : {}) })
+    this.#resolve({
+      status,
+      views: scrubSecrets(views, secrets),
+      events: this.log.events,
+      ...(error !== undefined ? { error: scrubSecrets(error, secrets) } : {}),
+    })
     const waiter = this.#waiter
     this.#waiter = undefined
     waiter?.reject(ENDED)
@@ -133,15 +149,34 @@ export class RunCore {
     await this.fail(message, { message })
   }
 
-  async fail(message: string, raw: unknown, error: unknown = raw, validationErrors?: ValidationIssue[], input?: unknown): Promise<void> {
+  async fail(
+    message: string,
+    raw: unknown,
+    error: unknown = raw,
+    validationErrors?: ValidationIssue[],
+    input?: unknown,
+  ): Promise<void> {
     if (this.finished) return
-    const views = await errorViews(this.tool, raw, error, message, this.ids, input, (target, phase, m) => this.transformFailed(target, phase, m))
-    this.emit({ type: 'error', message, ...(validationErrors ? { validationErrors } : {}), ...errorDetails(error), views })
+    const views = await errorViews(this.tool, raw, error, message, this.ids, input, (target, phase, m) =>
+      this.transformFailed(target, phase, m),
+    )
+    this.emit({
+      type: 'error',
+      message,
+      ...(validationErrors ? { validationErrors } : {}),
+      ...errorDetails(error),
+      views,
+    })
     this.finish(Status.error, views, message)
   }
 
   transformFailed(target: string, phase: string, message: string): void {
-    this.emit({ type: 'log', level: 'warn', message: `Tool payload transform failed (${target}.${phase}): ${message}`, source: 'runtime' })
+    this.emit({
+      type: 'log',
+      level: 'warn',
+      message: `Tool payload transform failed (${target}.${phase}): ${message}`,
+      source: 'runtime',
+    })
   }
 
   views(phase: Parameters<typeof transformViews>[1], raw: unknown, payload: TransformPayload): Promise<Views> {
@@ -171,7 +206,11 @@ export class RunCore {
   /** Resolves the pending wait if it is of the expected kind, otherwise throws a RunControlError naming the state. */
   settle(expected: RunState, control: string, value: unknown): void {
     if (!this.#waiter || this.#waiter.state !== expected) {
-      throw new RunControlError('invalid-state', this.state, `Cannot ${control}: run ${this.toolCallId} is ${this.state}, not ${expected}`)
+      throw new RunControlError(
+        'invalid-state',
+        this.state,
+        `Cannot ${control}: run ${this.toolCallId} is ${this.state}, not ${expected}`,
+      )
     }
     this.#waiter.resolve(value)
   }

@@ -11,11 +11,13 @@ type Handlers = Partial<{ [T in RunEvent['type']]: (event: RunEventOf<T>, run: T
 
 /** Iterates the run's events, reacting to some of them (the way a UI would), and returns the result. */
 async function drive(run: ToolRun, handlers: Handlers = {}) {
-  for await (const event of run.events) await (handlers[event.type] as ((e: RunEvent, r: ToolRun) => unknown) | undefined)?.(event, run)
+  for await (const event of run.events)
+    await (handlers[event.type] as ((e: RunEvent, r: ToolRun) => unknown) | undefined)?.(event, run)
   return run.result
 }
 const types = (events: RunEvent[]) => events.map((e) => e.type)
-const ofType = <T extends RunEvent['type']>(events: RunEvent[], type: T) => events.filter((e) => e.type === type) as RunEventOf<T>[]
+const ofType = <T extends RunEvent['type']>(events: RunEvent[], type: T) =>
+  events.filter((e) => e.type === type) as RunEventOf<T>[]
 
 const echo = createTool({ id: 'echo', description: 'echo', execute: async (input) => input })
 
@@ -24,12 +26,27 @@ describe('event stream', () => {
     const run = runTool(echo, { input: { hello: 'world' }, toolCallId: 'c1' })
     const result = await run.result
     expect(result.status).toBe('success')
-    expect(types(result.events)).toEqual(['run-started', 'input-start', 'input-delta', 'input-delta', 'input-available', 'output', 'run-finished'])
+    expect(types(result.events)).toEqual([
+      'run-started',
+      'input-start',
+      'input-delta',
+      'input-delta',
+      'input-available',
+      'output',
+      'run-finished',
+    ])
     result.events.forEach((e, i) => {
       expect(e.seq).toBe(i)
       expect(e.at).toBeGreaterThanOrEqual(i ? result.events[i - 1].at : 0)
     })
-    expect(result.events[0]).toMatchObject({ type: 'run-started', toolId: 'echo', toolCallId: 'c1', caller: 'agent', background: false, stepping: false })
+    expect(result.events[0]).toMatchObject({
+      type: 'run-started',
+      toolId: 'echo',
+      toolCallId: 'c1',
+      caller: 'agent',
+      background: false,
+      stepping: false,
+    })
     const first: RunEvent[] = []
     const second: RunEvent[] = []
     for await (const e of run.events) first.push(e)
@@ -44,7 +61,10 @@ describe('event stream', () => {
     const deltas = ofType((await runTool(echo, { inputText: text }).result).events, 'input-delta')
     expect(deltas.map((d) => d.inputTextDelta.length)).toEqual([16, 16, 13])
     expect(deltas.map((d) => d.inputTextDelta).join('')).toBe(text)
-    const small = ofType((await runTool(echo, { inputText: text, stream: { chunkSize: 5 } }).result).events, 'input-delta')
+    const small = ofType(
+      (await runTool(echo, { inputText: text, stream: { chunkSize: 5 } }).result).events,
+      'input-delta',
+    )
     expect(small).toHaveLength(9)
     expect(small[0].views).toMatchObject({ raw: '{"a":', display: { value: '{"a":', passthrough: true } })
   })
@@ -52,9 +72,15 @@ describe('event stream', () => {
   it("streams a model's exact argument fragments as its input deltas when they join to the text, else fixed chunks", async () => {
     const text = '{"location":"Lima"}'
     const fragments = ['{"loc', 'ation":', '', '"Lima"}']
-    const exact = ofType((await runTool(echo, { inputText: text, stream: { chunks: fragments } }).result).events, 'input-delta')
+    const exact = ofType(
+      (await runTool(echo, { inputText: text, stream: { chunks: fragments } }).result).events,
+      'input-delta',
+    )
     expect(exact.map((d) => d.inputTextDelta)).toEqual(['{"loc', 'ation":', '"Lima"}'])
-    const mismatched = ofType((await runTool(echo, { inputText: text, stream: { chunks: ['{"other":1}'], chunkSize: 10 } }).result).events, 'input-delta')
+    const mismatched = ofType(
+      (await runTool(echo, { inputText: text, stream: { chunks: ['{"other":1}'], chunkSize: 10 } }).result).events,
+      'input-delta',
+    )
     expect(mismatched.map((d) => d.inputTextDelta)).toEqual(['{"location', '":"Lima"}'])
   })
 
@@ -67,7 +93,9 @@ describe('event stream', () => {
     expect(error.message).toMatch(/not valid JSON: parsing failed at position 16 \(line 2, column 8\)/)
     expect(error.views.model).toEqual({ type: 'error-text', value: error.message })
     expect(called).toBe(false)
-    expect(ofType((await runTool(tool, { inputText: '{"a": ' }).result).events, 'error')[0].message).toMatch(/at the end of the input/)
+    expect(ofType((await runTool(tool, { inputText: '{"a": ' }).result).events, 'error')[0].message).toMatch(
+      /at the end of the input/,
+    )
   })
 
   it('lets subscribers see events live', async () => {
@@ -95,15 +123,32 @@ describe.each(LIBS)('validation failures in a run with $lib', ({ s }) => {
   })
 
   it('invalid request context, invalid suspend payload and output mismatch end the run with an error', async () => {
-    const ctxTool = createTool({ id: 'c', description: 'd', requestContextSchema: s.requestContext, execute: async () => 'x' })
+    const ctxTool = createTool({
+      id: 'c',
+      description: 'd',
+      requestContextSchema: s.requestContext,
+      execute: async () => 'x',
+    })
     const ctx = await runTool(ctxTool, { input: {}, requestContext: { userId: 1, apiKey: 'sk-hidden-value' } }).result
     expect(ctx.error).toMatch(/^Request context validation failed for c\./)
     expect(JSON.stringify(ctx)).not.toContain('sk-hidden-value')
 
-    const susTool = createTool({ id: 's', description: 'd', suspendSchema: s.suspend, execute: async (_i, c) => void (await c.suspend?.({ question: 5 } as never)) })
-    expect((await runTool(susTool, { input: {} }).result).error).toMatch(/^Tool suspension data validation failed for s\./)
+    const susTool = createTool({
+      id: 's',
+      description: 'd',
+      suspendSchema: s.suspend,
+      execute: async (_i, c) => void (await c.suspend?.({ question: 5 } as never)),
+    })
+    expect((await runTool(susTool, { input: {} }).result).error).toMatch(
+      /^Tool suspension data validation failed for s\./,
+    )
 
-    const outTool = createTool({ id: 'o', description: 'd', outputSchema: s.output, execute: async () => ({ city: 'x' }) as never })
+    const outTool = createTool({
+      id: 'o',
+      description: 'd',
+      outputSchema: s.output,
+      execute: async () => ({ city: 'x' }) as never,
+    })
     const out = await runTool(outTool, { input: {} }).result
     expect(out.error).toMatch(/^Tool output validation failed for o\./)
     expect(ofType(out.events, 'error')[0].validationErrors?.[0].path).toEqual(['temp'])
@@ -120,7 +165,8 @@ describe.each(LIBS)('validation failures in a run with $lib', ({ s }) => {
       resumeSchema: s.resume,
       execute: async (input, ctx) => {
         contexts.push([ctx.resumeData, ctx.agent?.resumeData])
-        if (!ctx.resumeData) return void (await ctx.agent!.suspend({ question: `Go to ${input.city}?` }, { resumeLabel: 'confirm' }))
+        if (!ctx.resumeData)
+          return void (await ctx.agent!.suspend({ question: `Go to ${input.city}?` }, { resumeLabel: 'confirm' }))
         return { city: input.city, temp: ctx.resumeData.ok ? 1 : 0 }
       },
     })
@@ -129,7 +175,11 @@ describe.each(LIBS)('validation failures in a run with $lib', ({ s }) => {
       suspended: async (event, run) => {
         expect(event.payload).toEqual({ question: 'Go to Oslo?' })
         expect(event.resumeLabel).toBe('confirm')
-        expect(event.resumeSchema).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: ['ok'] })
+        expect(event.resumeSchema).toMatchObject({
+          $schema: 'http://json-schema.org/draft-07/schema#',
+          type: 'object',
+          required: ['ok'],
+        })
         expect(run.state).toBe('suspended')
         rejection = await run.resume({ ok: 'maybe' }).catch((e) => e)
         expect(run.state).toBe('suspended')
@@ -137,18 +187,30 @@ describe.each(LIBS)('validation failures in a run with $lib', ({ s }) => {
       },
     })
     expect(rejection).toBeInstanceOf(RunControlError)
-    expect(rejection).toMatchObject({ code: 'invalid-resume-data', state: 'suspended', validationErrors: [{ path: ['ok'] }] })
+    expect(rejection).toMatchObject({
+      code: 'invalid-resume-data',
+      state: 'suspended',
+      validationErrors: [{ path: ['ok'] }],
+    })
     expect(result.status).toBe('success')
     expect(result.views.raw).toEqual({ city: 'Oslo', temp: 1 })
     expect(types(result.events)).toEqual(expect.arrayContaining(['suspended', 'resumed', 'output']))
-    expect(contexts).toEqual([[undefined, undefined], [{ ok: true }, { ok: true }]])
+    expect(contexts).toEqual([
+      [undefined, undefined],
+      [{ ok: true }, { ok: true }],
+    ])
   })
 })
 
 describe('approval', () => {
   const gated = (requireApproval: boolean | ((input: any) => boolean)) => {
     const calls: unknown[] = []
-    const tool = createTool({ id: 'del', description: 'd', requireApproval, execute: async (input) => (calls.push(input), 'deleted') })
+    const tool = createTool({
+      id: 'del',
+      description: 'd',
+      requireApproval,
+      execute: async (input) => (calls.push(input), 'deleted'),
+    })
     return { tool, calls }
   }
 
@@ -168,7 +230,9 @@ describe('approval', () => {
 
   it('decline never executes and ends declined with an execution-denied model view', async () => {
     const { tool, calls } = gated((input) => input.f > 0)
-    const result = await drive(runTool(tool, { input: { f: 1 } }), { 'approval-requested': (_e, run) => run.decline('too risky') })
+    const result = await drive(runTool(tool, { input: { f: 1 } }), {
+      'approval-requested': (_e, run) => run.decline('too risky'),
+    })
     expect(result.status).toBe('declined')
     expect(result.views.model).toEqual({ type: 'execution-denied', reason: 'too risky' })
     expect(ofType(result.events, 'approval-resolved')[0]).toMatchObject({ approved: false, reason: 'too risky' })
@@ -208,7 +272,9 @@ describe('callers', () => {
       },
     })
     expect(mcp.views.raw).toEqual({ action: 'accept', content: { name: 'Ada' } })
-    expect(types(mcp.events)).toEqual(expect.arrayContaining(['elicitation-requested', 'elicitation-resolved', 'output']))
+    expect(types(mcp.events)).toEqual(
+      expect.arrayContaining(['elicitation-requested', 'elicitation-resolved', 'output']),
+    )
 
     await runTool(tool, { input: {}, caller: 'direct' }).result
     expect(seen.last.agent ?? seen.last.workflow ?? seen.last.mcp).toBeUndefined()
@@ -217,8 +283,14 @@ describe('callers', () => {
   })
 
   it('exposes the request context Map-like, built from a Map or an object', async () => {
-    const tool = createTool({ id: 'rc', description: 'd', execute: async (_i, ctx) => [...ctx.requestContext!.entries()] })
-    expect((await runTool(tool, { input: {}, requestContext: new Map([['a', 1]]) }).result).views.raw).toEqual([['a', 1]])
+    const tool = createTool({
+      id: 'rc',
+      description: 'd',
+      execute: async (_i, ctx) => [...ctx.requestContext!.entries()],
+    })
+    expect((await runTool(tool, { input: {}, requestContext: new Map([['a', 1]]) }).result).views.raw).toEqual([
+      ['a', 1],
+    ])
     expect((await runTool(tool, { input: {}, requestContext: { b: 2 } }).result).views.raw).toEqual([['b', 2]])
   })
 })
@@ -246,7 +318,11 @@ describe('abort, timeout and misuse of controls', () => {
     let signal: AbortSignal | undefined
     let started!: () => void
     const running = new Promise<void>((resolve) => (started = resolve))
-    const never = createTool({ id: 'hang', description: 'd', execute: (_i, ctx) => ((signal = ctx.abortSignal), started(), new Promise(() => {})) })
+    const never = createTool({
+      id: 'hang',
+      description: 'd',
+      execute: (_i, ctx) => ((signal = ctx.abortSignal), started(), new Promise(() => {})),
+    })
     const run = runTool(never, { input: {} })
     await running
     run.abort('user stop')
@@ -260,7 +336,9 @@ describe('abort, timeout and misuse of controls', () => {
   it('the signal option aborts, also while waiting for approval', async () => {
     const controller = new AbortController()
     const tool = createTool({ id: 'g', description: 'd', requireApproval: true, execute: async () => 'x' })
-    const result = await drive(runTool(tool, { input: {}, signal: controller.signal }), { 'approval-requested': () => controller.abort('gone') })
+    const result = await drive(runTool(tool, { input: {}, signal: controller.signal }), {
+      'approval-requested': () => controller.abort('gone'),
+    })
     expect(result.status).toBe('aborted')
     const pre = new AbortController()
     pre.abort()
@@ -269,7 +347,11 @@ describe('abort, timeout and misuse of controls', () => {
 
   it('timeoutMs ends the run with an error and aborts the tool', async () => {
     let signal: AbortSignal | undefined
-    const tool = createTool({ id: 'slow', description: 'd', execute: (_i, ctx) => ((signal = ctx.abortSignal), new Promise(() => {})) })
+    const tool = createTool({
+      id: 'slow',
+      description: 'd',
+      execute: (_i, ctx) => ((signal = ctx.abortSignal), new Promise(() => {})),
+    })
     const result = await runTool(tool, { input: {}, timeoutMs: 20 }).result
     expect(result.status).toBe('error')
     expect(result.error).toBe('Tool slow timed out after 20 ms')
@@ -280,7 +362,12 @@ describe('abort, timeout and misuse of controls', () => {
     vi.useFakeTimers()
     try {
       let hang = false
-      const tool = createTool({ id: 'gate', description: 'd', requireApproval: true, execute: () => (hang ? new Promise(() => {}) : 'done') })
+      const tool = createTool({
+        id: 'gate',
+        description: 'd',
+        requireApproval: true,
+        execute: () => (hang ? new Promise(() => {}) : 'done'),
+      })
       const waited = runTool(tool, { input: {}, timeoutMs: 1000 })
       await vi.advanceTimersByTimeAsync(5000)
       expect(waited.state).toBe('awaiting-approval')
@@ -299,15 +386,31 @@ describe('abort, timeout and misuse of controls', () => {
   })
 
   it('throwing execute ends the run with an error event carrying error views', async () => {
-    const tool = createTool({ id: 'boom', description: 'd', execute: async () => { throw new TypeError('kaput') } })
+    const tool = createTool({
+      id: 'boom',
+      description: 'd',
+      execute: async () => {
+        throw new TypeError('kaput')
+      },
+    })
     const result = await runTool(tool, { input: {} }).result
-    expect(result).toMatchObject({ status: 'error', error: 'kaput', views: { raw: { name: 'TypeError', message: 'kaput' }, model: { type: 'error-text', value: 'kaput' } } })
+    expect(result).toMatchObject({
+      status: 'error',
+      error: 'kaput',
+      views: { raw: { name: 'TypeError', message: 'kaput' }, model: { type: 'error-text', value: 'kaput' } },
+    })
   })
 
   it('controls that do not fit the state throw RunControlError naming the state', async () => {
     const tool = createTool({ id: 'm', description: 'd', requireApproval: true, execute: async () => 'x' })
     const errors: unknown[] = []
-    const attempt = (fn: () => unknown) => { try { fn() } catch (e) { errors.push(e) } }
+    const attempt = (fn: () => unknown) => {
+      try {
+        fn()
+      } catch (e) {
+        errors.push(e)
+      }
+    }
     const result = await drive(runTool(tool, { input: {} }), {
       'approval-requested': async (_e, run) => {
         attempt(() => run.continue())
@@ -320,12 +423,23 @@ describe('abort, timeout and misuse of controls', () => {
     expect(result.status).toBe('success')
     expect(errors).toHaveLength(4)
     for (const e of errors) expect(e).toBeInstanceOf(RunControlError)
-    expect(errors.map((e) => (e as RunControlError).state)).toEqual(['awaiting-approval', 'awaiting-approval', 'awaiting-approval', 'running'])
+    expect(errors.map((e) => (e as RunControlError).state)).toEqual([
+      'awaiting-approval',
+      'awaiting-approval',
+      'awaiting-approval',
+      'running',
+    ])
     expect((errors[0] as Error).message).toMatch(/Cannot continue: run .* is awaiting-approval/)
 
     const done = runTool(echo, { input: {} })
     await done.result
-    for (const fn of [() => done.abort(), () => done.approve(), () => done.decline(), () => done.continue(), () => done.respond({ action: 'accept' })]) {
+    for (const fn of [
+      () => done.abort(),
+      () => done.approve(),
+      () => done.decline(),
+      () => done.continue(),
+      () => done.respond({ action: 'accept' }),
+    ]) {
       expect(fn).toThrow(/already finished \(success\)/)
     }
     await expect(done.resume({})).rejects.toMatchObject({ code: 'invalid-state', state: 'success' })
@@ -374,11 +488,18 @@ describe('secrets', () => {
         return { echoed: key, q: input.q, late: 'late-secret-value', pin: ctx.requestContext!.get('password') }
       },
     })
-    const result = await runTool(tool, { input: { q: 'sk-live-12345' }, requestContext: { apiKey: 'sk-live-12345', authToken: 'tok-abcdef', password: 'pw1', user: 'ada' } }).result
+    const result = await runTool(tool, {
+      input: { q: 'sk-live-12345' },
+      requestContext: { apiKey: 'sk-live-12345', authToken: 'tok-abcdef', password: 'pw1', user: 'ada' },
+    }).result
     const text = JSON.stringify(result)
     expect(result.status).toBe('success')
     for (const secret of ['sk-live-12345', 'tok-abcdef', 'late-secret-value']) expect(text).not.toContain(secret)
     expect(result.views.raw).toEqual({ echoed: '[REDACTED]', q: '[REDACTED]', late: '[REDACTED]', pin: '[REDACTED]' })
-    expect(ofType(result.events, 'input-delta').map((d) => d.inputTextDelta).join('')).toBe('{"q":"*************"}')
+    expect(
+      ofType(result.events, 'input-delta')
+        .map((d) => d.inputTextDelta)
+        .join(''),
+    ).toBe('{"q":"*************"}')
   })
 })

@@ -15,7 +15,8 @@ import { buildRunContext } from './runContext.ts'
 import { ENDED, RunCore } from './runCore.ts'
 import { Status } from './status.ts'
 import { formatIssues, toJsonSchema } from './standardSchema.ts'
-import type { ElicitationRequest, ElicitationResult, RequestContextLike, StandardSchemaV1, SuspendOptions, Tool } from './types.ts'
+import type { ElicitationRequest, ElicitationResult, RequestContextLike, SuspendOptions, Tool } from './types.ts'
+import type { StandardSchemaV1 } from './schemaTypes.ts'
 import { modelOutputFor } from './views.ts'
 
 /** The agent's flow over a RunCore: input streaming, validation, approval, execute with suspensions, output. */
@@ -65,7 +66,11 @@ class Run extends RunCore {
       await (this.opts.continueFrom ? this.continueRun(this.opts.continueFrom) : this.run())
     } catch (error) {
       if (error === ENDED || this.finished) return
-      await this.fail(errorMessage(error), { name: error instanceof Error ? error.name : 'Error', message: errorMessage(error) }, error)
+      await this.fail(
+        errorMessage(error),
+        { name: error instanceof Error ? error.name : 'Error', message: errorMessage(error) },
+        error,
+      )
     }
   }
 
@@ -88,15 +93,22 @@ class Run extends RunCore {
     if (!parsed.ok) return this.fail(parsed.message, { message: parsed.message })
 
     await this.step('input-available')
-    const checked = this.selfValidating ? { value: parsed.value } : await checkInput(tool.id, tool.inputSchema as StandardSchemaV1 | undefined, parsed.value)
+    const checked = this.selfValidating
+      ? { value: parsed.value }
+      : await checkInput(tool.id, tool.inputSchema as StandardSchemaV1 | undefined, parsed.value)
     this.live()
-    if (checked.error) return this.fail(checked.error.message, checked.error, checked.error, checked.issues, parsed.value)
+    if (checked.error)
+      return this.fail(checked.error.message, checked.error, checked.error, checked.issues, parsed.value)
     const input = checked.value
     await this.hook('onInputAvailable', { input, ...this.hookArgs() })
     this.emit({ type: 'input-available', input, views: await this.views('input', input, { input }) })
 
     const approval = tool.requireApproval
-    const approvalCall = { toolCallId: this.toolCallId, messages: this.opts.messages ?? [], requestContext: requestContextValues(this.rc) }
+    const approvalCall = {
+      toolCallId: this.toolCallId,
+      messages: this.opts.messages ?? [],
+      requestContext: requestContextValues(this.rc),
+    }
     if (typeof approval === 'function' ? await approval(input, approvalCall) : approval === true) {
       await this.step('approval')
       this.emit({ type: 'approval-requested', input, views: await this.views('approval', input, { input }) })
@@ -118,7 +130,10 @@ class Run extends RunCore {
     this.emit({ type: 'approval-resolved', approved, ...(reason !== undefined ? { reason } : {}) })
     if (approved) return true
     const views = await this.views('approval', input, { input })
-    this.finish(Status.declined, { ...views, model: { type: 'execution-denied', ...(reason !== undefined ? { reason } : {}) } })
+    this.finish(Status.declined, {
+      ...views,
+      model: { type: 'execution-denied', ...(reason !== undefined ? { reason } : {}) },
+    })
     return false
   }
 
@@ -130,13 +145,26 @@ class Run extends RunCore {
       await this.step('execute')
       const outcome = await this.execute(input, resumeData)
       this.live()
-      if (outcome.kind === 'invalid') return this.fail(outcome.error.message, outcome.error, outcome.error, outcome.issues ?? toValidationIssues(outcome.error.validationErrors), input)
+      if (outcome.kind === 'invalid')
+        return this.fail(
+          outcome.error.message,
+          outcome.error,
+          outcome.error,
+          outcome.issues ?? toValidationIssues(outcome.error.validationErrors),
+          input,
+        )
       if (outcome.kind === 'output') return this.complete(input, outcome.output)
       const payload = outcome.payload
       const resumeSchema = toJsonSchema(tool.resumeSchema, { io: 'input', target: 'draft-07' })
       const label = outcome.options?.resumeLabel
       const suspendViews = await this.views('suspend', payload, { input, suspendPayload: payload })
-      this.emit({ type: 'suspended', payload, ...(resumeSchema ? { resumeSchema } : {}), ...(label !== undefined ? { resumeLabel: label } : {}), views: suspendViews })
+      this.emit({
+        type: 'suspended',
+        payload,
+        ...(resumeSchema ? { resumeSchema } : {}),
+        ...(label !== undefined ? { resumeLabel: label } : {}),
+        views: suspendViews,
+      })
       this.#waitingInput = input
       resumeData = await this.resumedWith(input, this.wait(Status.suspended))
     }
@@ -154,11 +182,17 @@ class Run extends RunCore {
     views.model = await modelOutputFor(
       this.tool,
       output,
-      (message) => this.emit({ type: 'log', level: 'error', message: `toModelOutput threw: ${message}`, source: 'runtime' }),
+      (message) =>
+        this.emit({ type: 'log', level: 'error', message: `toModelOutput threw: ${message}`, source: 'runtime' }),
       { toolCallId: this.toolCallId, input },
     )
     this.live()
-    await this.hook('onOutput', { output, toolName: this.tool.id, toolCallId: this.toolCallId, abortSignal: this.controller.signal })
+    await this.hook('onOutput', {
+      output,
+      toolName: this.tool.id,
+      toolCallId: this.toolCallId,
+      abortSignal: this.controller.signal,
+    })
     this.emit({ type: 'output', output, views })
     this.finish(Status.success, views)
   }
@@ -170,10 +204,15 @@ class Run extends RunCore {
     const schema = tool.requestContextSchema as StandardSchemaV1 | undefined
     const rcChecked = checkRequestContext(tool.id, schema, this.rc)
     if (rcChecked.error) return { kind: 'invalid', error: rcChecked.error, issues: rcChecked.issues }
-    const resumeChecked = resumeData === undefined || resumeData === null ? undefined : checkResume(tool.id, tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
+    const resumeChecked =
+      resumeData === undefined || resumeData === null
+        ? undefined
+        : checkResume(tool.id, tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
     if (resumeChecked?.error) return { kind: 'invalid', error: resumeChecked.error, issues: resumeChecked.issues }
     // With a schema the tool reads the parsed values; its writes reach the caller's context (as in Mastra).
-    const view = schema ? new TransformedRequestContext(this.rc, rcChecked.value, acceptsInput(schema), contextEncoder(schema)) : this.rc
+    const view = schema
+      ? new TransformedRequestContext(this.rc, rcChecked.value, acceptsInput(schema), contextEncoder(schema))
+      : this.rc
     return this.attemptAll(input, resumeData, view)
   }
 
@@ -182,14 +221,15 @@ class Run extends RunCore {
     const tool = this.tool
     const user = (tool.userExecute ?? tool.execute) as ((input: unknown, context: unknown) => unknown) | undefined
     if (typeof user !== 'function') throw new Error(`Tool ${tool.id} has no execute function`)
-    const bg = this.background ? tool.background ?? {} : undefined
+    const bg = this.background ? (tool.background ?? {}) : undefined
     const attempts = bg ? 1 + Math.max(0, bg.maxRetries ?? 0) : 1
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await this.attempt(user, input, resumeData, requestContext, bg?.timeoutMs)
         if (bg) {
           this.emit({ type: 'background-attempt', attempt })
-          if (outcome.kind === 'output') await this.callback(() => bg.onComplete?.({ ...this.ids, output: outcome.output, attempts: attempt }))
+          if (outcome.kind === 'output')
+            await this.callback(() => bg.onComplete?.({ ...this.ids, output: outcome.output, attempts: attempt }))
         }
         return outcome
       } catch (error) {
@@ -207,11 +247,22 @@ class Run extends RunCore {
     try {
       await fn()
     } catch (error) {
-      this.emit({ type: 'log', level: 'error', message: `background callback threw: ${errorMessage(error)}`, source: 'runtime' })
+      this.emit({
+        type: 'log',
+        level: 'error',
+        message: `background callback threw: ${errorMessage(error)}`,
+        source: 'runtime',
+      })
     }
   }
 
-  async attempt(user: (input: unknown, context: unknown) => unknown, input: unknown, resumeData: unknown, requestContext: RequestContextLike, timeoutMs?: number): Promise<Outcome> {
+  async attempt(
+    user: (input: unknown, context: unknown) => unknown,
+    input: unknown,
+    resumeData: unknown,
+    requestContext: RequestContextLike,
+    timeoutMs?: number,
+  ): Promise<Outcome> {
     const tool = this.tool
     const controller = new AbortController()
     const forward = () => controller.abort(this.controller.signal.reason)
@@ -228,18 +279,25 @@ class Run extends RunCore {
       observe: createObserve({
         now: () => this.log.now(),
         span: (span) => this.emit({ type: 'span', ...span }),
-        log: (level, message, data) => this.emit({ type: 'log', level, message, ...(data !== undefined ? { data } : {}), source: 'observe' }),
+        log: (level, message, data) =>
+          this.emit({ type: 'log', level, message, ...(data !== undefined ? { data } : {}), source: 'observe' }),
       }),
       resumeData,
       workflowState: this.workflowState,
       onSuspend: (payload, options) => (suspended = { payload, ...(options ? { options } : {}) }),
       onWrite: (chunk) => this.emit({ type: 'writer-chunk', chunk }),
       onStateChange: (state) => this.emit({ type: 'state-changed', state }),
-      onMcpLog: (level, message, data) => this.emit({ type: 'log', level, message, ...(data !== undefined ? { data } : {}), source: 'mcp' }),
+      onMcpLog: (level, message, data) =>
+        this.emit({ type: 'log', level, message, ...(data !== undefined ? { data } : {}), source: 'mcp' }),
       elicit: (request) => this.elicit(request),
     })
     try {
-      const output = await withTimeout(() => user(input, context), timeoutMs, tool.id, (message) => controller.abort(message))
+      const output = await withTimeout(
+        () => user(input, context),
+        timeoutMs,
+        tool.id,
+        (message) => controller.abort(message),
+      )
       this.live()
       return await afterExecute(tool, output, suspended)
     } finally {
@@ -266,20 +324,35 @@ class Run extends RunCore {
       const issues = elicitationIssues(this.#asking.requestedSchema, answer.content)
       if (issues.length > 0) {
         const message = `Invalid elicitation answer for ${this.tool.id}; the run stays awaiting-elicitation:\n${formatIssues(issues)}`
-        throw new RunControlError('invalid-elicitation-content', this.state, message, scrubSecrets(issues, this.secrets()))
+        throw new RunControlError(
+          'invalid-elicitation-content',
+          this.state,
+          message,
+          scrubSecrets(issues, this.secrets()),
+        )
       }
     }
     this.settle(Status.awaitingElicitation, 'respond', answer)
   }
 
   async resume(resumeData: unknown): Promise<void> {
-    if (this.state !== Status.suspended) throw new RunControlError('invalid-state', this.state, `Cannot resume: run ${this.toolCallId} is ${this.state}, not suspended`)
+    if (this.state !== Status.suspended)
+      throw new RunControlError(
+        'invalid-state',
+        this.state,
+        `Cannot resume: run ${this.toolCallId} is ${this.state}, not suspended`,
+      )
     // A self-validating tool checks resume data in its own execute and returns its own error object, as in an agent.
     if (this.selfValidating) return this.settle(Status.suspended, 'resume', resumeData)
     const checked = checkResume(this.tool.id, this.tool.resumeSchema as StandardSchemaV1 | undefined, resumeData)
     if (checked.error) {
       const issues = checked.issues
-      throw new RunControlError('invalid-resume-data', this.state, `Invalid resume data for ${this.tool.id}; the run stays suspended:\n${formatIssues(issues)}`, scrubSecrets(issues, this.secrets()))
+      throw new RunControlError(
+        'invalid-resume-data',
+        this.state,
+        `Invalid resume data for ${this.tool.id}; the run stays suspended:\n${formatIssues(issues)}`,
+        scrubSecrets(issues, this.secrets()),
+      )
     }
     this.settle(Status.suspended, 'resume', resumeData)
   }
@@ -289,7 +362,12 @@ class Run extends RunCore {
 export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
   const run = new Run(tool, options)
   const guard = (control: string): void => {
-    if (run.finished) throw new RunControlError('invalid-state', run.state, `Cannot ${control}: run ${run.toolCallId} already finished (${run.state})`)
+    if (run.finished)
+      throw new RunControlError(
+        'invalid-state',
+        run.state,
+        `Cannot ${control}: run ${run.toolCallId} already finished (${run.state})`,
+      )
   }
   return {
     toolCallId: run.toolCallId,
@@ -299,12 +377,16 @@ export function runTool(tool: Tool, options: RunToolOptions = {}): ToolRun {
       return run.state
     },
     approve: () => (guard('approve'), run.settle(Status.awaitingApproval, 'approve', { approved: true })),
-    decline: (reason?: string) => (guard('decline'), run.settle(Status.awaitingApproval, 'decline', { approved: false, ...(reason !== undefined ? { reason } : {}) })),
+    decline: (reason?: string) => (
+      guard('decline'),
+      run.settle(Status.awaitingApproval, 'decline', { approved: false, ...(reason !== undefined ? { reason } : {}) })
+    ),
     resume: async (resumeData: unknown) => (guard('resume'), run.resume(resumeData)),
     respond: (answer: ElicitationResult) => (guard('respond'), run.respond(answer)),
     continue: () => (guard('continue'), run.settle(Status.paused, 'continue', undefined)),
     abort: (reason?: string) => (guard('abort'), run.end(Status.aborted, reason)),
-    console: (level, message, location) => run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
+    console: (level, message, location) =>
+      run.emit({ type: 'log', level, message, source: 'console', ...(location ? { location } : {}) }),
     network: (event) => run.emit(event),
     fail: (message) => void run.halt(message),
     clock: (event) => run.emit({ type: 'clock-skipped', ...event }),

@@ -19,7 +19,16 @@ export function isSecretKey(key: string): boolean {
 }
 
 /** HTTP headers that carry credentials whatever their value looks like (beside any name `isSecretKey` recognises). */
-const SECRET_HEADER_NAMES = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token', 'x-csrf-token'])
+const SECRET_HEADER_NAMES = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'api-key',
+  'x-auth-token',
+  'x-csrf-token',
+])
 
 /** True when an HTTP header's value is a credential: the built-in names, any secret-looking key, any session header. */
 export function isSecretHeaderName(name: string): boolean {
@@ -191,7 +200,8 @@ export function scrubSecrets<T>(value: T, secrets: readonly string[], seen: Map<
 export function maskSecrets(text: string, secrets: readonly string[]): string {
   let out = text
   for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_LENGTH && out.includes(secret)) out = out.split(secret).join('*'.repeat(secret.length))
+    if (secret.length >= MIN_SECRET_LENGTH && out.includes(secret))
+      out = out.split(secret).join('*'.repeat(secret.length))
   }
   return out
 }
@@ -216,7 +226,10 @@ export function secretArgs(args: readonly string[]): SecretArg[] {
     const eq = arg.indexOf('=')
     const flag = (eq > 0 ? arg.slice(0, eq) : arg).replace(/^-+/, '')
     if (!isSecretKey(flag.replace(/-/g, '_'))) return
-    const found = eq > 0 ? { index, value: arg.slice(eq + 1), prefix: arg.slice(0, eq + 1), flag } : { index: index + 1, value: args[index + 1] ?? '', prefix: '', flag }
+    const found =
+      eq > 0
+        ? { index, value: arg.slice(eq + 1), prefix: arg.slice(0, eq + 1), flag }
+        : { index: index + 1, value: args[index + 1] ?? '', prefix: '', flag }
     if (found.value && !found.value.startsWith('-') && !found.value.includes('${')) out.push(found)
   })
   return out

@@ -34,13 +34,20 @@ describe('runTool with a self-validating tool', () => {
   })
 
   it("reports the tool's own error object as raw and flattens Mastra's issue tree for the event", async () => {
-    const tool = foreign({ [Symbol.for('mastra.core.tool.Tool')]: true, inputSchema: z.object({ city: z.string() }), execute: async () => mastraError })
+    const tool = foreign({
+      [Symbol.for('mastra.core.tool.Tool')]: true,
+      inputSchema: z.object({ city: z.string() }),
+      execute: async () => mastraError,
+    })
     const run = runTool(tool, { input: {} })
     const result = await run.result
     expect(result.status).toBe('error')
     expect(result.views.raw).toBe(mastraError)
     const error = result.events.find((e) => e.type === 'error')
-    expect(error).toMatchObject({ message: mastraError.message, validationErrors: [{ path: ['city'], message: 'Required' }] })
+    expect(error).toMatchObject({
+      message: mastraError.message,
+      validationErrors: [{ path: ['city'], message: 'Required' }],
+    })
   })
 
   it('hands resume data to execute unchecked (the tool validates it) and suspends when execute returns nothing', async () => {
@@ -48,7 +55,10 @@ describe('runTool with a self-validating tool', () => {
     const tool = foreign({
       [SELF_VALIDATING]: true,
       resumeSchema: z.object({ ok: z.boolean() }),
-      execute: async (_input: unknown, ctx: { agent: { suspend(p: unknown): Promise<void>; resumeData?: unknown } }) => {
+      execute: async (
+        _input: unknown,
+        ctx: { agent: { suspend(p: unknown): Promise<void>; resumeData?: unknown } },
+      ) => {
         resumes.push(ctx.agent.resumeData)
         if (ctx.agent.resumeData === undefined) return void (await ctx.agent.suspend({ ask: 'ok?' }))
         return ctx.agent.resumeData
@@ -68,7 +78,9 @@ describe('runTool with a self-validating tool', () => {
     const tool = foreign({
       [SELF_VALIDATING]: true,
       requireApproval: (_input: unknown, call: ApprovalCall) => (approvals.push(call), false),
-      toModelOutput: (output: unknown, call: ModelOutputCall) => (mappings.push(call), { type: 'text', value: String(output) }),
+      toModelOutput: (output: unknown, call: ModelOutputCall) => (
+        mappings.push(call), { type: 'text', value: String(output) }
+      ),
       execute: async () => 'done',
     })
     const result = await runTool(tool, { input: { a: 1 }, toolCallId: 'call_1', requestContext: { user: 'u1' } }).result
@@ -81,7 +93,12 @@ describe('runTool with a self-validating tool', () => {
 describe('toValidationIssues', () => {
   it('keeps lists and flattens nested trees with root errors', () => {
     expect(toValidationIssues([{ path: ['a'], message: 'x' }])).toEqual([{ path: ['a'], message: 'x' }])
-    expect(toValidationIssues({ errors: ['top'], fields: { a: { errors: [], fields: { b: { errors: ['deep'], fields: {} } } } } })).toEqual([
+    expect(
+      toValidationIssues({
+        errors: ['top'],
+        fields: { a: { errors: [], fields: { b: { errors: ['deep'], fields: {} } } } },
+      }),
+    ).toEqual([
       { path: [], message: 'top' },
       { path: ['a', 'b'], message: 'deep' },
     ])

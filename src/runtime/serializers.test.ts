@@ -10,7 +10,8 @@ describe('isStandardSchema', () => {
   it('accepts schema objects and ArkType functions, rejects the rest', () => {
     for (const { s } of LIBS) expect(isStandardSchema(s.input)).toBe(true)
     expect(isStandardSchema({ '~standard': { validate: () => ({ value: 1 }) } })).toBe(true)
-    for (const v of [null, undefined, {}, { type: 'object' }, { '~standard': {} }, () => {}]) expect(isStandardSchema(v)).toBe(false)
+    for (const v of [null, undefined, {}, { type: 'object' }, { '~standard': {} }, () => {}])
+      expect(isStandardSchema(v)).toBe(false)
   })
 })
 
@@ -20,7 +21,12 @@ describe.each(LIBS)('toJsonSchema with $lib', ({ s }) => {
     ['draft-2020-12', 'https://json-schema.org/draft/2020-12/schema'],
   ] as const)('exports %s', (target, dialect) => {
     const schema = toJsonSchema(s.input, { io: 'input', target })
-    expect(schema).toMatchObject({ $schema: dialect, type: 'object', properties: { city: { type: 'string' }, days: { type: 'number' } }, required: ['city'] })
+    expect(schema).toMatchObject({
+      $schema: dialect,
+      type: 'object',
+      properties: { city: { type: 'string' }, days: { type: 'number' } },
+      required: ['city'],
+    })
     expect(toJsonSchema(s.output, { io: 'output', target })).toMatchObject({ required: ['city', 'temp'] })
   })
 
@@ -41,9 +47,16 @@ describe('toJsonSchema without JSON Schema support', () => {
 const weather = createTool({
   id: 'weather',
   description: 'Get the weather',
-  inputSchema: z.object({ city: z.string(), units: z.enum(['c', 'f']).optional(), where: z.object({ lat: z.number(), lon: z.number().optional() }).optional() }),
+  inputSchema: z.object({
+    city: z.string(),
+    units: z.enum(['c', 'f']).optional(),
+    where: z.object({ lat: z.number(), lon: z.number().optional() }).optional(),
+  }),
   outputSchema: z.object({ temp: z.number() }),
-  mcp: { annotations: { title: 'Weather Lookup', readOnlyHint: true, openWorldHint: true }, _meta: { version: '1.0.0' } },
+  mcp: {
+    annotations: { title: 'Weather Lookup', readOnlyHint: true, openWorldHint: true },
+    _meta: { version: '1.0.0' },
+  },
   providerOptions: { openai: { parallelToolCalls: false }, anthropic: { cacheControl: { type: 'ephemeral' } } },
   inputExamples: [{ input: { city: 'Oslo' } }, { input: { city: 'Rome', units: 'c' } }],
   execute: async () => ({ temp: 1 }),
@@ -67,10 +80,20 @@ describe('serializers', () => {
   })
 
   it('toOpenAITool without strict keeps the schema as is and merges providerOptions.openai', () => {
-    const plain = createTool({ id: 'p', description: 'd', inputSchema: z.object({ a: z.string().optional() }), providerOptions: { openai: { x: 1 } } })
+    const plain = createTool({
+      id: 'p',
+      description: 'd',
+      inputSchema: z.object({ a: z.string().optional() }),
+      providerOptions: { openai: { x: 1 } },
+    })
     expect(toOpenAITool(plain)).toEqual({
       type: 'function',
-      function: { name: 'p', description: 'd', parameters: { type: 'object', properties: { a: { type: 'string' } } }, x: 1 },
+      function: {
+        name: 'p',
+        description: 'd',
+        parameters: { type: 'object', properties: { a: { type: 'string' } } },
+        x: 1,
+      },
     })
   })
 

@@ -2,7 +2,8 @@
 // and an Anthropic tool (input_schema, input_examples). Schemas come from the tool's Standard JSON Schemas.
 
 import { toJsonSchema } from './standardSchema.ts'
-import type { JsonSchema, Tool } from './types.ts'
+import type { Tool } from './types.ts'
+import type { JsonSchema } from './schemaTypes.ts'
 
 const EMPTY_OBJECT_SCHEMA: JsonSchema = { type: 'object', properties: {} }
 
@@ -14,7 +15,10 @@ function withoutDialect(schema: JsonSchema | undefined): JsonSchema | undefined 
 
 /** Input JSON Schema of a tool (draft-07, no `$schema`), `{ type: 'object', properties: {} }` without an input schema. */
 function inputSchemaOf(tool: Tool): JsonSchema {
-  return withoutDialect(toJsonSchema(tool.inputSchema, { io: 'input', target: 'draft-07' })) ?? structuredClone(EMPTY_OBJECT_SCHEMA)
+  return (
+    withoutDialect(toJsonSchema(tool.inputSchema, { io: 'input', target: 'draft-07' })) ??
+    structuredClone(EMPTY_OBJECT_SCHEMA)
+  )
 }
 
 /** MCP `tools/list` entry: name, title, description, inputSchema, outputSchema (object schemas only), annotations, _meta. */
@@ -37,7 +41,10 @@ const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === 'ob
 
 function nullable(schema: JsonSchema): JsonSchema {
   const type = schema.type
-  if (typeof type === 'string') return type === 'null' ? schema : { ...schema, type: [type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) }
+  if (typeof type === 'string')
+    return type === 'null'
+      ? schema
+      : { ...schema, type: [type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) }
   if (Array.isArray(type)) return type.includes('null') ? schema : { ...schema, type: [...type, 'null'] }
   return { anyOf: [schema, { type: 'null' }] }
 }
@@ -60,7 +67,10 @@ export function toStrictJsonSchema(schema: unknown): unknown {
           return [name, required.has(name) ? strict : nullable(strict)]
         }),
       )
-    } else if (['items', 'additionalItems', 'not', 'if', 'then', 'else'].includes(key) || ['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(key)) {
+    } else if (
+      ['items', 'additionalItems', 'not', 'if', 'then', 'else'].includes(key) ||
+      ['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(key)
+    ) {
       out[key] = toStrictJsonSchema(value)
     } else if (['$defs', 'definitions', 'patternProperties'].includes(key) && isObject(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toStrictJsonSchema(v)]))

@@ -2,7 +2,13 @@
 // and export JSON Schema through Standard JSON Schema (`~standard.jsonSchema`), cached per schema.
 
 import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema'
-import type { JsonSchema, StandardIssue, StandardJSONSchemaV1, StandardResult, StandardSchemaV1 } from './types.ts'
+import type {
+  JsonSchema,
+  StandardIssue,
+  StandardJSONSchemaV1,
+  StandardResult,
+  StandardSchemaV1,
+} from './schemaTypes.ts'
 
 /** One validation problem with a plain path, as reported in `validationErrors`. */
 export interface ValidationIssue {
@@ -51,7 +57,11 @@ export function hasIssues<T>(result: StandardResult<T>): result is { readonly is
 
 /** Thenable check that avoids `instanceof Promise` (other realms, custom thenables). */
 export function isThenable<T>(value: unknown): value is PromiseLike<T> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function'
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
 }
 
 function pathKey(segment: PropertyKey | { readonly key: PropertyKey }): string | number {
@@ -102,7 +112,9 @@ export function toJsonSchema(schema: unknown, options: ToJsonSchemaOptions = {})
   let cached = perSchema.get(key)
   if (cached === undefined) {
     try {
-      const out = isStandardJsonSchema(schema) ? schema['~standard'].jsonSchema[io]({ target }) : zodV3JsonSchema(schema, target)
+      const out = isStandardJsonSchema(schema)
+        ? schema['~standard'].jsonSchema[io]({ target })
+        : zodV3JsonSchema(schema, target)
       cached = out && typeof out === 'object' ? out : null
     } catch {
       cached = null
@@ -117,7 +129,10 @@ function zodV3JsonSchema(schema: StandardSchemaV1, target: 'draft-07' | 'draft-2
   const out = zodToJsonSchema(schema as never, {
     $refStrategy: 'none',
     target: target === 'draft-07' ? 'jsonSchema7' : 'jsonSchema2019-09',
-    override: (def) => ((def as { typeName?: string }).typeName === 'ZodDate' ? ({ type: 'string', format: 'date-time', 'x-date': true } as never) : ignoreOverride),
+    override: (def) =>
+      (def as { typeName?: string }).typeName === 'ZodDate'
+        ? ({ type: 'string', format: 'date-time', 'x-date': true } as never)
+        : ignoreOverride,
   }) as JsonSchema
   // zod-to-json-schema stops at 2019-09 (Mastra asks it for that too); for plain schemas 2020-12 reads them alike.
   if (target === 'draft-2020-12') out.$schema = 'https://json-schema.org/draft/2020-12/schema'

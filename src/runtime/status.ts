@@ -7,7 +7,20 @@
  * the statuses of a live run, then the end statuses. The one place a status is spelled; every other list and type
  * derives from this one, and code names a status through `Status` below.
  */
-export const RUN_STATUSES = ['queued', 'running', 'awaiting-approval', 'suspended', 'awaiting-elicitation', 'paused', 'success', 'error', 'declined', 'aborted', 'interrupted', 'expired'] as const
+export const RUN_STATUSES = [
+  'queued',
+  'running',
+  'awaiting-approval',
+  'suspended',
+  'awaiting-elicitation',
+  'paused',
+  'success',
+  'error',
+  'declined',
+  'aborted',
+  'interrupted',
+  'expired',
+] as const
 
 /** Every status a run can have on the server (and in history). */
 export type RunLifecycleStatus = (typeof RUN_STATUSES)[number]
@@ -29,7 +42,14 @@ export const Status = {
 } as const satisfies Record<string, RunLifecycleStatus>
 
 /** The final statuses, in the order they are listed: how a run ended, as written in its terminal `run-finished` event. */
-export const RUN_END_STATUSES = [Status.success, Status.error, Status.declined, Status.aborted, Status.interrupted, Status.expired] as const
+export const RUN_END_STATUSES = [
+  Status.success,
+  Status.error,
+  Status.declined,
+  Status.aborted,
+  Status.interrupted,
+  Status.expired,
+] as const
 
 /** How a run ended. */
 export type RunEndStatus = (typeof RUN_END_STATUSES)[number]
@@ -41,7 +61,12 @@ export const SERVER_END_STATUSES = [Status.interrupted, Status.expired] as const
 export type RuntimeEndStatus = Exclude<RunEndStatus, (typeof SERVER_END_STATUSES)[number]>
 
 /** Statuses in which the run waits for a person (no run timeout applies; the waiting expiry does). */
-export const WAITING_STATUSES = [Status.awaitingApproval, Status.suspended, Status.awaitingElicitation, Status.paused] as const
+export const WAITING_STATUSES = [
+  Status.awaitingApproval,
+  Status.suspended,
+  Status.awaitingElicitation,
+  Status.paused,
+] as const
 
 /** A status in which the run waits for a person. */
 export type WaitingStatus = (typeof WAITING_STATUSES)[number]

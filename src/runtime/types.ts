@@ -1,49 +1,7 @@
 // Public types of the Toolscope runtime: the createTool() contract (Mastra-compatible) and the runTool() engine.
 // Framework-free: no React, no Hono, no node:*. Every other layer (tool host, server, SPA, tests) builds on these.
 
-/* ------------------------------------------------------------------ Standard Schema */
-
-/** A validation issue as defined by Standard Schema v1. */
-export interface StandardIssue {
-  readonly message: string
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>
-}
-
-/** Result of `~standard.validate`. */
-export type StandardResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<StandardIssue> }
-
-/** Standard Schema v1 (Zod 4, Valibot, ArkType, ...). */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly '~standard': {
-    readonly version: 1
-    readonly vendor: string
-    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined
-  }
-}
-
-/** JSON Schema dialects a Standard JSON Schema can be asked for. */
-export type JsonSchemaTarget = 'draft-2020-12' | 'draft-07' | 'openapi-3.0' | (string & {})
-
-/** Standard JSON Schema v1: a Standard Schema that can also export itself as JSON Schema. */
-export interface StandardJSONSchemaV1<Input = unknown, Output = Input> extends StandardSchemaV1<Input, Output> {
-  readonly '~standard': StandardSchemaV1<Input, Output>['~standard'] & {
-    readonly jsonSchema: {
-      readonly input: (options: { target: JsonSchemaTarget; libraryOptions?: Record<string, unknown> }) => Record<string, unknown>
-      readonly output: (options: { target: JsonSchemaTarget; libraryOptions?: Record<string, unknown> }) => Record<string, unknown>
-    }
-  }
-}
-
-/** Input type of a schema (what the caller passes). */
-export type InferInput<S> = S extends StandardSchemaV1<infer I, any> ? I : unknown
-/** Output type of a schema (what `execute` receives after validation). */
-export type InferOutput<S> = S extends StandardSchemaV1<any, infer O> ? O : unknown
-
-/** A plain JSON Schema object. */
-export type JsonSchema = Record<string, unknown>
+import type { StandardSchemaV1, InferInput, InferOutput, JsonSchema } from './schemaTypes.ts'
 
 /* ------------------------------------------------------------------ model output */
 
@@ -75,7 +33,14 @@ export type TransformPhase = 'input' | 'inputDelta' | 'output' | 'error' | 'appr
  * Phase names as a transform function sees them in `context.phase` (Mastra's stream phases). The placeholder for a missing
  * or failed transform names this phase too: `{ message: "Tool output-available payload unavailable" }`.
  */
-export type TransformContextPhase = 'input-delta' | 'input-available' | 'output-available' | 'error' | 'approval' | 'suspend' | 'resume'
+export type TransformContextPhase =
+  | 'input-delta'
+  | 'input-available'
+  | 'output-available'
+  | 'error'
+  | 'approval'
+  | 'suspend'
+  | 'resume'
 /** Audiences a transform targets. */
 export type TransformTarget = 'display' | 'transcript'
 
@@ -129,8 +94,18 @@ export interface ToolBackgroundConfig {
   defaultDisposition?: 'background' | 'foreground' | (string & {})
   timeoutMs?: number
   maxRetries?: number
-  onComplete?: (result: { toolCallId: string; toolName: string; output: unknown; attempts: number }) => void | Promise<void>
-  onFailed?: (result: { toolCallId: string; toolName: string; error: unknown; attempts: number }) => void | Promise<void>
+  onComplete?: (result: {
+    toolCallId: string
+    toolName: string
+    output: unknown
+    attempts: number
+  }) => void | Promise<void>
+  onFailed?: (result: {
+    toolCallId: string
+    toolName: string
+    error: unknown
+    attempts: number
+  }) => void | Promise<void>
 }
 
 /** A chat message as agents pass it to hooks and execute (AI SDK / Mastra CoreMessage-like). */
@@ -223,7 +198,11 @@ export interface McpToolExecutionContext {
 }
 
 /** Second argument of `execute`. */
-export interface ToolExecutionContext<TSuspend = unknown, TResume = unknown, TContext extends Record<string, unknown> = Record<string, unknown>> {
+export interface ToolExecutionContext<
+  TSuspend = unknown,
+  TResume = unknown,
+  TContext extends Record<string, unknown> = Record<string, unknown>,
+> {
   requestContext?: RequestContextLike<TContext>
   abortSignal?: AbortSignal
   agent?: AgentToolExecutionContext<TSuspend, TResume>
@@ -316,7 +295,12 @@ export interface ToolConfig<
   strict?: boolean
   /** The second argument (call id and validated input) is for adapters of other libraries; plain tools ignore it. */
   toModelOutput?: (output: InferOutput<TOutputSchema>, call?: ModelOutputCall) => unknown
-  transform?: ToolPayloadTransform<InferOutput<TInputSchema>, InferOutput<TOutputSchema>, InferOutput<TSuspendSchema>, InferOutput<TResumeSchema>>
+  transform?: ToolPayloadTransform<
+    InferOutput<TInputSchema>,
+    InferOutput<TOutputSchema>,
+    InferOutput<TSuspendSchema>,
+    InferOutput<TResumeSchema>
+  >
   requireApproval?: boolean | ((input: InferOutput<TInputSchema>, call?: ApprovalCall) => boolean | Promise<boolean>)
   mcp?: McpToolProperties
   providerOptions?: Record<string, Record<string, unknown>>
@@ -327,17 +311,23 @@ export interface ToolConfig<
     context: ToolExecutionContext<
       InferOutput<TSuspendSchema>,
       InferOutput<TResumeSchema>,
-      InferOutput<TContextSchema> extends Record<string, unknown> ? InferOutput<TContextSchema> : Record<string, unknown>
+      InferOutput<TContextSchema> extends Record<string, unknown>
+        ? InferOutput<TContextSchema>
+        : Record<string, unknown>
     >,
   ) => Promise<ExecuteResult<TOutputSchema>> | ExecuteResult<TOutputSchema>
   onInputStart?: (options: ToolCallOptions) => void | PromiseLike<void>
   onInputDelta?: (options: { inputTextDelta: string } & ToolCallOptions) => void | PromiseLike<void>
   onInputAvailable?: (options: { input: InferOutput<TInputSchema> } & ToolCallOptions) => void | PromiseLike<void>
-  onOutput?: (options: { output: InferOutput<TOutputSchema>; toolName: string } & Omit<ToolCallOptions, 'messages'>) => void | PromiseLike<void>
+  onOutput?: (
+    options: { output: InferOutput<TOutputSchema>; toolName: string } & Omit<ToolCallOptions, 'messages'>,
+  ) => void | PromiseLike<void>
 }
 
 /** What `execute` may return: the output, or nothing when it suspended. */
-export type ExecuteResult<TOutputSchema> = TOutputSchema extends StandardSchemaV1 ? InferInput<TOutputSchema> | void : unknown
+export type ExecuteResult<TOutputSchema> = TOutputSchema extends StandardSchemaV1
+  ? InferInput<TOutputSchema> | void
+  : unknown
 
 /** The object createTool() returns; can be handed to an agent as is. */
 export interface Tool<
@@ -353,7 +343,13 @@ export interface Tool<
     context?: DirectExecutionContext<InferOutput<TSuspendSchema>, InferOutput<TResumeSchema>>,
   ) => Promise<InferOutput<TOutputSchema> | ToolValidationError | void>
   /** The user's function as given, unwrapped. */
-  readonly userExecute?: ToolConfig<TInputSchema, TOutputSchema, TSuspendSchema, TResumeSchema, TContextSchema>['execute']
+  readonly userExecute?: ToolConfig<
+    TInputSchema,
+    TOutputSchema,
+    TSuspendSchema,
+    TResumeSchema,
+    TContextSchema
+  >['execute']
   /** Brand recognised across copies of the runtime (`Symbol.for('toolscope.tool')`). */
   readonly [TOOL_BRAND]: true
   /** Set on tools of other libraries whose `execute` runs the whole validation pipeline itself (see SELF_VALIDATING). */

@@ -6,7 +6,8 @@ import { z } from 'zod'
 import { createTool, runTool } from './index.ts'
 import type { RunEvent, RunEventOf, ToolPayloadTransformContext } from './index.ts'
 
-const ofType = <T extends RunEvent['type']>(events: RunEvent[], type: T) => events.filter((e) => e.type === type) as RunEventOf<T>[]
+const ofType = <T extends RunEvent['type']>(events: RunEvent[], type: T) =>
+  events.filter((e) => e.type === type) as RunEventOf<T>[]
 
 describe('transform views', () => {
   it('passes raw values through when no transform is configured', async () => {
@@ -36,10 +37,16 @@ describe('transform views', () => {
     expect(delta.views.display.value).toBe(delta.inputTextDelta.toUpperCase())
     expect(delta.views.transcript).toEqual({ value: undefined, suppressed: true })
     const input = ofType(result.events, 'input-available')[0]
-    expect(input.views.display).toEqual({ value: { message: 'Tool input-available payload unavailable' }, placeholder: true })
+    expect(input.views.display).toEqual({
+      value: { message: 'Tool input-available payload unavailable' },
+      placeholder: true,
+    })
     expect(input.views.transcript).toEqual({ value: { customerId: 'c1' } })
     expect(result.views.display).toEqual({ value: { displayName: 'Acme' } })
-    expect(result.views.transcript).toEqual({ value: { message: 'Tool output-available payload unavailable' }, placeholder: true })
+    expect(result.views.transcript).toEqual({
+      value: { message: 'Tool output-available payload unavailable' },
+      placeholder: true,
+    })
     expect(result.views.raw).toEqual({ displayName: 'Acme', apiKey: 'secret-value' })
     expect(contexts[0]).toEqual({
       target: 'display',
@@ -56,13 +63,32 @@ describe('transform views', () => {
       id: 't',
       description: 'd',
       execute: async () => 'ok',
-      transform: { display: { output: () => { throw new Error('bad mapper') }, inputDelta: () => { throw new Error('bad delta') } } },
+      transform: {
+        display: {
+          output: () => {
+            throw new Error('bad mapper')
+          },
+          inputDelta: () => {
+            throw new Error('bad delta')
+          },
+        },
+      },
     })
     const result = await runTool(tool, { input: {} }).result
     expect(result.status).toBe('success')
-    expect(result.views.display).toEqual({ value: { message: 'Tool output-available payload unavailable' }, placeholder: true, failed: 'bad mapper' })
-    expect(ofType(result.events, 'input-delta')[0].views.display).toEqual({ value: undefined, suppressed: true, failed: 'bad delta' })
-    expect(ofType(result.events, 'log').map((l) => l.message)).toContain('Tool payload transform failed (display.output): bad mapper')
+    expect(result.views.display).toEqual({
+      value: { message: 'Tool output-available payload unavailable' },
+      placeholder: true,
+      failed: 'bad mapper',
+    })
+    expect(ofType(result.events, 'input-delta')[0].views.display).toEqual({
+      value: undefined,
+      suppressed: true,
+      failed: 'bad delta',
+    })
+    expect(ofType(result.events, 'log').map((l) => l.message)).toContain(
+      'Tool payload transform failed (display.output): bad mapper',
+    )
   })
 
   it('covers error, approval, suspend and resume phases with the matching context fields', async () => {
@@ -76,7 +102,14 @@ describe('transform views', () => {
         if (!ctx.resumeData) return void (await ctx.suspend?.({ q: 1 }))
         throw new Error('after resume')
       },
-      transform: { display: { approval: record('approval'), suspend: record('suspend'), resume: record('resume'), error: record('error') } },
+      transform: {
+        display: {
+          approval: record('approval'),
+          suspend: record('suspend'),
+          resume: record('resume'),
+          error: record('error'),
+        },
+      },
     })
     const run = runTool(tool, { input: { a: 1 } })
     for await (const e of run.events) {
@@ -96,7 +129,12 @@ describe('transform views', () => {
 
 describe('model view', () => {
   const run = async (output: unknown, toModelOutput?: (o: any) => unknown) => {
-    const tool = createTool({ id: 'm', description: 'd', execute: async () => output, ...(toModelOutput ? { toModelOutput } : {}) })
+    const tool = createTool({
+      id: 'm',
+      description: 'd',
+      execute: async () => output,
+      ...(toModelOutput ? { toModelOutput } : {}),
+    })
     return runTool(tool, { input: {} }).result
   }
 
@@ -106,19 +144,35 @@ describe('model view', () => {
   })
 
   it('uses toModelOutput: content parts kept, media parts normalised, other values wrapped as json', async () => {
-    const content = { type: 'content', value: [{ type: 'text', text: 'Oslo 3°C' }, { type: 'image-url', url: 'https://x/r.png' }, { type: 'media', data: 'AAA', mediaType: 'image/png' }] }
+    const content = {
+      type: 'content',
+      value: [
+        { type: 'text', text: 'Oslo 3°C' },
+        { type: 'image-url', url: 'https://x/r.png' },
+        { type: 'media', data: 'AAA', mediaType: 'image/png' },
+      ],
+    }
     expect((await run({ t: 3 }, () => content)).views).toMatchObject({
       raw: { t: 3 },
-      model: { type: 'content', value: [content.value[0], content.value[1], { type: 'image-data', data: 'AAA', mediaType: 'image/png' }] },
+      model: {
+        type: 'content',
+        value: [content.value[0], content.value[1], { type: 'image-data', data: 'AAA', mediaType: 'image/png' }],
+      },
     })
     expect((await run({ t: 3 }, (o) => `${o.t} degrees`)).views.model).toEqual({ type: 'json', value: '3 degrees' })
   })
 
   it('turns a throwing toModelOutput into error-text and a log event, the run still succeeds', async () => {
-    const result = await run({ t: 3 }, () => { throw new Error('no mapping') })
+    const result = await run({ t: 3 }, () => {
+      throw new Error('no mapping')
+    })
     expect(result.status).toBe('success')
     expect(result.views.model).toEqual({ type: 'error-text', value: 'toModelOutput failed: no mapping' })
-    expect(ofType(result.events, 'log')[0]).toMatchObject({ level: 'error', source: 'runtime', message: 'toModelOutput threw: no mapping' })
+    expect(ofType(result.events, 'log')[0]).toMatchObject({
+      level: 'error',
+      source: 'runtime',
+      message: 'toModelOutput threw: no mapping',
+    })
   })
 })
 
@@ -147,7 +201,9 @@ describe('hooks', () => {
   })
 
   it('report a throwing hook as hook-error and go on', async () => {
-    const fail = (name: string) => () => { throw new Error(`${name} broke`) }
+    const fail = (name: string) => () => {
+      throw new Error(`${name} broke`)
+    }
     const tool = createTool({
       id: 'bad-hooks',
       description: 'd',
@@ -178,7 +234,11 @@ describe('observe, writer', () => {
           await ctx.observe.span('inner', () => 1, { step: 1 })
           ctx.observe.log('warn', 'careful', { n: 1 })
         })
-        await ctx.observe.span('failing', () => { throw new Error('span broke') }).catch(() => {})
+        await ctx.observe
+          .span('failing', () => {
+            throw new Error('span broke')
+          })
+          .catch(() => {})
         await ctx.writer?.write({ progress: 50 })
         return 'ok'
       },
@@ -191,13 +251,27 @@ describe('observe, writer', () => {
     expect(outer.parentSpanId).toBeUndefined()
     expect(outer.durationMs).toBeGreaterThanOrEqual(inner.durationMs)
     expect(failing).toMatchObject({ status: 'error', error: 'span broke' })
-    expect(ofType(events, 'log')[0]).toMatchObject({ level: 'warn', message: 'careful', data: { n: 1 }, source: 'observe' })
+    expect(ofType(events, 'log')[0]).toMatchObject({
+      level: 'warn',
+      message: 'careful',
+      data: { n: 1 },
+      source: 'observe',
+    })
     expect(ofType(events, 'writer-chunk')[0].chunk).toEqual({ progress: 50 })
   })
 
   it('reports MCP progress and log as log events with source mcp', async () => {
-    const tool = createTool({ id: 'mcp', description: 'd', execute: async (_i, ctx) => (await ctx.mcp?.progress?.(1, 2, 'half'), await ctx.mcp?.log?.('info', 'hello'), 'ok') })
+    const tool = createTool({
+      id: 'mcp',
+      description: 'd',
+      execute: async (_i, ctx) => (
+        await ctx.mcp?.progress?.(1, 2, 'half'), await ctx.mcp?.log?.('info', 'hello'), 'ok'
+      ),
+    })
     const { events } = await runTool(tool, { input: {}, caller: 'mcp' }).result
-    expect(ofType(events, 'log').map((l) => [l.source, l.message])).toEqual([['mcp', 'half'], ['mcp', 'hello']])
+    expect(ofType(events, 'log').map((l) => [l.source, l.message])).toEqual([
+      ['mcp', 'half'],
+      ['mcp', 'hello'],
+    ])
   })
 })

@@ -3,7 +3,15 @@
 
 import { errorMessage } from './errors.ts'
 import type { TransformedView, ViewPhase, Views } from './events.ts'
-import type { ModelOutput, ModelOutputCall, Tool, ToolPayloadTransformContext, TransformContextPhase, TransformPhase, TransformTarget } from './types.ts'
+import type {
+  ModelOutput,
+  ModelOutputCall,
+  Tool,
+  ToolPayloadTransformContext,
+  TransformContextPhase,
+  TransformPhase,
+  TransformTarget,
+} from './types.ts'
 
 /** Mastra's phase names as transform functions see them (and as placeholders name them). */
 const CONTEXT_PHASE: Record<TransformPhase, TransformContextPhase> = {
@@ -17,7 +25,9 @@ const CONTEXT_PHASE: Record<TransformPhase, TransformContextPhase> = {
 }
 
 /** Payload fields a transform context carries besides target/phase/toolName/toolCallId. */
-export type TransformPayload = Partial<Pick<ToolPayloadTransformContext, 'input' | 'inputTextDelta' | 'output' | 'error' | 'suspendPayload' | 'resumeData'>>
+export type TransformPayload = Partial<
+  Pick<ToolPayloadTransformContext, 'input' | 'inputTextDelta' | 'output' | 'error' | 'suspendPayload' | 'resumeData'>
+>
 
 /** Reports a transform that threw (the run goes on). */
 export type TransformFailureSink = (target: TransformTarget, phase: TransformPhase, message: string) => void
@@ -38,15 +48,22 @@ async function transformOne(
   if (!targetConfig) return { value: raw, passthrough: true }
   const contextPhase = CONTEXT_PHASE[phase]
   const fn = targetConfig[phase]
-  if (typeof fn !== 'function') return phase === 'inputDelta' ? { value: undefined, suppressed: true } : { value: placeholder(contextPhase), placeholder: true }
+  if (typeof fn !== 'function')
+    return phase === 'inputDelta'
+      ? { value: undefined, suppressed: true }
+      : { value: placeholder(contextPhase), placeholder: true }
   try {
     const value = await fn({ ...base, target, phase: contextPhase })
     if (value !== undefined) return { value }
-    return phase === 'inputDelta' ? { value: undefined, suppressed: true } : { value: placeholder(contextPhase), placeholder: true }
+    return phase === 'inputDelta'
+      ? { value: undefined, suppressed: true }
+      : { value: placeholder(contextPhase), placeholder: true }
   } catch (error) {
     const failed = errorMessage(error)
     onFailure?.(target, phase, failed)
-    return phase === 'inputDelta' ? { value: undefined, suppressed: true, failed } : { value: placeholder(contextPhase), placeholder: true, failed }
+    return phase === 'inputDelta'
+      ? { value: undefined, suppressed: true, failed }
+      : { value: placeholder(contextPhase), placeholder: true, failed }
   }
 }
 
@@ -59,7 +76,8 @@ export async function transformViews(
   payload: TransformPayload,
   onFailure?: TransformFailureSink,
 ): Promise<Views> {
-  if (!tool.transform) return { raw, display: { value: raw, passthrough: true }, transcript: { value: raw, passthrough: true } }
+  if (!tool.transform)
+    return { raw, display: { value: raw, passthrough: true }, transcript: { value: raw, passthrough: true } }
   const base = { ...ids, ...payload }
   const display = await transformOne(tool, 'display', phase, raw, base, onFailure)
   const transcript = await transformOne(tool, 'transcript', phase, raw, base, onFailure)
@@ -70,7 +88,8 @@ const MODEL_TYPES = new Set(['text', 'json', 'error-text', 'error-json', 'execut
 
 /** Normalises what toModelOutput returned: AI SDK `media` parts become image-data/file-data; anything else is wrapped as json. */
 export function normalizeModelOutput(value: unknown): ModelOutput {
-  if (value === null || typeof value !== 'object' || !MODEL_TYPES.has((value as { type?: string }).type ?? '')) return { type: 'json', value: value ?? null }
+  if (value === null || typeof value !== 'object' || !MODEL_TYPES.has((value as { type?: string }).type ?? ''))
+    return { type: 'json', value: value ?? null }
   const out = value as ModelOutput
   if (out.type === 'content' && Array.isArray(out.value)) {
     return {
@@ -97,7 +116,12 @@ export function defaultModelOutput(output: unknown): ModelOutput {
  * `toModelOutput(output, call)` when given; a throw yields error-text and is reported through `onError`, never failing the run.
  * `call` (tool call id and input) is passed as a second argument for adapters of other libraries.
  */
-export async function modelOutputFor(tool: Tool, output: unknown, onError?: (message: string) => void, call?: ModelOutputCall): Promise<ModelOutput> {
+export async function modelOutputFor(
+  tool: Tool,
+  output: unknown,
+  onError?: (message: string) => void,
+  call?: ModelOutputCall,
+): Promise<ModelOutput> {
   if (typeof tool.toModelOutput !== 'function') return defaultModelOutput(output)
   try {
     return normalizeModelOutput(await (call ? tool.toModelOutput(output, call) : tool.toModelOutput(output)))
@@ -109,7 +133,15 @@ export async function modelOutputFor(tool: Tool, output: unknown, onError?: (mes
 }
 
 /** Views for an error payload: model gets the message as error-text. */
-export async function errorViews(tool: Tool, raw: unknown, error: unknown, message: string, ids: { toolName: string; toolCallId: string }, input: unknown, onFailure?: TransformFailureSink): Promise<Views> {
+export async function errorViews(
+  tool: Tool,
+  raw: unknown,
+  error: unknown,
+  message: string,
+  ids: { toolName: string; toolCallId: string },
+  input: unknown,
+  onFailure?: TransformFailureSink,
+): Promise<Views> {
   const views = await transformViews(tool, 'error', raw, ids, { error, input }, onFailure)
   return { ...views, model: { type: 'error-text', value: message } }
 }
@@ -118,4 +150,8 @@ export async function errorViews(tool: Tool, raw: unknown, error: unknown, messa
 export type { ViewPhase }
 
 /** Views of a run that ended with no payload (aborted). */
-export const EMPTY_VIEWS: Views = { raw: undefined, display: { value: undefined, passthrough: true }, transcript: { value: undefined, passthrough: true } }
+export const EMPTY_VIEWS: Views = {
+  raw: undefined,
+  display: { value: undefined, passthrough: true },
+  transcript: { value: undefined, passthrough: true },
+}

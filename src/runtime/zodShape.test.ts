@@ -11,13 +11,23 @@ import { undefinedNeverValid } from './zodShape.ts'
 /** JSON that keeps what toEqual hides: a key holding undefined. */
 const show = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (v === undefined ? '<undefined>' : v))
 
-const Node: z.ZodType = z.object({ name: z.string(), get children() { return z.array(Node) } })
+const Node: z.ZodType = z.object({
+  name: z.string(),
+  get children() {
+    return z.array(Node)
+  },
+})
 
 describe('undefinedNeverValid', () => {
   it('accepts strip-mode objects, arrays and nullables of primitive leaves that reject undefined', () => {
     for (const schema of [
       z.object({ a: z.number(), b: z.number() }),
-      z.object({ list: z.array(z.object({ t: z.enum(['x', 'y']), n: z.int().nullable(), l: z.literal('k') })), mail: z.email(), big: z.bigint(), ok: z.boolean() }),
+      z.object({
+        list: z.array(z.object({ t: z.enum(['x', 'y']), n: z.int().nullable(), l: z.literal('k') })),
+        mail: z.email(),
+        big: z.bigint(),
+        ok: z.boolean(),
+      }),
       z.object({ n: z.number().min(1) }).refine((v) => v.n !== 13),
       z.array(z.string()),
     ]) {
@@ -72,7 +82,12 @@ describe('direct execute without the scan', () => {
 
   it('gives the exact port of Mastra’s validateToolInput for every input, with or without undefined', async () => {
     for (const [name, schema] of Object.entries(schemas)) {
-      const tool = createTool({ id: name, description: 'd', inputSchema: schema as never, execute: async (input: unknown) => ({ got: input }) })
+      const tool = createTool({
+        id: name,
+        description: 'd',
+        inputSchema: schema as never,
+        execute: async (input: unknown) => ({ got: input }),
+      })
       for (const input of inputs) {
         const expected = checkInput(name, schema as never, input)
         const ours = await tool.execute!(input as never, undefined as never)

@@ -4,11 +4,23 @@
 
 import { isPlainObject } from './plainObject.ts'
 
-type ZodLike = { _def?: Record<string, unknown>; _zod?: { def?: Record<string, unknown> }; parse?: unknown; safeParse?: unknown; shape?: unknown }
+type ZodLike = {
+  _def?: Record<string, unknown>
+  _zod?: { def?: Record<string, unknown> }
+  parse?: unknown
+  safeParse?: unknown
+  shape?: unknown
+}
 
 function isZodType(value: unknown): value is ZodLike {
   const v = value as ZodLike
-  return typeof value === 'object' && value !== null && '_def' in v && typeof v.parse === 'function' && typeof v.safeParse === 'function'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    '_def' in v &&
+    typeof v.parse === 'function' &&
+    typeof v.safeParse === 'function'
+  )
 }
 
 /** Zod 3's type name (`ZodObject`), or Zod 4's def type in the same spelling. */
@@ -21,7 +33,8 @@ function typeName(schema: ZodLike): string | undefined {
 
 function innerType(schema: ZodLike, name: string): unknown {
   const def = schema._zod?.def ?? {}
-  if (name === 'ZodNullable' || name === 'ZodOptional' || name === 'ZodDefault') return def.innerType ?? schema._def?.innerType
+  if (name === 'ZodNullable' || name === 'ZodOptional' || name === 'ZodDefault')
+    return def.innerType ?? schema._def?.innerType
   if (name === 'ZodEffects') return def.schema ?? schema._def?.schema
   if (name === 'ZodBranded') return def.type ?? schema._def?.type
   return undefined
@@ -39,7 +52,6 @@ function unwrap(schema: unknown): unknown {
 }
 
 const isKind = (value: unknown, name: string): boolean => isZodType(value) && typeName(value) === name
-
 
 /**
  * Mastra's `coerceStringifiedJsonValues`: top-level fields that a Zod object schema types as array or object but that
@@ -79,7 +91,16 @@ export function coerceStringifiedJson(schema: unknown, input: unknown): unknown 
 /** Zod 4 leaf types that take a primitive and reject undefined (without `coerce`: String(undefined) is "undefined"). */
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'boolean', 'bigint'])
 
-type Zod4Def = { type?: unknown; coerce?: unknown; catchall?: unknown; shape?: unknown; element?: unknown; innerType?: unknown; values?: unknown; entries?: unknown }
+type Zod4Def = {
+  type?: unknown
+  coerce?: unknown
+  catchall?: unknown
+  shape?: unknown
+  element?: unknown
+  innerType?: unknown
+  values?: unknown
+  entries?: unknown
+}
 
 function zod4Def(schema: unknown): Zod4Def | undefined {
   const def = (schema as ZodLike | null)?._zod?.def as Zod4Def | undefined
@@ -97,7 +118,8 @@ export function undefinedNeverValid(schema: unknown, seen: Set<unknown> = new Se
   const def = zod4Def(schema)
   if (!def || seen.has(schema)) return false
   if (PRIMITIVE_TYPES.has(def.type as string)) return !def.coerce
-  if (def.type === 'enum') return !!def.entries && typeof def.entries === 'object' && !Object.values(def.entries).includes(undefined)
+  if (def.type === 'enum')
+    return !!def.entries && typeof def.entries === 'object' && !Object.values(def.entries).includes(undefined)
   if (def.type === 'literal') return Array.isArray(def.values) && !def.values.includes(undefined)
   seen.add(schema)
   try {

@@ -4,7 +4,15 @@
 // and by value: every secret of the run (values found under secret keys, in the request or anywhere in the data)
 // wherever it appears.
 
-import { isSecretEntry, isSecretKey, isSecretQueryName, maskSecrets, MIN_SECRET_LENGTH, REDACTED, redactUrl } from '../runtime/index.ts'
+import {
+  isSecretEntry,
+  isSecretKey,
+  isSecretQueryName,
+  maskSecrets,
+  MIN_SECRET_LENGTH,
+  REDACTED,
+  redactUrl,
+} from '../runtime/index.ts'
 import type { Cassette, RunEvent, RunRecord, Scenario } from './protocol.ts'
 
 /** Texts longer than this are not parsed as JSON to be walked (only scrubbed by value): a bound on one string's cost. */
@@ -94,13 +102,21 @@ function collectFromUrl(text: string, found: Set<string>): void {
   if (url.password) addSecret(found, decodeURIComponent(url.password))
 }
 
-function collectFrom(value: unknown, parentKey: string | undefined, found: Set<string>, depth: number, mode: Harvest): void {
+function collectFrom(
+  value: unknown,
+  parentKey: string | undefined,
+  found: Set<string>,
+  depth: number,
+  mode: Harvest,
+): void {
   if (depth > MAX_DEPTH) return
   if (typeof value === 'string') {
     const parsed = parseJsonText(value)
     if (parsed !== NOT_JSON) return collectFrom(parsed, parentKey, found, depth + 1, mode)
     if (parentKey === 'url') return collectFromUrl(value, found)
-    if (value.includes('":')) for (const [, key, v] of value.matchAll(LOOSE_PAIR)) if (isSecretKey(key!)) collectUnder(v, found, depth + 1, mode, false)
+    if (value.includes('":'))
+      for (const [, key, v] of value.matchAll(LOOSE_PAIR))
+        if (isSecretKey(key!)) collectUnder(v, found, depth + 1, mode, false)
     return
   }
   if (value === null || typeof value !== 'object') return
@@ -144,7 +160,10 @@ function patternOf(secrets: readonly string[]): RegExp | null {
   let pattern = patterns.get(secrets)
   if (pattern === undefined) {
     // Longest first (the lists are sorted so): at one place the longest secret wins, so one holding another goes whole.
-    pattern = secrets.length === 0 ? null : new RegExp(secrets.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+    pattern =
+      secrets.length === 0
+        ? null
+        : new RegExp(secrets.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
     patterns.set(secrets, pattern)
   }
   return pattern
@@ -162,7 +181,9 @@ function redactUnder(value: unknown, secrets: readonly string[], depth: number):
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return REDACTED
   if (value === null || typeof value !== 'object' || isEnvRef(value)) return value
   if (Array.isArray(value)) return value.map((v) => redactUnder(v, secrets, depth + 1))
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubText(k, secrets), redactUnder(v, secrets, depth + 1)]))
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [scrubText(k, secrets), redactUnder(v, secrets, depth + 1)]),
+  )
 }
 
 function redactString(text: string, secrets: readonly string[], parentKey: string | undefined, depth: number): string {
@@ -185,7 +206,9 @@ function redactIn(value: unknown, secrets: readonly string[], parentKey: string 
   const out: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue
-    out[scrubText(key, secrets)] = isSecretEntry(parentKey, key) ? redactUnder(v, secrets, depth + 1) : redactIn(v, secrets, key, depth + 1)
+    out[scrubText(key, secrets)] = isSecretEntry(parentKey, key)
+      ? redactUnder(v, secrets, depth + 1)
+      : redactIn(v, secrets, key, depth + 1)
   }
   return out
 }
@@ -213,7 +236,16 @@ function maskInputDeltas(events: RunEvent[], secrets: readonly string[]): RunEve
     const text = masked.slice(offset, offset + e.inputTextDelta.length)
     offset += e.inputTextDelta.length
     const view = (v: { value?: unknown }) => (v.value === e.inputTextDelta ? { ...v, value: text } : v)
-    replaced.set(e, { ...e, inputTextDelta: text, views: { ...e.views, raw: e.views.raw === e.inputTextDelta ? text : e.views.raw, display: view(e.views.display), transcript: view(e.views.transcript) } })
+    replaced.set(e, {
+      ...e,
+      inputTextDelta: text,
+      views: {
+        ...e.views,
+        raw: e.views.raw === e.inputTextDelta ? text : e.views.raw,
+        display: view(e.views.display),
+        transcript: view(e.views.transcript),
+      },
+    })
   }
   return events.map((e) => replaced.get(e) ?? e)
 }
@@ -223,7 +255,10 @@ function maskInputDeltas(events: RunEvent[], secrets: readonly string[]): RunEve
  * is live), those of its request as stored and those found anywhere in its events (a hand-edited import may carry a
  * secret its request does not). Streamed input deltas are masked first, so a secret split over two is caught too.
  */
-export function redactRun<T extends RunRecord>(record: T, secrets: readonly string[] = []): { record: T; secrets: string[] } {
+export function redactRun<T extends RunRecord>(
+  record: T,
+  secrets: readonly string[] = [],
+): { record: T; secrets: string[] } {
   const all = mergeSecrets(secrets, recordSecrets(record))
   return { record: redactForFile({ ...record, events: maskInputDeltas(record.events, all) }, all), secrets: all }
 }
@@ -243,7 +278,10 @@ export function redactScenario(scenario: Scenario, secrets: readonly string[] = 
  * not (a passphrase is a secret too). For a live run this is called on the raw request, and kept in memory only.
  */
 export function requestSecrets(request: { requestContext?: unknown; input?: unknown; inputText?: string }): string[] {
-  return harvest([{ requestContext: request.requestContext, input: request.input, inputText: request.inputText }], 'request')
+  return harvest(
+    [{ requestContext: request.requestContext, input: request.input, inputText: request.inputText }],
+    'request',
+  )
 }
 
 /** The secrets a stored run names: its request's, and those found in its events (see collectSecrets). */

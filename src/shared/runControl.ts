@@ -15,11 +15,17 @@ export interface SteerableRun {
 /** Calls the method `control` names; resolves when it was accepted, rejects with the run's refusal. */
 export async function applyRunControl(run: SteerableRun, control: RunControl): Promise<void> {
   switch (control.type) {
-    case 'approve': return void (await run.approve())
-    case 'decline': return void (await run.decline(control.reason))
-    case 'resume': return void (await run.resume(control.resumeData))
-    case 'respond': return void (await run.respond({ action: control.action, content: control.content }))
-    case 'continue': return void (await run.continue())
-    case 'abort': return void (await run.abort(control.reason))
+    case 'approve':
+      return void (await run.approve())
+    case 'decline':
+      return void (await run.decline(control.reason))
+    case 'resume':
+      return void (await run.resume(control.resumeData))
+    case 'respond':
+      return void (await run.respond({ action: control.action, content: control.content }))
+    case 'continue':
+      return void (await run.continue())
+    case 'abort':
+      return void (await run.abort(control.reason))
   }
 }

@@ -3,14 +3,25 @@ import { describe, expect, it } from 'vitest'
 import type { RunEvent, Views } from './protocol.ts'
 import { applyRunEvent, applyRunEvents, buildSpanTree, initialRunState, isFinal, type RunState } from './runState.ts'
 
-const v = (raw: unknown): Views => ({ raw, display: { value: raw, passthrough: true }, transcript: { value: raw, passthrough: true } })
+const v = (raw: unknown): Views => ({
+  raw,
+  display: { value: raw, passthrough: true },
+  transcript: { value: raw, passthrough: true },
+})
 
 /** Builds a numbered event log from event bodies (seq/at filled in). */
 function log(...bodies: Array<Record<string, unknown> & { type: RunEvent['type'] }>): RunEvent[] {
   return bodies.map((b, i) => ({ seq: i, at: i * 10, ...b }) as RunEvent)
 }
 
-const started = { type: 'run-started', toolId: 't', toolCallId: 'c1', caller: 'agent', background: false, stepping: false } as const
+const started = {
+  type: 'run-started',
+  toolId: 't',
+  toolCallId: 'c1',
+  caller: 'agent',
+  background: false,
+  stepping: false,
+} as const
 const reduceAll = (events: RunEvent[]): RunState => events.reduce(applyRunEvent, initialRunState)
 
 describe('applyRunEvent', () => {
@@ -62,7 +73,9 @@ describe('applyRunEvent', () => {
 
   it('suspends with the resume schema and runs again on resume', () => {
     const schema = { type: 'object', properties: { ok: { type: 'boolean' } } }
-    let s = reduceAll(log(started, { type: 'suspended', payload: { ask: 'ok?' }, resumeSchema: schema, views: v({ ask: 'ok?' }) }))
+    let s = reduceAll(
+      log(started, { type: 'suspended', payload: { ask: 'ok?' }, resumeSchema: schema, views: v({ ask: 'ok?' }) }),
+    )
     expect(s.status).toBe('suspended')
     expect(s.suspension).toMatchObject({ pending: true, resumeSchema: schema, payload: { ask: 'ok?' } })
     s = applyRunEvent(s, { seq: 2, at: 5, type: 'resumed', resumeData: { ok: true }, views: v({ ok: true }) })
@@ -72,9 +85,16 @@ describe('applyRunEvent', () => {
   })
 
   it('waits for an elicitation answer', () => {
-    let s = reduceAll(log(started, { type: 'elicitation-requested', request: { message: 'Name?', requestedSchema: {} } }))
+    let s = reduceAll(
+      log(started, { type: 'elicitation-requested', request: { message: 'Name?', requestedSchema: {} } }),
+    )
     expect(s.status).toBe('awaiting-elicitation')
-    s = applyRunEvent(s, { seq: 2, at: 1, type: 'elicitation-resolved', result: { action: 'accept', content: { name: 'a' } } })
+    s = applyRunEvent(s, {
+      seq: 2,
+      at: 1,
+      type: 'elicitation-resolved',
+      result: { action: 'accept', content: { name: 'a' } },
+    })
     expect(s.status).toBe('running')
     expect(s.elicitation).toMatchObject({ pending: false, action: 'accept' })
   })
@@ -92,7 +112,12 @@ describe('applyRunEvent', () => {
     const s = reduceAll(
       log(
         started,
-        { type: 'error', message: 'Request context validation failed for t.', validationErrors: [{ path: ['user'], message: 'Required' }], views: v({ message: 'x' }) },
+        {
+          type: 'error',
+          message: 'Request context validation failed for t.',
+          validationErrors: [{ path: ['user'], message: 'Required' }],
+          views: v({ message: 'x' }),
+        },
         { type: 'run-finished', status: 'error', durationMs: 1 },
       ),
     )
@@ -104,7 +129,12 @@ describe('applyRunEvent', () => {
 
   it('is aborted at once and ignores late events until run-finished', () => {
     const s = reduceAll(
-      log(started, { type: 'aborted', reason: 'user' }, { type: 'log', level: 'info', message: 'late', source: 'observe' }, { type: 'run-finished', status: 'aborted', durationMs: 9 }),
+      log(
+        started,
+        { type: 'aborted', reason: 'user' },
+        { type: 'log', level: 'info', message: 'late', source: 'observe' },
+        { type: 'run-finished', status: 'aborted', durationMs: 9 },
+      ),
     )
     expect(s.status).toBe('aborted')
     expect(s.abortReason).toBe('user')
@@ -140,10 +170,22 @@ describe('applyRunEvent', () => {
   })
 
   it('ends a run interrupted or expired by the server like any other end, and offers no prompt after it', () => {
-    const interrupted = reduceAll(log(started, { type: 'approval-requested', input: {}, views: v({}) }, { type: 'run-finished', status: 'interrupted', durationMs: 5 }))
+    const interrupted = reduceAll(
+      log(
+        started,
+        { type: 'approval-requested', input: {}, views: v({}) },
+        { type: 'run-finished', status: 'interrupted', durationMs: 5 },
+      ),
+    )
     expect(interrupted).toMatchObject({ status: 'interrupted', finished: true })
     expect(isFinal(interrupted.status)).toBe(true)
-    const expired = reduceAll(log(started, { type: 'suspended', payload: {}, views: v({}) }, { type: 'run-finished', status: 'expired', durationMs: 5 }))
+    const expired = reduceAll(
+      log(
+        started,
+        { type: 'suspended', payload: {}, views: v({}) },
+        { type: 'run-finished', status: 'expired', durationMs: 5 },
+      ),
+    )
     expect(expired).toMatchObject({ status: 'expired', finished: true })
   })
 
@@ -168,9 +210,19 @@ describe('applyRunEvent', () => {
   })
 
   it('never mutates the state it was given, even when a batch appends in place', () => {
-    const first = applyRunEvents(initialRunState, log(started, { type: 'log', level: 'info', message: 'a', source: 'observe' }))
+    const first = applyRunEvents(
+      initialRunState,
+      log(started, { type: 'log', level: 'info', message: 'a', source: 'observe' }),
+    )
     const logs = first.logs
-    const next = applyRunEvents(first, log(started, { type: 'log', level: 'info', message: 'a', source: 'observe' }, { type: 'log', level: 'info', message: 'b', source: 'observe' }))
+    const next = applyRunEvents(
+      first,
+      log(
+        started,
+        { type: 'log', level: 'info', message: 'a', source: 'observe' },
+        { type: 'log', level: 'info', message: 'b', source: 'observe' },
+      ),
+    )
     expect(first.logs).toBe(logs)
     expect(first.logs.map((l) => l.message)).toEqual(['a'])
     expect(next.logs.map((l) => l.message)).toEqual(['a', 'b'])
@@ -178,7 +230,15 @@ describe('applyRunEvent', () => {
   })
 
   it('handles 10,000 events in one batch quickly enough for a replay', () => {
-    const many = log(started, ...Array.from({ length: 10_000 }, (_, i) => ({ type: 'log' as const, level: 'info', message: `m${i}`, source: 'observe' })))
+    const many = log(
+      started,
+      ...Array.from({ length: 10_000 }, (_, i) => ({
+        type: 'log' as const,
+        level: 'info',
+        message: `m${i}`,
+        source: 'observe',
+      })),
+    )
     const s = applyRunEvents(initialRunState, many)
     expect(s.logs).toHaveLength(10_000)
     expect(s.lastSeq).toBe(10_000)
@@ -187,10 +247,25 @@ describe('applyRunEvent', () => {
 
 describe('buildSpanTree', () => {
   const span = (spanId: string, startedAt: number, parentSpanId?: string) =>
-    ({ seq: 0, at: 0, type: 'span', spanId, parentSpanId, name: spanId, startedAt, durationMs: 1, status: 'ok' }) as Extract<RunEvent, { type: 'span' }>
+    ({
+      seq: 0,
+      at: 0,
+      type: 'span',
+      spanId,
+      parentSpanId,
+      name: spanId,
+      startedAt,
+      durationMs: 1,
+      status: 'ok',
+    }) as Extract<RunEvent, { type: 'span' }>
 
   it('nests children under parents even when children arrive first, sorted by start', () => {
-    const tree = buildSpanTree([span('child2', 5, 'root'), span('child1', 2, 'root'), span('grand', 3, 'child1'), span('root', 1)])
+    const tree = buildSpanTree([
+      span('child2', 5, 'root'),
+      span('child1', 2, 'root'),
+      span('grand', 3, 'child1'),
+      span('root', 1),
+    ])
     expect(tree.map((n) => n.span.spanId)).toEqual(['root'])
     expect(tree[0].children.map((n) => n.span.spanId)).toEqual(['child1', 'child2'])
     expect(tree[0].children[0].children[0].span.spanId).toBe('grand')

@@ -43,7 +43,14 @@ export interface RunState {
   /** Phases whose latest views were cut to the server's size limit (what was cut and its original size). */
   truncated: Partial<Record<ViewPhase, Truncation>>
   approval?: { seq: number; input: unknown; views: Views; pending: boolean; approved?: boolean; reason?: string }
-  suspension?: { seq: number; payload: unknown; resumeSchema?: Record<string, unknown>; resumeLabel?: string | string[]; views: Views; pending: boolean }
+  suspension?: {
+    seq: number
+    payload: unknown
+    resumeSchema?: Record<string, unknown>
+    resumeLabel?: string | string[]
+    views: Views
+    pending: boolean
+  }
   elicitation?: { seq: number; request: EventOf<'elicitation-requested'>['request']; pending: boolean; action?: string }
   /** The phase a stepping run is paused before. */
   pausedBefore?: EventOf<'paused'>['next']
@@ -82,7 +89,12 @@ export function isFinal(status: RunUiStatus): boolean {
   return isFinalStatus(status)
 }
 
-function withViews(state: RunState, phase: ViewPhase, views: Views, truncated?: Truncation): Pick<RunState, 'views' | 'phases' | 'truncated'> {
+function withViews(
+  state: RunState,
+  phase: ViewPhase,
+  views: Views,
+  truncated?: Truncation,
+): Pick<RunState, 'views' | 'phases' | 'truncated'> {
   const { [phase]: _previous, ...others } = state.truncated
   return {
     views: { ...state.views, [phase]: views },
@@ -140,7 +152,15 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
   const status = statusAfter(s.status, e) as RunUiStatus
   switch (e.type) {
     case 'run-started':
-      return { ...s, status, toolId: e.toolId, toolCallId: e.toolCallId, caller: e.caller, stepping: e.stepping, background: e.background }
+      return {
+        ...s,
+        status,
+        toolId: e.toolId,
+        toolCallId: e.toolCallId,
+        caller: e.caller,
+        stepping: e.stepping,
+        background: e.background,
+      }
     case 'input-start':
       return { ...s, status }
     case 'input-delta':
@@ -148,7 +168,12 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
     case 'input-available':
       return { ...s, status, input: e.input, ...withViews(s, 'input', e.views, e.truncated) }
     case 'approval-requested':
-      return { ...s, status, approval: { seq: e.seq, input: e.input, views: e.views, pending: true }, ...withViews(s, 'approval', e.views, e.truncated) }
+      return {
+        ...s,
+        status,
+        approval: { seq: e.seq, input: e.input, views: e.views, pending: true },
+        ...withViews(s, 'approval', e.views, e.truncated),
+      }
     case 'approval-resolved': {
       const approval = s.approval && { ...s.approval, pending: false, approved: e.approved, reason: e.reason }
       return { ...s, approval, status }
@@ -157,15 +182,31 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
       return {
         ...s,
         status,
-        suspension: { seq: e.seq, payload: e.payload, resumeSchema: e.resumeSchema, resumeLabel: e.resumeLabel, views: e.views, pending: true },
+        suspension: {
+          seq: e.seq,
+          payload: e.payload,
+          resumeSchema: e.resumeSchema,
+          resumeLabel: e.resumeLabel,
+          views: e.views,
+          pending: true,
+        },
         ...withViews(s, 'suspend', e.views, e.truncated),
       }
     case 'resumed':
-      return { ...s, status, suspension: s.suspension && { ...s.suspension, pending: false }, ...withViews(s, 'resume', e.views, e.truncated) }
+      return {
+        ...s,
+        status,
+        suspension: s.suspension && { ...s.suspension, pending: false },
+        ...withViews(s, 'resume', e.views, e.truncated),
+      }
     case 'elicitation-requested':
       return { ...s, status, elicitation: { seq: e.seq, request: e.request, pending: true } }
     case 'elicitation-resolved':
-      return { ...s, status, elicitation: s.elicitation && { ...s.elicitation, pending: false, action: e.result.action } }
+      return {
+        ...s,
+        status,
+        elicitation: s.elicitation && { ...s.elicitation, pending: false, action: e.result.action },
+      }
     case 'paused':
       return { ...s, status, pausedBefore: e.next }
     case 'http-request':
@@ -188,7 +229,12 @@ function reduce(s: RunState, e: RunEvent, owned: boolean): RunState {
     case 'output':
       return { ...s, status, output: e.output, ...withViews(s, 'output', e.views, e.truncated) }
     case 'error':
-      return { ...s, status, error: { message: e.message, validationErrors: e.validationErrors, stack: e.stack, causes: e.causes }, ...withViews(s, 'error', e.views, e.truncated) }
+      return {
+        ...s,
+        status,
+        error: { message: e.message, validationErrors: e.validationErrors, stack: e.stack, causes: e.causes },
+        ...withViews(s, 'error', e.views, e.truncated),
+      }
     case 'aborted':
       return { ...s, status, abortReason: e.reason }
     case 'run-finished':

@@ -56,6 +56,7 @@ export function generatedKind(value: unknown): AnyKind | undefined {
     if (UUID.test(value) || ULID.test(value)) return 'string'
     if (ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))) return 'date'
   }
-  if (typeof value === 'number' && Number.isInteger(value) && value >= EPOCH_MS.min && value <= EPOCH_MS.max) return 'number'
+  if (typeof value === 'number' && Number.isInteger(value) && value >= EPOCH_MS.min && value <= EPOCH_MS.max)
+    return 'number'
   return undefined
 }

@@ -21,7 +21,9 @@ describe('published JSON Schemas of the network files', () => {
   })
 
   it('mock rules fail unmatched requests by default; a rule has a response or an error', () => {
-    expect(Mocks.parse({ rules: [{ url: 'https://api.example.com/*', response: { json: { ok: true } } }] })).toMatchObject({
+    expect(
+      Mocks.parse({ rules: [{ url: 'https://api.example.com/*', response: { json: { ok: true } } }] }),
+    ).toMatchObject({
       unmatched: 'fail',
       rules: [{ response: { status: 200 } }],
     })

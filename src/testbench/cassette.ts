@@ -6,7 +6,10 @@ import { Cassette, Mocks } from '../shared/protocol.ts'
 
 /** The published JSON Schema of a cassette file (src/testbench/cassette.schema.json). */
 export function cassetteJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(Cassette, { target: 'draft-07', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  return z.toJSONSchema(Cassette, { target: 'draft-07', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >
 }
 
 /** The published JSON Schema of mock rules (src/testbench/mocks.schema.json). */

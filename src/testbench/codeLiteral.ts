@@ -20,13 +20,19 @@ function escapeChar(ch: string): string {
 
 /** A double-quoted literal (JSON's escaping, plus U+2028/2029 and `<`), so values read exactly like JSON. */
 function jsonStringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/[<\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return JSON.stringify(text).replace(
+    /[<\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 /** Text safe inside a `//` comment: line terminators and other control characters become visible escapes. */
 export function commentText(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 /** A JavaScript expression for a JSON-like value, laid out like JSON.stringify(value, null, 2) from `indent`. */
@@ -43,7 +49,9 @@ export function codeLiteral(value: unknown, indent = ''): string {
     if (value.length === 0) return '[]'
     return `[\n${value.map((v) => inner + codeLiteral(v === undefined ? null : v, inner)).join(',\n')}\n${indent}]`
   }
-  const entries = Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol')
+  const entries = Object.entries(value).filter(
+    ([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol',
+  )
   if (entries.length === 0) return '{}'
   // A computed key keeps `__proto__` an own property instead of setting the prototype.
   const key = (k: string) => (k === '__proto__' ? `[${jsonStringLiteral(k)}]` : jsonStringLiteral(k))

@@ -6,7 +6,9 @@ describe('env references', () => {
   it('names variables after the key and replaces secrets at any depth, leaving other values', () => {
     expect(envNameFor('apiKey')).toBe('API_KEY')
     expect(envNameFor('x-auth-token')).toBe('X_AUTH_TOKEN')
-    expect(secretsToEnvRefs({ apiKey: 'sk-1', user: 'ada', nested: { password: 'p' }, list: [{ token: 't' }] })).toEqual({
+    expect(
+      secretsToEnvRefs({ apiKey: 'sk-1', user: 'ada', nested: { password: 'p' }, list: [{ token: 't' }] }),
+    ).toEqual({
       apiKey: { $env: 'API_KEY' },
       user: 'ada',
       nested: { password: { $env: 'PASSWORD' } },

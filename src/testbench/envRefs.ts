@@ -11,7 +11,9 @@ export interface EnvRef {
 /** Thrown when a scenario needs an environment variable that is not set. */
 export class MissingEnvError extends Error {
   constructor(readonly names: string[]) {
-    super(`The scenario needs the environment variable${names.length > 1 ? 's' : ''} ${names.join(', ')}, which ${names.length > 1 ? 'are' : 'is'} not set.`)
+    super(
+      `The scenario needs the environment variable${names.length > 1 ? 's' : ''} ${names.join(', ')}, which ${names.length > 1 ? 'are' : 'is'} not set.`,
+    )
   }
 }
 
@@ -24,7 +26,13 @@ export function isEnvRef(value: unknown): value is EnvRef {
 
 /** The variable name a secret key maps to: `apiKey` → `API_KEY`, `x-auth-token` → `X_AUTH_TOKEN`. */
 export function envNameFor(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase() || 'SECRET'
+  return (
+    key
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .toUpperCase() || 'SECRET'
+  )
 }
 
 /** Replaces every value under a secret-looking key (the runtime's rule), at any depth, with an EnvRef. */
@@ -32,7 +40,8 @@ export function secretsToEnvRefs<T>(value: T): T {
   if (!value || typeof value !== 'object' || isEnvRef(value)) return value
   if (Array.isArray(value)) return value.map((v) => secretsToEnvRefs(v)) as T
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(k) ? (isEnvRef(v) ? v : { $env: envNameFor(k) }) : secretsToEnvRefs(v)
+  for (const [k, v] of Object.entries(value))
+    out[k] = isSecretKey(k) ? (isEnvRef(v) ? v : { $env: envNameFor(k) }) : secretsToEnvRefs(v)
   return out as T
 }
 

@@ -30,7 +30,12 @@ const scenario = (over: Partial<Scenario> = {}): Scenario => ({
   toolId: 'everything_echo',
   input: { message: 'hi' },
   decisions: [],
-  expect: { status: Status.success, match: 'exact', raw: [{ type: 'text', text: 'Echo: hi' }], model: { type: 'content', value: [{ type: 'text', text: 'Echo: hi' }] } },
+  expect: {
+    status: Status.success,
+    match: 'exact',
+    raw: [{ type: 'text', text: 'Echo: hi' }],
+    model: { type: 'content', value: [{ type: 'text', text: 'Echo: hi' }] },
+  },
   ...over,
 })
 
@@ -39,7 +44,9 @@ describe('toMcpVitestTest', () => {
     const code = toMcpVitestTest(scenario(), { server: STDIO, tool: 'echo' })
     expect(code).toContain("import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'")
     expect(code).toContain("command: 'npx'")
-    expect(code).toContain("args: ['-y', '@modelcontextprotocol/server-everything', '--root=' + (process.env['HOME'] || unset('HOME')) + '/data']")
+    expect(code).toContain(
+      "args: ['-y', '@modelcontextprotocol/server-everything', '--root=' + (process.env['HOME'] || unset('HOME')) + '/data']",
+    )
     expect(code).toContain("'SECRET_TOKEN': (process.env['TOKEN'] || unset('TOKEN'))")
     // A secret-looking entry written literally in the config is read from the test's own environment, never copied.
     expect(code).toContain("'API_KEY': (process.env['API_KEY'] || unset('API_KEY'))")
@@ -47,7 +54,7 @@ describe('toMcpVitestTest', () => {
     expect(code).toContain("'DEBUG': '1'")
     expect(code).toContain("'REGION': (process.env['REGION'] || 'eu')")
     expect(code).toContain('function unset(name: string): never')
-    expect(code).toContain("const call = { name: 'echo', arguments: {\n      \"message\": \"hi\"\n    } }")
+    expect(code).toContain('const call = { name: \'echo\', arguments: {\n      "message": "hi"\n    } }')
     expect(code).toContain("expect(views.status).toBe('success')")
     expect(code).toContain('expect(views.raw).toEqual([')
     expect(code).toContain('expect(views.model).toEqual({')
@@ -56,7 +63,9 @@ describe('toMcpVitestTest', () => {
 
   it('calls a Streamable HTTP server with its headers, never their values', () => {
     const code = toMcpVitestTest(scenario({ toolId: 'remote_echo' }), { server: HTTP, tool: 'echo' })
-    expect(code).toContain("new StreamableHTTPClientTransport(new URL('https://mcp.example.com/' + (process.env['TENANT'] || unset('TENANT')) + '/mcp'), { requestInit: { headers: {")
+    expect(code).toContain(
+      "new StreamableHTTPClientTransport(new URL('https://mcp.example.com/' + (process.env['TENANT'] || unset('TENANT')) + '/mcp'), { requestInit: { headers: {",
+    )
     expect(code).toContain("'Authorization': 'Bearer ' + (process.env['TOKEN'] || unset('TOKEN'))")
     expect(code).toContain("'X-Api-Key': (process.env['X_API_KEY'] || unset('X_API_KEY'))")
     expect(code).not.toContain('literal-header-secret-5678')
@@ -82,12 +91,24 @@ describe('toMcpVitestTest', () => {
   })
 
   it('refuses decisions a call over MCP cannot take, and input that is not JSON', () => {
-    expect(() => toMcpVitestTest(scenario({ decisions: [{ type: 'abort', on: 'run-started', nth: 1 }] }), { server: STDIO, tool: 'echo' })).toThrow(/aborts its run/)
-    expect(() => toMcpVitestTest(scenario({ input: undefined, inputText: '{ nope' }), { server: STDIO, tool: 'echo' })).toThrow(/not JSON/)
+    expect(() =>
+      toMcpVitestTest(scenario({ decisions: [{ type: 'abort', on: 'run-started', nth: 1 }] }), {
+        server: STDIO,
+        tool: 'echo',
+      }),
+    ).toThrow(/aborts its run/)
+    expect(() =>
+      toMcpVitestTest(scenario({ input: undefined, inputText: '{ nope' }), { server: STDIO, tool: 'echo' }),
+    ).toThrow(/not JSON/)
   })
 
   it('reads a secret written out literally in the command line from a variable named after its flag', () => {
-    const server: McpExportServer = { name: 'keyed', transport: 'stdio', command: 'node', args: ['server.js', '--api-key', 'sk-planted-arg-1', '--token=tok-planted-arg-2', '--port', '9'] }
+    const server: McpExportServer = {
+      name: 'keyed',
+      transport: 'stdio',
+      command: 'node',
+      args: ['server.js', '--api-key', 'sk-planted-arg-1', '--token=tok-planted-arg-2', '--port', '9'],
+    }
     const code = toMcpVitestTest(scenario(), { server, tool: 'echo' })
     expect(code).not.toContain('sk-planted-arg-1')
     expect(code).not.toContain('tok-planted-arg-2')
@@ -108,11 +129,26 @@ describe('toMcpVitestTest', () => {
 
 describe('Playwright export of an MCP tool', () => {
   it('starts Toolscope with the --mcp flags of a command-line server, references unexpanded', () => {
-    const stdio: McpExportServer = { name: 'everything', transport: 'stdio', command: '/usr/bin/node', args: ['/opt/my server/index.js', 'stdio'], origin: '--mcp' }
+    const stdio: McpExportServer = {
+      name: 'everything',
+      transport: 'stdio',
+      command: '/usr/bin/node',
+      args: ['/opt/my server/index.js', 'stdio'],
+      origin: '--mcp',
+    }
     expect(mcpFlags(stdio)).toEqual(['--mcp', "everything='/usr/bin/node' '/opt/my server/index.js' stdio"])
-    expect(mcpFlags(HTTP)).toEqual(['--mcp', 'remote=https://mcp.example.com/${TENANT}/mcp', '--mcp-header', 'Authorization: Bearer ${TOKEN}', '--mcp-header', 'X-Api-Key: ${X_API_KEY}'])
+    expect(mcpFlags(HTTP)).toEqual([
+      '--mcp',
+      'remote=https://mcp.example.com/${TENANT}/mcp',
+      '--mcp-header',
+      'Authorization: Bearer ${TOKEN}',
+      '--mcp-header',
+      'X-Api-Key: ${X_API_KEY}',
+    ])
     const code = toPlaywrightTest(scenario({ toolId: 'remote_echo' }), { toolPaths: [], mcpServers: [HTTP] })
-    expect(code).toContain('test.use({ toolscopeOptions: { paths: [], args: [\n  "--mcp",\n  "remote=https://mcp.example.com/${TENANT}/mcp",')
+    expect(code).toContain(
+      'test.use({ toolscopeOptions: { paths: [], args: [\n  "--mcp",\n  "remote=https://mcp.example.com/${TENANT}/mcp",',
+    )
     expect(code).toContain('"Authorization: Bearer ${TOKEN}"')
     expect(code).not.toContain('literal-header-secret-5678')
   })

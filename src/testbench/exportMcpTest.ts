@@ -12,7 +12,15 @@ import type { Scenario } from './scenario.ts'
 
 /** An MCP server as configured (Toolscope's McpServerSpec, references unexpanded), as plain data. */
 export type McpExportServer =
-  | { name: string; transport: 'stdio'; command: string; args: string[]; env?: Record<string, string>; cwd?: string; origin?: string }
+  | {
+      name: string
+      transport: 'stdio'
+      command: string
+      args: string[]
+      env?: Record<string, string>
+      cwd?: string
+      origin?: string
+    }
   | { name: string; transport: 'http'; url: string; headers?: Record<string, string>; origin?: string }
 
 /** The tool to call: its name on the server, and the server. */
@@ -31,7 +39,8 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g
 const hasReference = (text: string) => new RegExp(REFERENCE.source).test(text)
 
 /** The expression that reads variable `name` when the test runs: its fallback, or a clear failure, when it is unset. */
-const envRead = (name: string, fallback?: string) => `(process.env[${q(name)}] || ${fallback === undefined ? `unset(${q(name)})` : q(fallback)})`
+const envRead = (name: string, fallback?: string) =>
+  `(process.env[${q(name)}] || ${fallback === undefined ? `unset(${q(name)})` : q(fallback)})`
 
 /**
  * A configured text as an expression: its literal parts as they are, each `${VAR}` a read of process.env (empty
@@ -60,7 +69,9 @@ function envValue(name: string, value: string): string {
 }
 
 const recordCode = (record: Record<string, string>, value: (k: string, v: string) => string, by: string) =>
-  `{\n${Object.entries(record).map(([k, v]) => `${by}  ${q(k)}: ${value(k, v)}`).join(',\n')}\n${by}}`
+  `{\n${Object.entries(record)
+    .map(([k, v]) => `${by}  ${q(k)}: ${value(k, v)}`)
+    .join(',\n')}\n${by}}`
 
 /**
  * A command line's arguments as code, a secret written out literally (`--api-key sk-…`) read from a variable named
@@ -68,14 +79,18 @@ const recordCode = (record: Record<string, string>, value: (k: string, v: string
  */
 function argsWithSecretsFromEnv(args: readonly string[], read: (name: string) => string): string[] {
   const words = args.map(configuredText)
-  for (const { index, prefix, flag } of secretArgs(args)) words[index] = prefix ? `${configuredText(prefix)} + ${read(envNameFor(flag))}` : read(envNameFor(flag))
+  for (const { index, prefix, flag } of secretArgs(args))
+    words[index] = prefix ? `${configuredText(prefix)} + ${read(envNameFor(flag))}` : read(envNameFor(flag))
   return words
 }
 
 /** The `new …Transport(…)` of the server. */
 function transportCode(server: McpExportServer): string {
   if (server.transport === 'http') {
-    const headers = server.headers && Object.keys(server.headers).length ? `, { requestInit: { headers: ${recordCode(server.headers, headerValue, '  ')} } }` : ''
+    const headers =
+      server.headers && Object.keys(server.headers).length
+        ? `, { requestInit: { headers: ${recordCode(server.headers, headerValue, '  ')} } }`
+        : ''
     return `new StreamableHTTPClientTransport(new URL(${configuredText(server.url)})${headers})`
   }
   const fields = [
@@ -90,8 +105,12 @@ function transportCode(server: McpExportServer): string {
 /** The scenario's elicitation answers; throws for a decision a call over MCP cannot take. */
 function elicitationAnswers(scenario: Scenario): Array<{ action: string; content?: unknown }> {
   return scenario.decisions.map((d) => {
-    if (d.type === 'respond') return d.content === undefined ? { action: d.action } : { action: d.action, content: d.content }
-    if (d.type === 'abort') throw new Error('An MCP tool\'s test calls the server to the end: a scenario that aborts its run cannot be exported (export a run that ended by itself).')
+    if (d.type === 'respond')
+      return d.content === undefined ? { action: d.action } : { action: d.action, content: d.content }
+    if (d.type === 'abort')
+      throw new Error(
+        "An MCP tool's test calls the server to the end: a scenario that aborts its run cannot be exported (export a run that ended by itself).",
+      )
     throw new Error(`An MCP tool takes no "${d.type}" decision: only elicitation answers can be scripted.`)
   })
 }
@@ -102,7 +121,7 @@ function callArguments(scenario: Scenario): unknown {
   try {
     return JSON.parse(scenario.inputText ?? '')
   } catch {
-    throw new Error('An MCP tool is called with JSON arguments: the scenario\'s input text is not JSON.')
+    throw new Error("An MCP tool is called with JSON arguments: the scenario's input text is not JSON.")
   }
 }
 
@@ -110,7 +129,8 @@ function callArguments(scenario: Scenario): unknown {
 function assertions(scenario: Scenario): string[] {
   const e = scenario.expect
   const matcher = e.match === 'partial' ? 'toMatchObject' : 'toEqual'
-  const view = (name: 'raw' | 'display' | 'transcript' | 'model') => e[name] !== undefined && `expect(views.${name}).${matcher}(${indent(j(e[name]), '  ')})`
+  const view = (name: 'raw' | 'display' | 'transcript' | 'model') =>
+    e[name] !== undefined && `expect(views.${name}).${matcher}(${indent(j(e[name]), '  ')})`
   return [
     `expect(views.status).toBe(${q(e.status)})`,
     view('raw'),
@@ -252,13 +272,17 @@ function shellWord(word: string): string {
 export function mcpFlags(server: McpExportServer): string[] {
   if (server.origin !== undefined && server.origin !== '--mcp') return []
   if (server.transport === 'http') {
-    const headers = Object.entries(server.headers ?? {}).flatMap(([k, v]) => ['--mcp-header', `${k}: ${hasReference(v) ? v : `\${${envNameFor(k)}}`}`])
+    const headers = Object.entries(server.headers ?? {}).flatMap(([k, v]) => [
+      '--mcp-header',
+      `${k}: ${hasReference(v) ? v : `\${${envNameFor(k)}}`}`,
+    ])
     return ['--mcp', `${server.name}=${server.url}`, ...headers]
   }
   // `name=/…` is not read as a name (the parser takes it for a command), so a command from the root is quoted.
   const command = server.command.startsWith('/') ? quoted(server.command) : shellWord(server.command)
   // A secret written out literally becomes a `${VAR}` the started Toolscope reads from its environment.
   const args = server.args.map(shellWord)
-  for (const { index, prefix, flag } of secretArgs(server.args)) args[index] = shellWord(`${prefix}\${${envNameFor(flag)}}`)
+  for (const { index, prefix, flag } of secretArgs(server.args))
+    args[index] = shellWord(`${prefix}\${${envNameFor(flag)}}`)
   return ['--mcp', `${server.name}=${[command, ...args].join(' ')}`]
 }

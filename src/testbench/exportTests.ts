@@ -89,15 +89,25 @@ function networkCode(scenario: Scenario, options: VitestExportOptions): { setup:
   const mode = scenarioNetwork(scenario)
   if (mode === 'live' || mode === 'record') return undefined
   // A scenario that says nothing of the network (no cassette, no mocks) is taken as making no request: no interception.
-  if (scenario.network === undefined && scenario.cassette === undefined && scenario.mocks === undefined) return undefined
+  if (scenario.network === undefined && scenario.cassette === undefined && scenario.mocks === undefined)
+    return undefined
   const cassette = typeof scenario.cassette === 'object' ? scenario.cassette : options.cassette
   const config =
     mode === 'mock'
       ? { mode, mocks: scenario.mocks ?? { rules: [] } }
       : { mode, ...(cassette ? { cassette: { version: cassette.version, exchanges: cassette.exchanges } } : {}) }
-  const what = mode === 'mock' ? 'answered by the scenario\'s mock rules' : typeof scenario.cassette === 'string' ? `replayed from the cassette "${commentText(scenario.cassette)}"` : 'replayed from the scenario\'s cassette'
+  const what =
+    mode === 'mock'
+      ? "answered by the scenario's mock rules"
+      : typeof scenario.cassette === 'string'
+        ? `replayed from the cassette "${commentText(scenario.cassette)}"`
+        : "replayed from the scenario's cassette"
   return {
-    setup: [`// Network ${what}: no request leaves the machine.`, `const network = interceptNetwork(${indent(j(config), '  ')})`, 'onTestFinished(() => network.stop())'],
+    setup: [
+      `// Network ${what}: no request leaves the machine.`,
+      `const network = interceptNetwork(${indent(j(config), '  ')})`,
+      'onTestFinished(() => network.stop())',
+    ],
   }
 }
 
@@ -107,10 +117,13 @@ function networkCode(scenario: Scenario, options: VitestExportOptions): { setup:
  * the page: the export refuses it and says how to fix it.
  */
 function networkStep(scenario: Scenario): string | undefined {
-  if (scenario.network === undefined && scenario.cassette === undefined && scenario.mocks === undefined) return undefined
+  if (scenario.network === undefined && scenario.cassette === undefined && scenario.mocks === undefined)
+    return undefined
   const mode = scenarioNetwork(scenario)
   if (mode === 'replay' && scenario.cassette !== undefined && typeof scenario.cassette !== 'string') {
-    throw new Error('Playwright export needs the cassette in a file (toolscope/cassettes/<tool>/<name>.json) named by the scenario: the page picks cassettes by name')
+    throw new Error(
+      'Playwright export needs the cassette in a file (toolscope/cassettes/<tool>/<name>.json) named by the scenario: the page picks cassettes by name',
+    )
   }
   const network: Record<string, unknown> = { mode }
   if (mode === 'replay' && typeof scenario.cassette === 'string') network.cassette = scenario.cassette
@@ -122,9 +135,13 @@ function networkStep(scenario: Scenario): string | undefined {
  * A Playwright test file for `scenario`, using `toolscope/playwright`. `mcpServers` are the MCP servers the started
  * Toolscope connects to, given as `--mcp` flags with their references unexpanded (those of `.mcp.json` it reads itself).
  */
-export function toPlaywrightTest(scenario: Scenario, options: { toolPaths: string[]; fixturesImport?: string; mcpServers?: McpExportServer[] }): string {
+export function toPlaywrightTest(
+  scenario: Scenario,
+  options: { toolPaths: string[]; fixturesImport?: string; mcpServers?: McpExportServer[] },
+): string {
   const input = scenario.input !== undefined ? scenario.input : jsonOrUndefined(scenario.inputText)
-  if (input === undefined) throw new Error('Playwright export needs a scenario whose input is JSON (the editor holds JSON)')
+  if (input === undefined)
+    throw new Error('Playwright export needs a scenario whose input is JSON (the editor holds JSON)')
   const steps = [
     `await toolscope.selectTool(${q(scenario.toolId)})`,
     `await toolscope.setInput(${indent(j(input), '  ')})`,
@@ -165,8 +182,13 @@ function launchOptions(toolPaths: string[], servers: McpExportServer[] = []): st
 function mcpNote(servers: McpExportServer[] = []): string {
   if (servers.length === 0) return ''
   const fromConfig = servers.filter((s) => mcpFlags(s).length === 0).map((s) => `"${commentText(s.name)}"`)
-  const lines = ['// Toolscope starts with the MCP servers of the tools: a ${VAR} in their flags is read from the environment.']
-  if (fromConfig.length) lines.push(`// The server${fromConfig.length > 1 ? 's' : ''} ${fromConfig.join(', ')} come${fromConfig.length > 1 ? '' : 's'} from .mcp.json, which Toolscope reads from its working folder.`)
+  const lines = [
+    '// Toolscope starts with the MCP servers of the tools: a ${VAR} in their flags is read from the environment.',
+  ]
+  if (fromConfig.length)
+    lines.push(
+      `// The server${fromConfig.length > 1 ? 's' : ''} ${fromConfig.join(', ')} come${fromConfig.length > 1 ? '' : 's'} from .mcp.json, which Toolscope reads from its working folder.`,
+    )
   return `${lines.join('\n')}\n`
 }
 

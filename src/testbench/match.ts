@@ -57,7 +57,11 @@ function compareValue(expected: unknown, actual: unknown, path: string, partial:
     if (!matchesAny(expected, actual)) out.push({ path, expected, actual })
     return
   }
-  if (typeof expected === 'string' && expected.includes(REDACTED) && (typeof actual === 'string' || typeof actual === 'number')) {
+  if (
+    typeof expected === 'string' &&
+    expected.includes(REDACTED) &&
+    (typeof actual === 'string' || typeof actual === 'number')
+  ) {
     if (matchesRedacted(expected, String(actual))) return
   }
   if (Array.isArray(expected)) {
@@ -76,14 +80,14 @@ function compareValue(expected: unknown, actual: unknown, path: string, partial:
     for (const key of Object.keys(expected)) compareValue(expected[key], actual[key], `${path}.${key}`, partial, out)
     if (!partial) {
       for (const key of Object.keys(actual)) {
-        if (!(key in expected) && actual[key] !== undefined) out.push({ path: `${path}.${key}`, expected: undefined, actual: actual[key] })
+        if (!(key in expected) && actual[key] !== undefined)
+          out.push({ path: `${path}.${key}`, expected: undefined, actual: actual[key] })
       }
     }
     return
   }
   out.push({ path, expected, actual })
 }
-
 
 /**
  * A value the scenario stored redacted (a secret of the run when it was saved) matches whatever stands there now: each

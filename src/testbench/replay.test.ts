@@ -38,41 +38,85 @@ const ticker = createTool({
   },
 })
 
-const scenario = (s: Partial<ScenarioInput> & Pick<ScenarioInput, 'toolId'>) => Scenario.parse({ name: 't', input: {}, expect: { status: 'success' }, ...s })
+const scenario = (s: Partial<ScenarioInput> & Pick<ScenarioInput, 'toolId'>) =>
+  Scenario.parse({ name: 't', input: {}, expect: { status: 'success' }, ...s })
 
 describe('replayScenario', () => {
   it('answers an approval and checks the views', async () => {
-    const s = scenario({ toolId: 'remove', input: { path: 'a.txt' }, decisions: [{ type: 'approve' }], expect: { status: 'success', raw: { removed: 'a.txt' }, model: { type: 'json', value: { removed: 'a.txt' } } } })
+    const s = scenario({
+      toolId: 'remove',
+      input: { path: 'a.txt' },
+      decisions: [{ type: 'approve' }],
+      expect: { status: 'success', raw: { removed: 'a.txt' }, model: { type: 'json', value: { removed: 'a.txt' } } },
+    })
     const result = await replayScenario(s, runTool(remove, { input: s.input }))
-    expect(result).toMatchObject({ passed: true, mismatches: [], outcome: { status: 'success', raw: { removed: 'a.txt' } } })
+    expect(result).toMatchObject({
+      passed: true,
+      mismatches: [],
+      outcome: { status: 'success', raw: { removed: 'a.txt' } },
+    })
   })
 
   it('a decline yields the approval views and the denial the model sees', async () => {
-    const s = scenario({ toolId: 'remove', input: { path: 'a.txt' }, decisions: [{ type: 'decline', reason: 'no' }], expect: { status: 'declined' } })
+    const s = scenario({
+      toolId: 'remove',
+      input: { path: 'a.txt' },
+      decisions: [{ type: 'decline', reason: 'no' }],
+      expect: { status: 'declined' },
+    })
     const result = await replayScenario(s, runTool(remove, { input: s.input }))
-    expect(result.outcome).toEqual({ status: 'declined', raw: { path: 'a.txt' }, display: { path: 'a.txt' }, transcript: { path: 'a.txt' }, model: { type: 'execution-denied', reason: 'no' } })
+    expect(result.outcome).toEqual({
+      status: 'declined',
+      raw: { path: 'a.txt' },
+      display: { path: 'a.txt' },
+      transcript: { path: 'a.txt' },
+      model: { type: 'execution-denied', reason: 'no' },
+    })
   })
 
   it('resumes a suspended run with the scripted data', async () => {
-    const s = scenario({ toolId: 'seat', input: { flight: 'TS1' }, decisions: [{ type: 'resume', resumeData: { seat: '3C' } }], expect: { status: 'success', raw: { flight: 'TS1', seat: '3C' } } })
+    const s = scenario({
+      toolId: 'seat',
+      input: { flight: 'TS1' },
+      decisions: [{ type: 'resume', resumeData: { seat: '3C' } }],
+      expect: { status: 'success', raw: { flight: 'TS1', seat: '3C' } },
+    })
     expect((await replayScenario(s, runTool(seat, { input: s.input }))).passed).toBe(true)
   })
 
   it('ends with a script error instead of hanging when a decision is missing, of the wrong kind or refused', async () => {
-    const missing = await replayScenario(scenario({ toolId: 'remove', input: { path: 'x' } }), runTool(remove, { input: { path: 'x' } }))
-    expect(missing.scriptError).toMatch(/asked for approve or decline \(event approval-requested #\d+\) and the scenario has no decision left/)
+    const missing = await replayScenario(
+      scenario({ toolId: 'remove', input: { path: 'x' } }),
+      runTool(remove, { input: { path: 'x' } }),
+    )
+    expect(missing.scriptError).toMatch(
+      /asked for approve or decline \(event approval-requested #\d+\) and the scenario has no decision left/,
+    )
     expect(missing.outcome.status).toBe('aborted')
-    const wrong = await replayScenario(scenario({ toolId: 'remove', decisions: [{ type: 'resume', resumeData: {} }] }), runTool(remove, { input: { path: 'x' } }))
+    const wrong = await replayScenario(
+      scenario({ toolId: 'remove', decisions: [{ type: 'resume', resumeData: {} }] }),
+      runTool(remove, { input: { path: 'x' } }),
+    )
     expect(wrong.scriptError).toMatch(/the next decision is "resume"/)
-    const refused = await replayScenario(scenario({ toolId: 'seat', decisions: [{ type: 'resume', resumeData: { seat: 'window' } }] }), runTool(seat, { input: { flight: 'TS1' } }))
+    const refused = await replayScenario(
+      scenario({ toolId: 'seat', decisions: [{ type: 'resume', resumeData: { seat: 'window' } }] }),
+      runTool(seat, { input: { flight: 'TS1' } }),
+    )
     expect(refused.scriptError).toMatch(/the resume decision was refused .*Invalid resume data/s)
     expect(refused.passed).toBe(false)
-    const unused = await replayScenario(scenario({ toolId: 'seat', decisions: [{ type: 'resume', resumeData: { seat: '1A' } }, { type: 'approve' }] }), runTool(seat, { input: { flight: 'TS1' } }))
+    const unused = await replayScenario(
+      scenario({ toolId: 'seat', decisions: [{ type: 'resume', resumeData: { seat: '1A' } }, { type: 'approve' }] }),
+      runTool(seat, { input: { flight: 'TS1' } }),
+    )
     expect(unused.scriptError).toBe('1 decision(s) were never asked for: approve')
   })
 
   it('aborts at the nth event of the named kind', async () => {
-    const s = scenario({ toolId: 'ticker', decisions: [{ type: 'abort', on: 'writer-chunk', nth: 2, reason: 'enough' }], expect: { status: 'aborted' } })
+    const s = scenario({
+      toolId: 'ticker',
+      decisions: [{ type: 'abort', on: 'writer-chunk', nth: 2, reason: 'enough' }],
+      expect: { status: 'aborted' },
+    })
     const result = await replayScenario(s, runTool(ticker, { input: {} }))
     expect(result.passed).toBe(true)
     const chunks = result.events.filter((e) => e.type === 'writer-chunk')
@@ -93,8 +137,18 @@ describe('scenarioFromRun', () => {
 
     const approval = runTool(remove, { input: { path: 'b' } })
     for await (const e of approval.events) if (e.type === 'approval-requested') approval.approve()
-    const fromApproval = scenarioFromRun('ok', { toolId: 'remove', input: { path: 'b' }, stepping: true }, (await approval.result).events)
-    expect(fromApproval).toMatchObject({ name: 'ok', toolId: 'remove', input: { path: 'b' }, decisions: [{ type: 'approve' }], expect: { status: 'success', raw: { removed: 'b' } } })
+    const fromApproval = scenarioFromRun(
+      'ok',
+      { toolId: 'remove', input: { path: 'b' }, stepping: true },
+      (await approval.result).events,
+    )
+    expect(fromApproval).toMatchObject({
+      name: 'ok',
+      toolId: 'remove',
+      input: { path: 'b' },
+      decisions: [{ type: 'approve' }],
+      expect: { status: 'success', raw: { removed: 'b' } },
+    })
     expect(fromApproval).not.toHaveProperty('stepping')
   })
 
@@ -105,14 +159,24 @@ describe('scenarioFromRun', () => {
     const fromEditor = scenarioFromRun('typed', { toolId: 'ticker', inputText: '{ }' }, events)
     expect(fromEditor.input).toEqual({})
     expect(fromEditor).not.toHaveProperty('inputText')
-    const streamed = scenarioFromRun('streamed', { toolId: 'ticker', inputText: '{ }', stream: { chunkSize: 1 } }, events)
+    const streamed = scenarioFromRun(
+      'streamed',
+      { toolId: 'ticker', inputText: '{ }', stream: { chunkSize: 1 } },
+      events,
+    )
     expect(streamed).toMatchObject({ inputText: '{ }', stream: { chunkSize: 1 } })
     expect(streamed).not.toHaveProperty('input')
     expect(scenarioFromRun('broken', { toolId: 'ticker', inputText: '{' }, events)).toMatchObject({ inputText: '{' })
   })
 
   it('sends each decision as a RunControl through one entry point, an abort without its scripting fields', async () => {
-    const s = scenario({ toolId: 'seat', decisions: [{ type: 'resume', resumeData: { seat: '2C' } }, { type: 'abort', on: 'log', nth: 2, reason: 'enough' }] })
+    const s = scenario({
+      toolId: 'seat',
+      decisions: [
+        { type: 'resume', resumeData: { seat: '2C' } },
+        { type: 'abort', on: 'log', nth: 2, reason: 'enough' },
+      ],
+    })
     const inner = runTool(seat, { input: { flight: 'TS1' } })
     const sent: RunControl[] = []
     const run: ReplayableRun = {
@@ -125,7 +189,10 @@ describe('scenarioFromRun', () => {
     const result = await replayScenario(s, run)
     expect(sent).toEqual([{ type: 'resume', resumeData: { seat: '2C' } }])
     expect(result.scriptError).toMatch(/1 decision\(s\) were never asked for: abort/)
-    expect(controlOf({ type: 'abort', on: 'log', nth: 2, reason: 'enough' })).toEqual({ type: 'abort', reason: 'enough' })
+    expect(controlOf({ type: 'abort', on: 'log', nth: 2, reason: 'enough' })).toEqual({
+      type: 'abort',
+      reason: 'enough',
+    })
     expect(controlOf({ type: 'abort', on: 'log', nth: 1 })).toEqual({ type: 'abort' })
   })
 })

@@ -48,14 +48,30 @@ export function scenarioNetwork(scenario: Scenario, override?: NetworkMode): Net
 }
 
 /** The run request a scenario describes, with environment references resolved and its network mode (see scenarioNetwork). */
-export function scenarioRequest(scenario: Scenario, env: Record<string, string | undefined> = processEnv(), network?: NetworkMode): StartRunBody {
+export function scenarioRequest(
+  scenario: Scenario,
+  env: Record<string, string | undefined> = processEnv(),
+  network?: NetworkMode,
+): StartRunBody {
   const { toolId, input, inputText, caller, messages, workflowState, stream, cassette, mocks } = scenario
   // `{ "$env": "NAME" }` values are read from the environment now; a missing one throws MissingEnvError.
   const requestContext = scenario.requestContext && resolveEnvRefs(scenario.requestContext, env)
   const mode = scenarioNetwork(scenario, network)
   // Recording, the cassette is not sent: whoever replays decides whether the recording is kept (`--update`).
   const tape = mode === 'record' ? undefined : cassette
-  return strip({ toolId, input, inputText, requestContext, caller, messages, workflowState, stream, network: mode, cassette: tape, mocks })
+  return strip({
+    toolId,
+    input,
+    inputText,
+    requestContext,
+    caller,
+    messages,
+    workflowState,
+    stream,
+    network: mode,
+    cassette: tape,
+    mocks,
+  })
 }
 
 /** Drives `run` to its end with the scenario's decisions and checks the expectation. */
@@ -77,7 +93,11 @@ export interface AnsweredRun {
  * and no decision is left, a scenario replay aborts it as a script error; with `leaveWaiting` (a rerun, which answers
  * only up to its chosen point) the run is left waiting for a person and the answering stops there.
  */
-export async function answerPrompts(source: ReplaySource, script: readonly Decision[], options: { leaveWaiting?: boolean } = {}): Promise<AnsweredRun> {
+export async function answerPrompts(
+  source: ReplaySource,
+  script: readonly Decision[],
+  options: { leaveWaiting?: boolean } = {},
+): Promise<AnsweredRun> {
   const run = replayable(source)
   const steer = (control: RunControl) => Promise.resolve().then(() => run.control(control))
   const decisions = [...script]
@@ -107,7 +127,11 @@ export async function answerPrompts(source: ReplaySource, script: readonly Decis
       const at = `(event ${event.type} #${event.seq})`
       if (!next && options.leaveWaiting) return { events }
       if (!next || !wanted.includes(next.type)) {
-        await fail(next ? `the run asked for ${wanted.join(' or ')} ${at} but the next decision is "${next.type}"` : `the run asked for ${wanted.join(' or ')} ${at} and the scenario has no decision left`)
+        await fail(
+          next
+            ? `the run asked for ${wanted.join(' or ')} ${at} but the next decision is "${next.type}"`
+            : `the run asked for ${wanted.join(' or ')} ${at} and the scenario has no decision left`,
+        )
         continue
       }
       decisions.shift()
@@ -118,7 +142,8 @@ export async function answerPrompts(source: ReplaySource, script: readonly Decis
       }
     }
   }
-  if (!scriptError && decisions.length > 0) scriptError = `${decisions.length} decision(s) were never asked for: ${decisions.map((d) => d.type).join(', ')}`
+  if (!scriptError && decisions.length > 0)
+    scriptError = `${decisions.length} decision(s) were never asked for: ${decisions.map((d) => d.type).join(', ')}`
   return { events, scriptError }
 }
 
@@ -143,8 +168,15 @@ export function outcomeFromEvents(events: readonly RunEvent[]): Outcome {
     const resolved = events.findLast((e) => e.type === 'approval-resolved')
     if (asked?.type !== 'approval-requested') return { status }
     const reason = resolved?.type === 'approval-resolved' ? resolved.reason : undefined
-    const model = reason === undefined ? { type: 'execution-denied' as const } : { type: 'execution-denied' as const, reason }
-    return strip({ status, raw: asked.views.raw, display: asked.views.display.value, transcript: asked.views.transcript.value, model })
+    const model =
+      reason === undefined ? { type: 'execution-denied' as const } : { type: 'execution-denied' as const, reason }
+    return strip({
+      status,
+      raw: asked.views.raw,
+      display: asked.views.display.value,
+      transcript: asked.views.transcript.value,
+      model,
+    })
   }
   const last = events.findLast((e) => e.type === 'output' || e.type === 'error')
   if (!last || (last.type !== 'output' && last.type !== 'error')) return { status }
@@ -163,9 +195,11 @@ export function outcomeFromEvents(events: readonly RunEvent[]): Outcome {
 export function decisionsFromEvents(events: readonly RunEvent[]): Decision[] {
   const out: Decision[] = []
   for (const e of events) {
-    if (e.type === 'approval-resolved') out.push(e.approved ? { type: 'approve' } : strip({ type: 'decline' as const, reason: e.reason }))
+    if (e.type === 'approval-resolved')
+      out.push(e.approved ? { type: 'approve' } : strip({ type: 'decline' as const, reason: e.reason }))
     else if (e.type === 'resumed') out.push({ type: 'resume', resumeData: e.resumeData })
-    else if (e.type === 'elicitation-resolved') out.push(strip({ type: 'respond' as const, action: e.result.action, content: e.result.content }))
+    else if (e.type === 'elicitation-resolved')
+      out.push(strip({ type: 'respond' as const, action: e.result.action, content: e.result.content }))
     else if (e.type === 'aborted') out.push(abortDecision(events, e.seq, e.reason))
   }
   return out
@@ -195,10 +229,16 @@ export function scenarioFromRun(name: string, request: StartRunBody, events: rea
   // A recorded run replays from its recording, saved as the cassette named after the scenario (scenarios replay by default).
   if (rest.network === 'record') Object.assign(rest, { network: undefined, cassette: name })
   // A live run that made requests stays live (it has no cassette to replay from); without requests the mode is moot.
-  else if (rest.network === undefined || rest.network === 'live') rest.network = events.some((e) => e.type === 'http-request') ? 'live' : undefined
+  else if (rest.network === undefined || rest.network === 'live')
+    rest.network = events.some((e) => e.type === 'http-request') ? 'live' : undefined
   // Secret-looking request-context values never reach a scenario file: they become `{ "$env": "NAME" }` references.
   if (rest.requestContext) rest.requestContext = secretsToEnvRefs(rest.requestContext)
-  return { name, ...strip(readableInput(rest)), decisions: decisionsFromEvents(events), expect: expectationFromOutcome(outcomeFromEvents(events)) } as Scenario
+  return {
+    name,
+    ...strip(readableInput(rest)),
+    decisions: decisionsFromEvents(events),
+    expect: expectationFromOutcome(outcomeFromEvents(events)),
+  } as Scenario
 }
 
 /**

@@ -23,8 +23,12 @@ describe('rerunPlan', () => {
       request: { toolId: 't', input: { a: 1 }, requestContext: { user: 'ann' } },
       decisions: [{ type: 'approve' }, { type: 'resume', resumeData: { seat: '2C' } }],
     })
-    expect(rerunPlan({ request, events }, 1, { type: 'decline', reason: 'no' }).decisions).toEqual([{ type: 'decline', reason: 'no' }])
-    expect(rerunPlan({ request, events }, 5, { type: 'respond', action: 'accept', content: { name: 'Ann' } }).decisions).toEqual([
+    expect(rerunPlan({ request, events }, 1, { type: 'decline', reason: 'no' }).decisions).toEqual([
+      { type: 'decline', reason: 'no' },
+    ])
+    expect(
+      rerunPlan({ request, events }, 5, { type: 'respond', action: 'accept', content: { name: 'Ann' } }).decisions,
+    ).toEqual([
       { type: 'approve' },
       { type: 'resume', resumeData: { seat: '1A' } },
       { type: 'respond', action: 'accept', content: { name: 'Ann' } },
@@ -42,7 +46,10 @@ describe('rerunPlan', () => {
     }
     expect(refusal(() => rerunPlan({ request, events }, 2, { type: 'approve' }))).toEqual(['atEvent'])
     expect(refusal(() => rerunPlan({ request, events }, 99, { type: 'approve' }))).toEqual(['atEvent'])
-    expect(refusal(() => rerunPlan({ request, events }, 1, { type: 'resume', resumeData: {} }))).toEqual(['control', 'type'])
+    expect(refusal(() => rerunPlan({ request, events }, 1, { type: 'resume', resumeData: {} }))).toEqual([
+      'control',
+      'type',
+    ])
     expect(refusal(() => rerunPlan({ request, events }, 1, { type: 'abort' }))).toEqual(['control', 'type'])
   })
 })

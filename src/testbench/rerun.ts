@@ -22,12 +22,22 @@ export interface RerunPlan {
 }
 
 /** Plans a rerun of `record` from its prompt event `atEvent` (a seq), answered with `control`. */
-export function rerunPlan(record: Pick<RunRecord, 'request' | 'events'>, atEvent: number, control: RunControl): RerunPlan {
+export function rerunPlan(
+  record: Pick<RunRecord, 'request' | 'events'>,
+  atEvent: number,
+  control: RunControl,
+): RerunPlan {
   const point = record.events.find((e) => e.seq === atEvent)
   const answers = point && answersTo(point.type)
-  if (!point || !answers) throw new RerunPlanError(`Event #${atEvent} of the run is not an approval, suspension or elicitation point.`, ['atEvent'])
+  if (!point || !answers)
+    throw new RerunPlanError(`Event #${atEvent} of the run is not an approval, suspension or elicitation point.`, [
+      'atEvent',
+    ])
   if (!answers.includes(control.type as Decision['type'])) {
-    throw new RerunPlanError(`The ${point.type} point is answered with ${answers.join(' or ')}, not ${control.type}.`, ['control', 'type'])
+    throw new RerunPlanError(`The ${point.type} point is answered with ${answers.join(' or ')}, not ${control.type}.`, [
+      'control',
+      'type',
+    ])
   }
   const before = decisionsFromEvents(record.events.filter((e) => e.seq < atEvent))
   // A rerun goes straight through: the earlier run's step mode is not kept.

@@ -12,13 +12,18 @@ describe('scenario files', () => {
 
   it('names the source and the problem for malformed files', () => {
     expect(() => parseScenario('{ nope', 'a/b.json')).toThrow(/a\/b\.json: not valid JSON/)
-    expect(() => parseScenario(JSON.stringify({ ...valid, expect: { status: 'great' } }), 'x.json')).toThrow(/x\.json: not a valid scenario: expect\.status/)
-    expect(() => parseScenario(JSON.stringify({ ...valid, input: undefined }), 'x.json')).toThrow(/needs `input` or `inputText`/)
+    expect(() => parseScenario(JSON.stringify({ ...valid, expect: { status: 'great' } }), 'x.json')).toThrow(
+      /x\.json: not a valid scenario: expect\.status/,
+    )
+    expect(() => parseScenario(JSON.stringify({ ...valid, input: undefined }), 'x.json')).toThrow(
+      /needs `input` or `inputText`/,
+    )
     expect(() => parseScenario(JSON.stringify({ ...valid, decisions: [{ type: 'maybe' }] }))).toThrow(/decisions\.0/)
   })
 
   it('refuses names that could leave the scenario folder', () => {
-    for (const bad of ['../x', 'a/b', '..', '.hidden', 'a\\b', '', 'x'.repeat(101)]) expect(() => assertScenarioName(bad)).toThrow(/Invalid scenario name/)
+    for (const bad of ['../x', 'a/b', '..', '.hidden', 'a\\b', '', 'x'.repeat(101)])
+      expect(() => assertScenarioName(bad)).toThrow(/Invalid scenario name/)
     for (const good of ['happy-path', 'v1.2_ok', 'A']) expect(() => assertScenarioName(good)).not.toThrow()
   })
 

@@ -18,7 +18,9 @@ export class InvalidScenarioNameError extends Error {
 /** Throws a readable InvalidScenarioNameError when `name` could not be a file inside the scenario folder. */
 export function assertScenarioName(name: string, what = 'scenario name'): void {
   if (!SCENARIO_NAME.test(name)) {
-    throw new InvalidScenarioNameError(`Invalid ${what} "${name}": use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without "..".`)
+    throw new InvalidScenarioNameError(
+      `Invalid ${what} "${name}": use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without "..".`,
+    )
   }
 }
 
@@ -43,5 +45,8 @@ export function parseScenario(text: string, source = 'scenario'): Scenario {
 
 /** JSON Schema of scenario files, published so editors autocomplete them. */
 export function scenarioJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(Scenario, { target: 'draft-07', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  return z.toJSONSchema(Scenario, { target: 'draft-07', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >
 }

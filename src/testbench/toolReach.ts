@@ -18,9 +18,31 @@ export interface ToolImport {
 }
 
 /** Names the generated file declares itself; an export with one of these names is imported under an alias. */
-const TAKEN = new Set(['expect', 'test', 'runTool', 'fromMastraTool', 'fromAiSdkTool', 'createRequire', 'ai', 'tool', 'run', 'result', 'decisions', 'seen', 'event', 'next', 'decision', 'mastraInstance', 'toolModule'])
+const TAKEN = new Set([
+  'expect',
+  'test',
+  'runTool',
+  'fromMastraTool',
+  'fromAiSdkTool',
+  'createRequire',
+  'ai',
+  'tool',
+  'run',
+  'result',
+  'decisions',
+  'seen',
+  'event',
+  'next',
+  'decision',
+  'mastraInstance',
+  'toolModule',
+])
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
-const RESERVED = new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(' '))
+const RESERVED = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
+    ' ',
+  ),
+)
 
 /** The lines a generated Vitest test needs to reach `tool`: imports, and statements (inside the async test) defining `tool`. */
 export interface ReachCode {
@@ -52,7 +74,9 @@ export function reachTool(tool: ToolImport): ReachCode {
     imports.push(`import toolModule from ${stringLiteral(tool.from)}`)
   } else if (IDENTIFIER.test(access.exportName) && !RESERVED.has(access.exportName)) {
     expr = TAKEN.has(access.exportName) ? `${access.exportName}Export` : access.exportName
-    imports.push(`import { ${expr === access.exportName ? expr : `${access.exportName} as ${expr}`} } from ${stringLiteral(tool.from)}`)
+    imports.push(
+      `import { ${expr === access.exportName ? expr : `${access.exportName} as ${expr}`} } from ${stringLiteral(tool.from)}`,
+    )
   } else {
     imports.push(`import * as toolModule from ${stringLiteral(tool.from)}`)
     expr = `toolModule[${stringLiteral(access.exportName)}]`
@@ -73,7 +97,18 @@ export function reachTool(tool: ToolImport): ReachCode {
     }
   }
   const toolscopeNames: string[] = []
-  const path = [access.exportName, ...access.steps.map((s) => (s.via === 'key' ? String(s.key) : s.via === 'agent-tools' ? `tools.${s.key}` : s.via === 'instance-agent' ? `agents.${s.key}` : `tools.${s.key}`))].join('.')
+  const path = [
+    access.exportName,
+    ...access.steps.map((s) =>
+      s.via === 'key'
+        ? String(s.key)
+        : s.via === 'agent-tools'
+          ? `tools.${s.key}`
+          : s.via === 'instance-agent'
+            ? `agents.${s.key}`
+            : `tools.${s.key}`,
+    ),
+  ].join('.')
   statements.unshift(`// Reached as Toolscope found it: ${commentText(path)}`)
   if (kind === 'mastra') {
     toolscopeNames.push('fromMastraTool')
@@ -82,8 +117,12 @@ export function reachTool(tool: ToolImport): ReachCode {
     toolscopeNames.push('fromAiSdkTool')
     imports.push(`import { createRequire } from 'node:module'`, `import * as ai from 'ai'`)
     const id = tool.id ?? String(access.steps.at(-1)?.key ?? access.exportName)
-    statements.push(`// An AI SDK tool is adapted with your own copy of \`ai\` (its version decides how toModelOutput is called).`)
-    statements.push(`const tool = fromAiSdkTool(${expr}, { id: ${stringLiteral(id)}, ai, version: createRequire(import.meta.url)('ai/package.json').version })`)
+    statements.push(
+      `// An AI SDK tool is adapted with your own copy of \`ai\` (its version decides how toModelOutput is called).`,
+    )
+    statements.push(
+      `const tool = fromAiSdkTool(${expr}, { id: ${stringLiteral(id)}, ai, version: createRequire(import.meta.url)('ai/package.json').version })`,
+    )
   } else if (access.steps.length > 0 && access.steps.some((s) => s.via !== 'key')) {
     // Listed by a Mastra agent or instance: typed as Mastra's tool union, but it is this Toolscope tool.
     toolscopeNames.push('type Tool')

@@ -22,7 +22,8 @@ export function updateExpectation(old: Expectation, actual: Outcome): Expectatio
 
 /** `actual` cut down to the shape of `shape`: objects keep only the keys `shape` names (partial matching). */
 function prune(shape: unknown, actual: unknown): unknown {
-  if (Array.isArray(shape) && Array.isArray(actual)) return actual.map((item, i) => (i < shape.length ? prune(shape[i], item) : item))
+  if (Array.isArray(shape) && Array.isArray(actual))
+    return actual.map((item, i) => (i < shape.length ? prune(shape[i], item) : item))
   if (isPlainObject(shape) && isPlainObject(actual)) {
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(shape)) if (key in actual) out[key] = prune(shape[key], actual[key])
@@ -30,4 +31,3 @@ function prune(shape: unknown, actual: unknown): unknown {
   }
   return actual
 }
-

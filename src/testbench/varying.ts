@@ -86,9 +86,13 @@ export function generatedValues(outcome: Outcome): VaryingValues {
 }
 
 /** `expect` with a matcher at each path that still holds a value there (paths into views it no longer checks are skipped). */
-export function withMatchers(expect: Expectation, matchers: readonly Pick<SuggestedMatcher, 'path' | 'kind'>[]): Expectation {
+export function withMatchers(
+  expect: Expectation,
+  matchers: readonly Pick<SuggestedMatcher, 'path' | 'kind'>[],
+): Expectation {
   let out = expect as Record<string, unknown>
-  for (const m of matchers) if (valueAt(out, m.path).found) out = setAt(out, m.path, { $any: m.kind }) as Record<string, unknown>
+  for (const m of matchers)
+    if (valueAt(out, m.path).found) out = setAt(out, m.path, { $any: m.kind }) as Record<string, unknown>
   return out as Expectation
 }
 
@@ -96,7 +100,10 @@ export function withMatchers(expect: Expectation, matchers: readonly Pick<Sugges
 export function valueAt(root: unknown, path: ValuePath): { found: boolean; value?: unknown } {
   let at = root
   for (const key of path) {
-    if (typeof key === 'number' ? !Array.isArray(at) || key >= at.length : !isPlainObject(at) || !Object.hasOwn(at, key)) return { found: false }
+    if (
+      typeof key === 'number' ? !Array.isArray(at) || key >= at.length : !isPlainObject(at) || !Object.hasOwn(at, key)
+    )
+      return { found: false }
     at = (at as Record<string | number, unknown>)[key]
   }
   return { found: true, value: at }
@@ -120,7 +127,13 @@ export function isMatchedAt(root: unknown, path: ValuePath): boolean {
 /** A path as people read it: `raw.items[0].id`, `display["first name"]`. */
 export function pathText(path: ValuePath): string {
   return path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${i ? '.' : ''}${key}` : `[${JSON.stringify(key)}]`))
+    .map((key, i) =>
+      typeof key === 'number'
+        ? `[${key}]`
+        : /^[A-Za-z_$][\w$]*$/.test(key)
+          ? `${i ? '.' : ''}${key}`
+          : `[${JSON.stringify(key)}]`,
+    )
     .join('')
 }
 
@@ -135,7 +148,8 @@ function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boole
 
 /** The kind both values have when a matcher of that kind accepts both (a date before a string: it says more). */
 function commonKind(a: unknown, b: unknown): AnyKind | undefined {
-  if (typeof a === 'string' && typeof b === 'string') return generatedKind(a) === 'date' && generatedKind(b) === 'date' ? 'date' : 'string'
+  if (typeof a === 'string' && typeof b === 'string')
+    return generatedKind(a) === 'date' && generatedKind(b) === 'date' ? 'date' : 'string'
   if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b)) return 'number'
   return undefined
 }

@@ -18,14 +18,17 @@ const HOSTILE = [
   'line\nPWNED()',
   'sep\u2028PWNED()\u2029PWNED()',
   '`${PWNED()}`',
-  '\\\'); PWNED(); //',
+  "\\'); PWNED(); //",
   '*/ PWNED() /*',
   '</script><script>PWNED()</script>',
 ]
 
 /** Syntax errors, the string literal values, and the code with every literal and comment blanked out. */
 function inspect(code: string): { errors: string[]; literals: string[]; outside: string } {
-  const { diagnostics = [] } = ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } })
+  const { diagnostics = [] } = ts.transpileModule(code, {
+    reportDiagnostics: true,
+    compilerOptions: { target: ts.ScriptTarget.ES2022 },
+  })
   const errors = diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
   const file = ts.createSourceFile('generated.ts', code, ts.ScriptTarget.Latest, true)
   const literals: string[] = []
@@ -35,7 +38,8 @@ function inspect(code: string): { errors: string[]; literals: string[]; outside:
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       literals.push(node.text)
       blank.push([node.getStart(file), node.end])
-    } else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) blank.push([node.getStart(file), node.end])
+    } else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node))
+      blank.push([node.getStart(file), node.end])
     ts.forEachChild(node, visit)
   }
   visit(file)
@@ -52,10 +56,16 @@ describe('exported tests with hostile strings', () => {
         toolId: `tool ${hostile}`,
         input: { text: hostile, [hostile]: 1 },
         requestContext: { note: hostile },
-        decisions: [{ type: 'decline', reason: hostile }, { type: 'resume', resumeData: { answer: hostile } }],
+        decisions: [
+          { type: 'decline', reason: hostile },
+          { type: 'resume', resumeData: { answer: hostile } },
+        ],
         expect: { status: 'error', match: 'exact', error: hostile, raw: { message: hostile } },
       }
-      for (const code of [toVitestTest(scenario, { from: `./${hostile}.ts`, access: 'tool' }), toPlaywrightTest(scenario, { toolPaths: [hostile] })]) {
+      for (const code of [
+        toVitestTest(scenario, { from: `./${hostile}.ts`, access: 'tool' }),
+        toPlaywrightTest(scenario, { toolPaths: [hostile] }),
+      ]) {
         const { errors, literals, outside } = inspect(code)
         expect(errors).toEqual([])
         expect(outside).not.toContain('PWNED')
@@ -80,7 +90,11 @@ describe('secrets in saved scenarios and exports', () => {
   })
 
   it('never writes the planted secret; the scenario references API_KEY and replays with it from the environment', async () => {
-    const runId = await server.startRun({ toolId: 'echo', input: { text: 'hi' }, requestContext: { apiKey: PLANTED, region: 'eu' } })
+    const runId = await server.startRun({
+      toolId: 'echo',
+      input: { text: 'hi' },
+      requestContext: { apiKey: PLANTED, region: 'eu' },
+    })
     expect(finished(await server.events(runId)).status).toBe('success')
     const saved = await server.api('/api/scenarios', { method: 'POST', json: { runId, name: 'with-secret' } })
     expect(saved.status).toBe(201)
@@ -89,13 +103,20 @@ describe('secrets in saved scenarios and exports', () => {
     const text = await readFile(join(scenarios.dir, files[0]), 'utf8')
     expect(text).not.toContain(PLANTED)
     expect(JSON.parse(text).requestContext).toEqual({ apiKey: { $env: 'API_KEY' }, region: 'eu' })
-    for (const body of [{ format: 'vitest', runId }, { format: 'playwright', runId }, { format: 'vitest', scenario: { toolId: 'echo', name: 'with-secret' } }]) {
+    for (const body of [
+      { format: 'vitest', runId },
+      { format: 'playwright', runId },
+      { format: 'vitest', scenario: { toolId: 'echo', name: 'with-secret' } },
+    ]) {
       const res = await server.api('/api/export', { method: 'POST', json: body })
       const { code } = ExportResponse.parse(await res.json())
       expect(code).not.toContain(PLANTED)
       expect(code).toContain("process.env['API_KEY']")
     }
-    const replay = () => server.api('/api/scenarios/echo/with-secret/replay', { method: 'POST' }).then(async (r) => ReplayReport.parse(await r.json()))
+    const replay = () =>
+      server
+        .api('/api/scenarios/echo/with-secret/replay', { method: 'POST' })
+        .then(async (r) => ReplayReport.parse(await r.json()))
     delete process.env.API_KEY
     expect((await replay()).scriptError).toMatch(/API_KEY/)
     process.env.API_KEY = PLANTED

@@ -33,7 +33,11 @@ describe('hostile requests', () => {
     expect(((await res.json()) as { error: string }).error).toMatch(/nested deeper than 256 levels/)
     const waiting = await server.startRun({ toolId: 'book-seat', input: { flight: 'TS1' } })
     await waitForEvent(server, waiting, (e) => e.type === 'suspended')
-    const resume = await server.api(`/api/runs/${waiting}/control`, { method: 'POST', body: `{"type":"resume","resumeData":${deep(5_000)}}`, headers: { 'content-type': 'application/json' } })
+    const resume = await server.api(`/api/runs/${waiting}/control`, {
+      method: 'POST',
+      body: `{"type":"resume","resumeData":${deep(5_000)}}`,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(resume.status).toBe(400)
     await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'abort' } })
   })
@@ -42,7 +46,9 @@ describe('hostile requests', () => {
     const url = new URL(server.origin)
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write(`POST /api/runs HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${2 ** 31}\r\n\r\n{}`)
+        socket.write(
+          `POST /api/runs HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${2 ** 31}\r\n\r\n{}`,
+        )
       })
       let text = ''
       socket.on('data', (d) => (text += d.toString()))
@@ -65,7 +71,8 @@ describe('hostile requests', () => {
 
   it('accepts ?token= only on the two SSE streams', async () => {
     const runId = await server.startRun({ toolId: 'echo', input: { text: 'a' } })
-    const bare = (path: string) => fetch(`${server.origin}${path}${path.includes('?') ? '&' : '?'}token=${server.token}`)
+    const bare = (path: string) =>
+      fetch(`${server.origin}${path}${path.includes('?') ? '&' : '?'}token=${server.token}`)
     expect((await bare(`/api/runs/${runId}/events`)).status).toBe(200)
     const catalog = await bare('/api/catalog/events')
     expect(catalog.status).toBe(200)
@@ -81,7 +88,11 @@ describe('hostile requests', () => {
       '{"toolId":"echo-any","input":{"a":{"__pr\\u006fto__":1}}}',
       JSON.stringify({ toolId: 'echo-any', inputText: '{"__proto__":{"polluted":true}}' }),
     ]) {
-      const res = await server.api('/api/runs', { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+      const res = await server.api('/api/runs', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      })
       expect(res.status, body).toBe(400)
       expect(((await res.json()) as { error: string }).error).toMatch(/__proto__/)
     }

@@ -29,12 +29,16 @@ describe('a misbehaving run ends only itself', { timeout: 60_000 }, () => {
     expect(record.status).toBe('running')
     // New chunks keep arriving after the misbehaving run ended.
     await waitForEvent(server, streaming, (e) => e.type === 'writer-chunk' && e.seq >= record.eventCount + 3)
-    expect((await server.api(`/api/runs/${streaming}/control`, { method: 'POST', json: { type: 'abort' } })).status).toBe(200)
+    expect(
+      (await server.api(`/api/runs/${streaming}/control`, { method: 'POST', json: { type: 'abort' } })).status,
+    ).toBe(200)
     const streamed = await server.events(streaming)
     expect(contiguous(streamed)).toBe(true)
     expect(finished(streamed).status).toBe('aborted')
     expect(await statusOf(server, waiting)).toBe('awaiting-approval')
-    expect((await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'approve' } })).status).toBe(200)
+    expect(
+      (await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'approve' } })).status,
+    ).toBe(200)
     expect(finished(await server.events(waiting)).status).toBe('success')
   }
 
@@ -46,7 +50,10 @@ describe('a misbehaving run ends only itself', { timeout: 60_000 }, () => {
     expect(finished(echo).status).toBe('success')
     // The echo run finished while the spinning run still holds its own thread.
     expect(await statusOf(server, spin)).toBe('running')
-    expect((await server.api(`/api/runs/${spin}/control`, { method: 'POST', json: { type: 'abort', reason: 'stop' } })).status).toBe(200)
+    expect(
+      (await server.api(`/api/runs/${spin}/control`, { method: 'POST', json: { type: 'abort', reason: 'stop' } }))
+        .status,
+    ).toBe(200)
     expect(finished(await server.events(spin)).status).toBe('aborted')
     await expectBystandersIntact(others)
   })
@@ -54,7 +61,9 @@ describe('a misbehaving run ends only itself', { timeout: 60_000 }, () => {
   it('process.exit ends only its run', async () => {
     const others = await bystanders()
     const events = await server.events(await server.startRun({ toolId: 'exit-process', input: {} }))
-    expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringMatching(/exited with code 3/) })
+    expect(events.find((e) => e.type === 'error')).toMatchObject({
+      message: expect.stringMatching(/exited with code 3/),
+    })
     await expectBystandersIntact(others)
   })
 
@@ -62,7 +71,9 @@ describe('a misbehaving run ends only itself', { timeout: 60_000 }, () => {
     const others = await bystanders()
     const events = await server.events(await server.startRun({ toolId: 'oom', input: {} }))
     expect(finished(events).status).toBe('error')
-    expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringMatching(/tool host stopped/i) })
+    expect(events.find((e) => e.type === 'error')).toMatchObject({
+      message: expect.stringMatching(/tool host stopped/i),
+    })
     await expectBystandersIntact(others)
   })
 
@@ -72,10 +83,14 @@ describe('a misbehaving run ends only itself', { timeout: 60_000 }, () => {
     const waiting = await server.startRun({ toolId: 'delete-file', input: { path: 'innocent' } })
     await waitForEvent(server, waiting, (e) => e.type === 'approval-requested')
     // Aborting the innocent run first must not terminate the spinning one's thread (nor the reverse).
-    expect((await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'abort' } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${waiting}/control`, { method: 'POST', json: { type: 'abort' } })).status).toBe(
+      200,
+    )
     expect(finished(await server.events(waiting)).status).toBe('aborted')
     expect(await statusOf(server, spin)).toBe('running')
-    expect((await server.api(`/api/runs/${spin}/control`, { method: 'POST', json: { type: 'abort' } })).status).toBe(200)
+    expect((await server.api(`/api/runs/${spin}/control`, { method: 'POST', json: { type: 'abort' } })).status).toBe(
+      200,
+    )
     expect(finished(await server.events(spin)).status).toBe('aborted')
   })
 })
@@ -107,13 +122,18 @@ describe('a poisoned worker or an unprintable throw fails the run at once', () =
   })
   afterAll(() => server.stop())
 
-  for (const [toolId, what] of [['poison-stringify', /JSON\.stringify/], ['poison-tojson', /Object\.prototype\.toJSON/]] as const) {
+  for (const [toolId, what] of [
+    ['poison-stringify', /JSON\.stringify/],
+    ['poison-tojson', /Object\.prototype\.toJSON/],
+  ] as const) {
     it(`${toolId}: the culprit's run ends naming what it broke, later runs of every tool work`, async () => {
       const events = await server.events(await server.startRun({ toolId, input: {} }))
       expect(finished(events).status).toBe('error')
       expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringMatching(what) })
       for (const id of ['echo', 'upper']) {
-        expect(finished(await server.events(await server.startRun({ toolId: id, input: { text: 'after' } }))).status).toBe('success')
+        expect(
+          finished(await server.events(await server.startRun({ toolId: id, input: { text: 'after' } }))).status,
+        ).toBe('success')
       }
     })
   }
@@ -121,7 +141,9 @@ describe('a poisoned worker or an unprintable throw fails the run at once', () =
   it('an event that does not match the protocol ends its run with an error saying so', async () => {
     const events = await server.events(await server.startRun({ toolId: 'off-protocol', input: {} }))
     expect(finished(events).status).toBe('error')
-    expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringMatching(/does not match the protocol.*level/) })
+    expect(events.find((e) => e.type === 'error')).toMatchObject({
+      message: expect.stringMatching(/does not match the protocol.*level/),
+    })
   })
 
   it('a thrown non-Error whose message and toString throw fails with a readable error', async () => {

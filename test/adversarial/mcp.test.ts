@@ -44,7 +44,11 @@ async function connect(server: TestServer): Promise<Client> {
     if (schema?.properties?.approve) return { action: 'accept', content: { approve: true } }
     return { action: 'accept', content: (scripted.shift() ?? sampleOf(schema)) as Record<string, unknown> }
   })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${server.token}` } } }))
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${server.token}` } },
+    }),
+  )
   return client
 }
 
@@ -62,7 +66,9 @@ describe('MCP listing of non-object input schemas', () => {
       expect(tools.map((t) => t.name).sort()).toEqual(['any-input', 'string-input', 'union-input'])
       for (const t of tools) expect(t.inputSchema.type).toBe('object')
       const union = await client.callTool({ name: 'union-input', arguments: { kind: 'b', s: 'hi' } })
-      expect(union.structuredContent ?? JSON.parse((union.content as Array<{ text: string }>)[0].text)).toEqual({ got: { kind: 'b', s: 'hi' } })
+      expect(union.structuredContent ?? JSON.parse((union.content as Array<{ text: string }>)[0].text)).toEqual({
+        got: { kind: 'b', s: 'hi' },
+      })
       const wrapped = await client.callTool({ name: 'string-input', arguments: { input: 'shout' } })
       expect(JSON.parse((wrapped.content as Array<{ text: string }>)[0].text)).toEqual({ upper: 'SHOUT' })
     } finally {
@@ -85,9 +91,20 @@ describe('every example tool through the SDK client', () => {
   })
   afterAll(() => server.stop())
 
-  it('lists and calls each one; the ones with a success scenario that needs no network succeed', { timeout: 90_000 }, async () => {
+  it('lists and calls each one; the ones with a success scenario that needs no network succeed', {
+    timeout: 90_000,
+  }, async () => {
     const scenarioDir = join(EXAMPLES_DIR, 'scenarios')
-    const scenarios = new Map<string, { input?: unknown; decisions?: Array<{ resumeData?: unknown; content?: unknown }>; expect?: { status?: string }; cassette?: unknown; mocks?: unknown }>()
+    const scenarios = new Map<
+      string,
+      {
+        input?: unknown
+        decisions?: Array<{ resumeData?: unknown; content?: unknown }>
+        expect?: { status?: string }
+        cassette?: unknown
+        mocks?: unknown
+      }
+    >()
     for (const toolId of await readdir(scenarioDir)) {
       const [first] = (await readdir(join(scenarioDir, toolId))).sort()
       scenarios.set(toolId, JSON.parse(await readFile(join(scenarioDir, toolId, first), 'utf8')))
@@ -98,13 +115,21 @@ describe('every example tool through the SDK client', () => {
       expect(tools.length).toBeGreaterThanOrEqual(19)
       for (const tool of tools) {
         const scenario = scenarios.get(tool.name)
-        const args = (scenario?.input ?? sampleOf(tool.inputSchema as Record<string, unknown>)) as Record<string, unknown>
-        scripted.splice(0, scripted.length, ...(scenario?.decisions ?? []).map((d) => d.resumeData ?? d.content).filter((v) => v !== undefined))
+        const args = (scenario?.input ?? sampleOf(tool.inputSchema as Record<string, unknown>)) as Record<
+          string,
+          unknown
+        >
+        scripted.splice(
+          0,
+          scripted.length,
+          ...(scenario?.decisions ?? []).map((d) => d.resumeData ?? d.content).filter((v) => v !== undefined),
+        )
         const result = await client.callTool({ name: tool.name, arguments: args })
         expect(Array.isArray(result.content), tool.name).toBe(true)
         // A tool whose scenario is answered by a cassette or mocks calls a real API over MCP (live): no connection here.
         const needsNetwork = scenario?.cassette !== undefined || scenario?.mocks !== undefined
-        if (scenario?.expect?.status === 'success' && !needsNetwork) expect(result.isError ?? false, `${tool.name}: ${JSON.stringify(result.content)}`).toBe(false)
+        if (scenario?.expect?.status === 'success' && !needsNetwork)
+          expect(result.isError ?? false, `${tool.name}: ${JSON.stringify(result.content)}`).toBe(false)
       }
     } finally {
       await client.close()

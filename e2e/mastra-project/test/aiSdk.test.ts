@@ -22,13 +22,18 @@ async function viaAiSdk(name: string, input: unknown) {
     doGenerate: async () => ({
       content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: name, input: JSON.stringify(input) }],
       finishReason: { unified: 'tool-calls', raw: undefined },
-      usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+      usage: {
+        inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 1, text: 1, reasoning: 0 },
+      },
       warnings: [],
     }),
   })
   const result = await generateText({ model, tools: { [name]: TOOLS[name] }, prompt: 'go' })
   const content = result.steps[0].content as Array<Record<string, any>>
-  const toolMessage = result.response.messages.find((m) => m.role === 'tool') as { content: Array<Record<string, any>> } | undefined
+  const toolMessage = result.response.messages.find((m) => m.role === 'tool') as
+    | { content: Array<Record<string, any>> }
+    | undefined
   return {
     output: content.find((p) => p.type === 'tool-result')?.output,
     error: errorText(content.find((p) => p.type === 'tool-error')?.error),

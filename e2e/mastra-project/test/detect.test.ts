@@ -7,7 +7,8 @@ import { dedupeTools, detectModule, type DetectedTool } from '../../../server/to
 import { registerBuiltInSources } from '../../../server/toolHost/detectors/index.ts'
 
 const abs = (rel: string) => new URL(rel, import.meta.url).pathname
-const versionOf = (pkg: string) => (JSON.parse(readFileSync(abs(`../node_modules/${pkg}/package.json`), 'utf8')) as { version: string }).version
+const versionOf = (pkg: string) =>
+  (JSON.parse(readFileSync(abs(`../node_modules/${pkg}/package.json`), 'utf8')) as { version: string }).version
 
 async function detect(rel: string) {
   const ns = (await import(rel)) as Record<string, unknown>
@@ -23,7 +24,12 @@ describe('detecting the sample Mastra project', () => {
   beforeAll(async () => {
     const found = []
     const errs = []
-    for (const rel of ['../src/mastra/agents/index.ts', '../src/mastra/index.ts', '../src/mastra/tools/aiSdkTools.ts', '../src/mastra/tools/weather.ts']) {
+    for (const rel of [
+      '../src/mastra/agents/index.ts',
+      '../src/mastra/index.ts',
+      '../src/mastra/tools/aiSdkTools.ts',
+      '../src/mastra/tools/weather.ts',
+    ]) {
       const r = await detect(rel)
       found.push(...r.tools)
       errs.push(...r.errors)
@@ -38,14 +44,30 @@ describe('detecting the sample Mastra project', () => {
   it('lists every tool once, with no errors', () => {
     expect(errors).toEqual([])
     expect(tools.map((t) => t.tool.id).sort()).toEqual(
-      ['agent-directory', 'book-flight', 'convertCurrency', 'deleteFile', 'escalate-ticket', 'get-weather', 'issue-refund', 'lookup-customer', 'rollDice', 'sendEmail', 'transfer-funds'].sort(),
+      [
+        'agent-directory',
+        'book-flight',
+        'convertCurrency',
+        'deleteFile',
+        'escalate-ticket',
+        'get-weather',
+        'issue-refund',
+        'lookup-customer',
+        'rollDice',
+        'sendEmail',
+        'transfer-funds',
+      ].sort(),
     )
   })
 
   it('groups agent tools by agent name, Mastra and AI SDK alike; instance-level tools stay ungrouped', () => {
     expect(byId('get-weather')).toMatchObject({ kind: 'mastra', group: 'Travel Agent' })
     expect(byId('convertCurrency')).toMatchObject({ kind: 'ai-sdk', group: 'Travel Agent' })
-    expect(byId('escalate-ticket')).toMatchObject({ kind: 'mastra', group: 'Support Agent', exportName: 'supportAgent.tools.escalateTool' })
+    expect(byId('escalate-ticket')).toMatchObject({
+      kind: 'mastra',
+      group: 'Support Agent',
+      exportName: 'supportAgent.tools.escalateTool',
+    })
     expect(byId('transfer-funds')).toMatchObject({ kind: 'mastra', exportName: 'mastra.tools.transferTool' })
     expect(byId('transfer-funds')?.group).toBeUndefined()
     expect(byId('rollDice')).toMatchObject({ kind: 'ai-sdk', exportName: 'rollDice' })
@@ -61,7 +83,9 @@ describe('detecting the sample Mastra project', () => {
     const { tools: only, errors: errs } = await detect('../src/mastra/index.ts')
     expect(errs).toEqual([])
     const ids = dedupeTools(only).tools.map((t) => `${t.tool.id}@${t.group ?? '-'}`)
-    expect(ids).toEqual(expect.arrayContaining(['escalate-ticket@Support Agent', 'sendEmail@Support Agent', 'transfer-funds@-']))
+    expect(ids).toEqual(
+      expect.arrayContaining(['escalate-ticket@Support Agent', 'sendEmail@Support Agent', 'transfer-funds@-']),
+    )
   })
 })
 

@@ -16,11 +16,18 @@ function definitions() {
   const order = {
     id: 'price-order',
     description: 'Price an order for a tenant',
-    inputSchema: z.object({ orderId: z.string().min(3), qty: z.number().int().positive(), note: z.string().optional(), broken: z.boolean().optional() }),
+    inputSchema: z.object({
+      orderId: z.string().min(3),
+      qty: z.number().int().positive(),
+      note: z.string().optional(),
+      broken: z.boolean().optional(),
+    }),
     outputSchema: z.object({ orderId: z.string(), total: z.number() }),
     requestContextSchema: z.object({ tenantId: z.string().min(1), apiToken: z.string().min(8) }),
     execute: async (input: { orderId: string; qty: number; broken?: boolean }) =>
-      input.broken ? ({ orderId: input.orderId, total: 'free' } as unknown as { orderId: string; total: number }) : { orderId: input.orderId, total: input.qty * 5 },
+      input.broken
+        ? ({ orderId: input.orderId, total: 'free' } as unknown as { orderId: string; total: number })
+        : { orderId: input.orderId, total: input.qty * 5 },
   }
   const confirm = {
     id: 'confirm-action',
@@ -32,7 +39,9 @@ function definitions() {
     execute: async (input: { action: string }, ctx: any) => {
       const resumeData = ctx?.agent?.resumeData ?? ctx?.resumeData
       if (!resumeData) {
-        await (ctx?.agent?.suspend ?? ctx?.suspend)?.(input.action === 'bad-suspend' ? { question: 42 } : { question: `Do ${input.action}?` })
+        await (ctx?.agent?.suspend ?? ctx?.suspend)?.(
+          input.action === 'bad-suspend' ? { question: 42 } : { question: `Do ${input.action}?` },
+        )
         return undefined
       }
       return { done: resumeData.ok, action: input.action }
@@ -44,10 +53,17 @@ function definitions() {
 type Def = ReturnType<typeof definitions>[keyof ReturnType<typeof definitions>]
 
 function both(name: keyof ReturnType<typeof definitions>): { mastra: any; toolscope: Tool } {
-  return { mastra: mastraCreateTool(definitions()[name] as Def as any), toolscope: createTool(definitions()[name] as Def as any) }
+  return {
+    mastra: mastraCreateTool(definitions()[name] as Def as any),
+    toolscope: createTool(definitions()[name] as Def as any),
+  }
 }
 
-const goodContext = () => new RequestContext([['tenantId', 't-1'], ['apiToken', 'sk-live-123456']])
+const goodContext = () =>
+  new RequestContext([
+    ['tenantId', 't-1'],
+    ['apiToken', 'sk-live-123456'],
+  ])
 
 async function direct(name: keyof ReturnType<typeof definitions>, input: unknown, ctx: () => Record<string, unknown>) {
   const { mastra, toolscope } = both(name)
@@ -58,19 +74,28 @@ async function direct(name: keyof ReturnType<typeof definitions>, input: unknown
 
 describe('direct execute: @mastra/core createTool vs Toolscope createTool', () => {
   it('valid input: the same output', async () => {
-    const { theirs, ours } = await direct('order', { orderId: 'A-1', qty: 3 }, () => ({ requestContext: goodContext() }))
+    const { theirs, ours } = await direct('order', { orderId: 'A-1', qty: 3 }, () => ({
+      requestContext: goodContext(),
+    }))
     expect(theirs).toEqual({ orderId: 'A-1', total: 15 })
     expect(ours).toEqual(theirs)
   })
 
   it('invalid input: the same error message and issues', async () => {
-    const { theirs, ours } = await direct('order', { orderId: 'A', qty: 1.5 }, () => ({ requestContext: goodContext() }))
-    expect(theirs).toMatchObject({ error: true, message: expect.stringMatching(/^Tool input validation failed for price-order\./) })
+    const { theirs, ours } = await direct('order', { orderId: 'A', qty: 1.5 }, () => ({
+      requestContext: goodContext(),
+    }))
+    expect(theirs).toMatchObject({
+      error: true,
+      message: expect.stringMatching(/^Tool input validation failed for price-order\./),
+    })
     expect(ours).toEqual(theirs)
   })
 
   it('null for an optional field is stripped by both', async () => {
-    const { theirs, ours } = await direct('order', { orderId: 'A-2', qty: 2, note: null }, () => ({ requestContext: goodContext() }))
+    const { theirs, ours } = await direct('order', { orderId: 'A-2', qty: 2, note: null }, () => ({
+      requestContext: goodContext(),
+    }))
     expect(theirs).toEqual({ orderId: 'A-2', total: 10 })
     expect(ours).toEqual(theirs)
   })
@@ -78,20 +103,32 @@ describe('direct execute: @mastra/core createTool vs Toolscope createTool', () =
   it('bad request context: the same error, secrets redacted', async () => {
     const ctx = () => ({ requestContext: new RequestContext([['apiToken', 'sk-live-123456']]) })
     const { theirs, ours } = await direct('order', { orderId: 'A-1', qty: 1 }, ctx)
-    expect(theirs).toMatchObject({ error: true, message: expect.stringMatching(/^Request context validation failed for price-order\./) })
+    expect(theirs).toMatchObject({
+      error: true,
+      message: expect.stringMatching(/^Request context validation failed for price-order\./),
+    })
     expect(JSON.stringify(theirs)).not.toContain('sk-live-123456')
     expect(ours).toEqual(theirs)
   })
 
   it('output mismatch: the same output validation error', async () => {
-    const { theirs, ours } = await direct('order', { orderId: 'A-1', qty: 1, broken: true }, () => ({ requestContext: goodContext() }))
-    expect(theirs).toMatchObject({ error: true, message: expect.stringMatching(/^Tool output validation failed for price-order\./) })
+    const { theirs, ours } = await direct('order', { orderId: 'A-1', qty: 1, broken: true }, () => ({
+      requestContext: goodContext(),
+    }))
+    expect(theirs).toMatchObject({
+      error: true,
+      message: expect.stringMatching(/^Tool output validation failed for price-order\./),
+    })
     expect(ours).toEqual(theirs)
   })
 
   it('suspend: both return nothing and hand the same payload to suspend()', async () => {
     const payloads: unknown[][] = [[], []]
-    const ctx = (i: number) => () => ({ toolCallId: 'c1', messages: [], agent: { toolCallId: 'c1', messages: [], suspend: async (p: unknown) => void payloads[i].push(p) } })
+    const ctx = (i: number) => () => ({
+      toolCallId: 'c1',
+      messages: [],
+      agent: { toolCallId: 'c1', messages: [], suspend: async (p: unknown) => void payloads[i].push(p) },
+    })
     const { mastra, toolscope } = both('confirm')
     expect(await mastra.execute({ action: 'deploy' }, ctx(0)())).toBeUndefined()
     expect(await toolscope.execute!({ action: 'deploy' }, ctx(1)() as never)).toBeUndefined()
@@ -102,17 +139,25 @@ describe('direct execute: @mastra/core createTool vs Toolscope createTool', () =
   it('invalid suspend payload: the same suspension error', async () => {
     const ctx = () => ({ agent: { toolCallId: 'c1', messages: [], suspend: async () => {} } })
     const { theirs, ours } = await direct('confirm', { action: 'bad-suspend' }, ctx)
-    expect(theirs).toMatchObject({ error: true, message: expect.stringMatching(/^Tool suspension data validation failed for confirm-action\./) })
+    expect(theirs).toMatchObject({
+      error: true,
+      message: expect.stringMatching(/^Tool suspension data validation failed for confirm-action\./),
+    })
     expect(ours).toEqual(theirs)
   })
 
   it('resume data: valid data gives the same output; invalid data the same error', async () => {
-    const resume = (resumeData: unknown) => () => ({ agent: { toolCallId: 'c1', messages: [], suspend: async () => {}, resumeData } })
+    const resume = (resumeData: unknown) => () => ({
+      agent: { toolCallId: 'c1', messages: [], suspend: async () => {}, resumeData },
+    })
     const valid = await direct('confirm', { action: 'deploy' }, resume({ ok: true }))
     expect(valid.theirs).toEqual({ done: true, action: 'deploy' })
     expect(valid.ours).toEqual(valid.theirs)
     const invalid = await direct('confirm', { action: 'deploy' }, resume({ ok: 'yes' }))
-    expect(invalid.theirs).toMatchObject({ error: true, message: expect.stringMatching(/^Tool input validation failed for confirm-action\./) })
+    expect(invalid.theirs).toMatchObject({
+      error: true,
+      message: expect.stringMatching(/^Tool input validation failed for confirm-action\./),
+    })
     expect(invalid.ours).toEqual(invalid.theirs)
   })
 })
@@ -122,7 +167,11 @@ function outcome(result: RunResult) {
   return { status: result.status, raw: result.views.raw, model: result.views.model, error: result.error }
 }
 
-async function runBoth(name: keyof ReturnType<typeof definitions>, input: unknown, requestContext?: Record<string, unknown>) {
+async function runBoth(
+  name: keyof ReturnType<typeof definitions>,
+  input: unknown,
+  requestContext?: Record<string, unknown>,
+) {
   const { mastra, toolscope } = both(name)
   const adapted = await adaptMastraTool(mastra, SAMPLE_FILE)
   if ('error' in adapted) throw new Error(adapted.error)
@@ -146,7 +195,12 @@ describe('runTool: the Mastra tool as the tool host runs it vs the Toolscope too
       expect(ours, JSON.stringify(input)).toEqual(theirs)
       seen.push(theirs.status === 'success' ? 'success' : String(theirs.error).split('.')[0])
     }
-    expect(seen).toEqual(['success', 'Tool input validation failed for price-order', 'Request context validation failed for price-order', 'Tool output validation failed for price-order'])
+    expect(seen).toEqual([
+      'success',
+      'Tool input validation failed for price-order',
+      'Request context validation failed for price-order',
+      'Tool output validation failed for price-order',
+    ])
   })
 
   it('suspends with the same payload and ends the same way after valid resume data', async () => {
@@ -156,7 +210,9 @@ describe('runTool: the Mastra tool as the tool host runs it vs the Toolscope too
     const results = []
     for (const tool of [adapted.tool, toolscope]) {
       const run = runTool(tool, { input: { action: 'deploy' } })
-      const suspended = await new Promise<{ payload: unknown }>((resolve) => run.subscribe((e) => e.type === 'suspended' && resolve(e)))
+      const suspended = await new Promise<{ payload: unknown }>((resolve) =>
+        run.subscribe((e) => e.type === 'suspended' && resolve(e)),
+      )
       expect(suspended.payload).toEqual({ question: 'Do deploy?' })
       await run.resume({ ok: true })
       results.push(outcome(await run.result))

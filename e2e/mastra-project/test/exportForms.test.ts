@@ -5,7 +5,13 @@
 
 import { afterAll, describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../../src/shared/protocol.ts'
-import { catalogLines, expectedCatalog, exportFormsProject, MODULE_KINDS, type FormLibrary } from '../../../server/test/exportFormsProject.ts'
+import {
+  catalogLines,
+  expectedCatalog,
+  exportFormsProject,
+  MODULE_KINDS,
+  type FormLibrary,
+} from '../../../server/test/exportFormsProject.ts'
 import { ToolHost } from '../../../server/toolHost/host.ts'
 
 const NODE_MODULES = new URL('../node_modules', import.meta.url).pathname
@@ -31,7 +37,8 @@ function hostOn(dir: string) {
         events.set(runId, list)
         if (event.type === 'run-finished') finished.get(runId)?.(list)
       },
-      onRunLost: (runId, message) => finished.get(runId)?.([...(events.get(runId) ?? []), { type: 'error', message } as RunEvent]),
+      onRunLost: (runId, message) =>
+        finished.get(runId)?.([...(events.get(runId) ?? []), { type: 'error', message } as RunEvent]),
     },
   })
   const run = async (toolId: string): Promise<RunEvent[]> => {
@@ -55,11 +62,17 @@ describe.each(MODULE_KINDS)('$name', (kind) => {
     expect(host.catalog.errors).toEqual([])
     expect(catalogLines(host.catalog.tools)).toEqual(expectedCatalog(kind, LIBRARIES))
     const tag = kind.folder === 'commonjs' ? 'cjs' : kind.folder === 'esm' ? 'esm' : 'ts'
-    const defaults = kind.folder === 'commonjs' ? ['aiWhole', `mastra-${tag}-whole`, `toolscope-${tag}-whole`] : ['ai', `mastra-${tag}-default`, `toolscope-${tag}-default`]
+    const defaults =
+      kind.folder === 'commonjs'
+        ? ['aiWhole', `mastra-${tag}-whole`, `toolscope-${tag}-whole`]
+        : ['ai', `mastra-${tag}-default`, `toolscope-${tag}-default`]
     for (const toolId of defaults) {
       const events = await run(toolId)
       expect(events.at(-1), toolId).toMatchObject({ type: 'run-finished', status: 'success' })
-      expect(events.find((e) => e.type === 'output'), toolId).toMatchObject({ output: { ran: toolId.startsWith('ai') ? 'ai' : toolId } })
+      expect(
+        events.find((e) => e.type === 'output'),
+        toolId,
+      ).toMatchObject({ output: { ran: toolId.startsWith('ai') ? 'ai' : toolId } })
     }
     // Each worker imports @mastra/core and ai: well past the project's 60 s default on a loaded two-core machine.
   }, 180_000)

@@ -15,7 +15,8 @@ const PATHS = [`${PROJECT}src/mastra`, `${PROJECT}test/fixtures/toolscopeInMastr
 let runner: Awaited<ReturnType<typeof bareHost>>
 beforeAll(async () => {
   // Exported imports are relative to the working folder (`./src/mastra/…`), which run-compat.mjs sets to the project.
-  if (process.cwd() !== PROJECT.replace(/\/$/, '')) throw new Error(`run from ${PROJECT} (npm run test:compat does), not ${process.cwd()}`)
+  if (process.cwd() !== PROJECT.replace(/\/$/, ''))
+    throw new Error(`run from ${PROJECT} (npm run test:compat does), not ${process.cwd()}`)
   runner = await bareHost(PATHS)
 })
 afterAll(async () => runner?.close())
@@ -46,13 +47,20 @@ describe('exported Vitest tests of the sample Mastra project', () => {
   it('reach each tool the way the tool host did, compile and pass', async () => {
     const files = []
     // What POST /api/export answers for a finished run (the HTTP layer needs SQLite, not loadable under this Node 22).
-    for (const c of CASES) files.push(exportScenario(await runner.scenarioOf(c), 'vitest', { host: runner.host, toolPaths: PATHS }))
+    for (const c of CASES)
+      files.push(exportScenario(await runner.scenarioOf(c), 'vitest', { host: runner.host, toolPaths: PATHS }))
     const code = Object.fromEntries(CASES.map((c, i) => [c.toolId, files[i].code]))
     expect(code['get-weather']).toContain('fromMastraTool((await travelAgent.listTools())')
-    expect(code['agent-directory']).toContain("const tool = fromMastraTool(mastraInstance.listTools()!['agentDirectoryTool'], { mastra: mastraInstance })")
-    expect(code.convertCurrency).toContain("fromAiSdkTool((await travelAgent.listTools())['convertCurrency'], { id: 'convertCurrency', ai,")
+    expect(code['agent-directory']).toContain(
+      "const tool = fromMastraTool(mastraInstance.listTools()!['agentDirectoryTool'], { mastra: mastraInstance })",
+    )
+    expect(code.convertCurrency).toContain(
+      "fromAiSdkTool((await travelAgent.listTools())['convertCurrency'], { id: 'convertCurrency', ai,",
+    )
     expect(code.deleteFile).toContain("fromAiSdkTool(aiSdkTools['deleteFile']")
-    expect(code['toolscope-tool-directory']).toContain("const tool = mastraInstance.listTools()!['directory'] as unknown as Tool")
+    expect(code['toolscope-tool-directory']).toContain(
+      "const tool = mastraInstance.listTools()!['directory'] as unknown as Tool",
+    )
 
     const result = runExportedVitest(files, {
       projectDir: PROJECT,

@@ -7,12 +7,15 @@ import { Catalog, ToolDetail } from '../../../src/shared/protocol.ts'
 import { finished, startTestServer, waitForEvent, type TestServer } from '../../../server/test/helpers.ts'
 
 const abs = (rel: string) => new URL(rel, import.meta.url).pathname
-const versionOf = (pkg: string) => (JSON.parse(readFileSync(abs(`../node_modules/${pkg}/package.json`), 'utf8')) as { version: string }).version
+const versionOf = (pkg: string) =>
+  (JSON.parse(readFileSync(abs(`../node_modules/${pkg}/package.json`), 'utf8')) as { version: string }).version
 
 let server: TestServer
 
 beforeAll(async () => {
-  server = await startTestServer({ paths: [abs('../src/mastra'), abs('./fixtures/unknownKinds.ts'), abs('./fixtures/toolscopeInMastra.ts')] })
+  server = await startTestServer({
+    paths: [abs('../src/mastra'), abs('./fixtures/unknownKinds.ts'), abs('./fixtures/toolscopeInMastra.ts')],
+  })
 })
 afterAll(async () => server?.stop())
 
@@ -36,7 +39,11 @@ describe('catalog', () => {
       rollDice: 'ai-sdk/-',
       fine: 'ai-sdk/-',
     })
-    expect(catalog.errors.map((e) => e.message.split(':')[0]).sort()).toEqual(['langchainTool', 'legacyTool', 'webSearch'])
+    expect(catalog.errors.map((e) => e.message.split(':')[0]).sort()).toEqual([
+      'langchainTool',
+      'legacyTool',
+      'webSearch',
+    ])
   })
 
   it('details carry the library version and the mapped AI SDK options', async () => {
@@ -64,16 +71,29 @@ describe('runs over HTTP', () => {
   })
 
   it("a Mastra tool's invalid input ends with Mastra's error object", async () => {
-    const events = await server.events(await server.startRun({ toolId: 'lookup-customer', input: { email: 'nope' }, requestContext: { tenantId: 't', apiToken: 'tok-12345678' } }))
+    const events = await server.events(
+      await server.startRun({
+        toolId: 'lookup-customer',
+        input: { email: 'nope' },
+        requestContext: { tenantId: 't', apiToken: 'tok-12345678' },
+      }),
+    )
     const error = events.find((e) => e.type === 'error')
-    expect(error).toMatchObject({ message: expect.stringMatching(/^Tool input validation failed for lookup-customer\./), validationErrors: [{ path: ['email'] }] })
-    expect((error as { views: { raw: { validationErrors: unknown } } }).views.raw.validationErrors).toMatchObject({ fields: { email: { errors: [expect.any(String)] } } })
+    expect(error).toMatchObject({
+      message: expect.stringMatching(/^Tool input validation failed for lookup-customer\./),
+      validationErrors: [{ path: ['email'] }],
+    })
+    expect((error as { views: { raw: { validationErrors: unknown } } }).views.raw.validationErrors).toMatchObject({
+      fields: { email: { errors: [expect.any(String)] } },
+    })
   })
 
   it('a Mastra approval tool waits for approval, then runs', async () => {
     const runId = await server.startRun({ toolId: 'issue-refund', input: { orderId: 'o1', amount: 20 } })
     await waitForEvent(server, runId, (e) => e.type === 'approval-requested')
-    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })).ok).toBe(true)
+    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })).ok).toBe(
+      true,
+    )
     const events = await server.events(runId)
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { refundId: 'rf_o1', amount: 20 } })
   })
@@ -81,8 +101,18 @@ describe('runs over HTTP', () => {
   it('a Mastra suspend/resume tool suspends with its payload and finishes with the resume data', async () => {
     const runId = await server.startRun({ toolId: 'book-flight', input: { from: 'OSL', to: 'LIS' } })
     const seen = await waitForEvent(server, runId, (e) => e.type === 'suspended')
-    expect(seen.at(-1)).toMatchObject({ payload: { question: 'Book OSL → LIS?', price: 420 }, resumeSchema: { type: 'object' } })
-    expect((await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'resume', resumeData: { confirmed: true } } })).ok).toBe(true)
+    expect(seen.at(-1)).toMatchObject({
+      payload: { question: 'Book OSL → LIS?', price: 420 },
+      resumeSchema: { type: 'object' },
+    })
+    expect(
+      (
+        await server.api(`/api/runs/${runId}/control`, {
+          method: 'POST',
+          json: { type: 'resume', resumeData: { confirmed: true } },
+        })
+      ).ok,
+    ).toBe(true)
     const events = await server.events(runId)
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { booked: true, reference: 'BK-OSLLIS' } })
   })
@@ -91,20 +121,30 @@ describe('runs over HTTP', () => {
     const runId = await server.startRun({ toolId: 'deleteFile', input: { path: 'a.txt' } })
     await waitForEvent(server, runId, (e) => e.type === 'approval-requested')
     await server.api(`/api/runs/${runId}/control`, { method: 'POST', json: { type: 'approve' } })
-    expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({ output: { deleted: 'a.txt' } })
-    const convert = await server.events(await server.startRun({ toolId: 'convertCurrency', input: { amount: 10, from: 'EUR', to: 'GBP' } }))
-    expect(convert.find((e) => e.type === 'output')).toMatchObject({ views: { model: { type: 'text', value: '8.5 GBP' } } })
+    expect((await server.events(runId)).find((e) => e.type === 'output')).toMatchObject({
+      output: { deleted: 'a.txt' },
+    })
+    const convert = await server.events(
+      await server.startRun({ toolId: 'convertCurrency', input: { amount: 10, from: 'EUR', to: 'GBP' } }),
+    )
+    expect(convert.find((e) => e.type === 'output')).toMatchObject({
+      views: { model: { type: 'text', value: '8.5 GBP' } },
+    })
   })
 
   it('tools registered on the Mastra instance get the instance as context.mastra (Mastra and Toolscope tools alike)', async () => {
     const mastraTool = await server.events(await server.startRun({ toolId: 'agent-directory', input: {} }))
-    expect(mastraTool.find((e) => e.type === 'output')).toMatchObject({ output: { agents: ['supportAgent', 'travelAgent'] } })
+    expect(mastraTool.find((e) => e.type === 'output')).toMatchObject({
+      output: { agents: ['supportAgent', 'travelAgent'] },
+    })
     const ours = await server.events(await server.startRun({ toolId: 'toolscope-tool-directory', input: {} }))
     expect(ours.find((e) => e.type === 'output')).toMatchObject({ output: { tools: ['directory'] } })
   })
 
   it('a tool registered on the Mastra instance runs; its approval predicate lets small transfers through', async () => {
-    const events = await server.events(await server.startRun({ toolId: 'transfer-funds', input: { from: 'a', to: 'b', amount: 5 } }))
+    const events = await server.events(
+      await server.startRun({ toolId: 'transfer-funds', input: { from: 'a', to: 'b', amount: 5 } }),
+    )
     expect(events.some((e) => e.type === 'approval-requested')).toBe(false)
     expect(events.find((e) => e.type === 'output')).toMatchObject({ output: { transferId: 'tr_a_b_5' } })
   })

@@ -34,7 +34,9 @@ async function differential<T>(scenario: (make: Maker) => Promise<T>): Promise<T
 function contextShape(ctx: any) {
   return {
     // `observe` is a documented Toolscope addition: always present, where Mastra gives it only to agent tool calls.
-    keys: Object.keys(ctx).filter((k) => k !== 'observe').sort(),
+    keys: Object.keys(ctx)
+      .filter((k) => k !== 'observe')
+      .sort(),
     agentKeys: ctx.agent ? Object.keys(ctx.agent).sort() : null,
     workflowKeys: ctx.workflow ? Object.keys(ctx.workflow).sort() : null,
     toolCallId: ctx.agent?.toolCallId ?? null,
@@ -44,7 +46,10 @@ function contextShape(ctx: any) {
   }
 }
 
-const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+const USAGE = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+}
 
 /** A mock model that calls `toolName` with `input` on its first turn and answers "done" on every later turn. */
 function scriptedModel(toolName: string, input: unknown, identity?: { provider: string; modelId: string }) {
@@ -55,20 +60,47 @@ function scriptedModel(toolName: string, input: unknown, identity?: { provider: 
       prompts.push(options.prompt)
       const first = prompts.length === 1
       const chunks: any[] = first
-        ? [{ type: 'stream-start', warnings: [] }, { type: 'tool-call', toolCallId: 'call-1', toolName, input: JSON.stringify(input) }, { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage: USAGE }]
-        : [{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'done' }, { type: 'text-end', id: 't1' }, { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage: USAGE }]
+        ? [
+            { type: 'stream-start', warnings: [] },
+            { type: 'tool-call', toolCallId: 'call-1', toolName, input: JSON.stringify(input) },
+            { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage: USAGE },
+          ]
+        : [
+            { type: 'stream-start', warnings: [] },
+            { type: 'text-start', id: 't1' },
+            { type: 'text-delta', id: 't1', delta: 'done' },
+            { type: 'text-end', id: 't1' },
+            { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage: USAGE },
+          ]
       return { stream: simulateReadableStream({ chunks }) }
     },
   })
   /** The tool results the model received on its later turns (what the tool's output became for the model). */
-  const toolResults = () => prompts.slice(1).flatMap((p) => p.flatMap((m: any) => (m.role === 'tool' ? m.content.filter((c: any) => c.type === 'tool-result').map((c: any) => ({ toolCallId: c.toolCallId, toolName: c.toolName, output: c.output })) : [])))
+  const toolResults = () =>
+    prompts
+      .slice(1)
+      .flatMap((p) =>
+        p.flatMap((m: any) =>
+          m.role === 'tool'
+            ? m.content
+                .filter((c: any) => c.type === 'tool-result')
+                .map((c: any) => ({ toolCallId: c.toolCallId, toolName: c.toolName, output: c.output }))
+            : [],
+        ),
+      )
   return { model, toolResults, turns: () => prompts.length }
 }
 
 /** An agent with one tool named `name`, registered on a Mastra with in-memory storage (needed for snapshots). */
 function agentWith(name: string, tool: any, input: unknown, identity?: { provider: string; modelId: string }) {
   const scripted = scriptedModel(name, input, identity)
-  const agent = new Agent({ id: 'interop-agent', name: 'Interop Agent', instructions: 'Use the tool.', model: scripted.model, tools: { [name]: tool } })
+  const agent = new Agent({
+    id: 'interop-agent',
+    name: 'Interop Agent',
+    instructions: 'Use the tool.',
+    model: scripted.model,
+    tools: { [name]: tool },
+  })
   const mastra = new Mastra({ agents: { interopAgent: agent }, storage: new InMemoryStore(), logger: false })
   return { agent: mastra.getAgent('interopAgent'), ...scripted }
 }
@@ -81,14 +113,35 @@ async function collect(stream: { fullStream: AsyncIterable<any> }) {
   const pick = (type: string) => chunks.filter((c) => c.type === type).map((c) => c.payload)
   return {
     types,
-    approvals: pick('tool-call-approval').map((p) => ({ toolCallId: p.toolCallId, toolName: p.toolName, args: p.args })),
-    suspended: pick('tool-call-suspended').map((p) => ({ toolCallId: p.toolCallId, toolName: p.toolName, args: p.args, suspendPayload: p.suspendPayload })),
-    results: pick('tool-result').map((p) => ({ toolCallId: p.toolCallId, toolName: p.toolName, result: p.result, isError: p.isError ?? false })),
-    errors: pick('tool-error').map((p) => ({ toolCallId: p.toolCallId, toolName: p.toolName, error: String(p.error?.message ?? p.error) })),
+    approvals: pick('tool-call-approval').map((p) => ({
+      toolCallId: p.toolCallId,
+      toolName: p.toolName,
+      args: p.args,
+    })),
+    suspended: pick('tool-call-suspended').map((p) => ({
+      toolCallId: p.toolCallId,
+      toolName: p.toolName,
+      args: p.args,
+      suspendPayload: p.suspendPayload,
+    })),
+    results: pick('tool-result').map((p) => ({
+      toolCallId: p.toolCallId,
+      toolName: p.toolName,
+      result: p.result,
+      isError: p.isError ?? false,
+    })),
+    errors: pick('tool-error').map((p) => ({
+      toolCallId: p.toolCallId,
+      toolName: p.toolName,
+      error: String(p.error?.message ?? p.error),
+    })),
     // Writer chunks: tool-output wraps writer.write(); custom chunks from writer.custom() arrive as their own type.
     toolOutputs: pick('tool-output').map((p) => ({ toolCallId: p.toolCallId, toolName: p.toolName, output: p.output })),
     custom: chunks.filter((c) => c.type.startsWith('data-')).map((c) => ({ type: c.type, data: c.data })),
-    text: chunks.filter((c) => c.type === 'text-delta').map((c) => c.payload.text).join(''),
+    text: chunks
+      .filter((c) => c.type === 'text-delta')
+      .map((c) => c.payload.text)
+      .join(''),
   }
 }
 
@@ -139,10 +192,16 @@ describe('Agent + requireApproval: a Toolscope tool inside a Mastra Agent', () =
       return { suspended, executedBeforeApproval, approved, seen, modelGot: toolResults() }
     })
     expect(outcome.suspended.types).toContain('tool-call-approval')
-    expect(outcome.suspended.approvals).toEqual([{ toolCallId: 'call-1', toolName: 'shipOrder', args: { orderId: 'A-7' } }])
+    expect(outcome.suspended.approvals).toEqual([
+      { toolCallId: 'call-1', toolName: 'shipOrder', args: { orderId: 'A-7' } },
+    ])
     expect(outcome.executedBeforeApproval).toBe(0)
-    expect(outcome.approved.results).toEqual([{ toolCallId: 'call-1', toolName: 'shipOrder', result: { shipped: 'A-7' }, isError: false }])
-    expect(outcome.modelGot).toEqual([{ toolCallId: 'call-1', toolName: 'shipOrder', output: { type: 'json', value: { shipped: 'A-7' } } }])
+    expect(outcome.approved.results).toEqual([
+      { toolCallId: 'call-1', toolName: 'shipOrder', result: { shipped: 'A-7' }, isError: false },
+    ])
+    expect(outcome.modelGot).toEqual([
+      { toolCallId: 'call-1', toolName: 'shipOrder', output: { type: 'json', value: { shipped: 'A-7' } } },
+    ])
     expect(outcome.seen).toHaveLength(1)
     expect(outcome.seen[0]).toMatchObject({ toolCallId: 'call-1', writer: 'object' })
   })
@@ -158,7 +217,13 @@ describe('Agent + requireApproval: a Toolscope tool inside a Mastra Agent', () =
     })
     expect(outcome.executions).toBe(0)
     expect(outcome.declined.types).toContain('tool-output-denied')
-    expect(outcome.modelGot).toEqual([{ toolCallId: 'call-1', toolName: 'shipOrder', output: { type: 'text', value: 'Tool call was not approved by the user' } }])
+    expect(outcome.modelGot).toEqual([
+      {
+        toolCallId: 'call-1',
+        toolName: 'shipOrder',
+        output: { type: 'text', value: 'Tool call was not approved by the user' },
+      },
+    ])
   })
 })
 
@@ -178,7 +243,12 @@ const doubleConfig = () => ({
 describe('Agent + input Mastra already validated', () => {
   it('with an OpenAI model (schema compat layer): the same result', async () => {
     const outcome = await differential(async (make) => {
-      const { agent } = agentWith('doubleAmount', make(doubleConfig()), { amount: '21' }, { provider: 'openai.chat', modelId: 'gpt-4o-mini' })
+      const { agent } = agentWith(
+        'doubleAmount',
+        make(doubleConfig()),
+        { amount: '21' },
+        { provider: 'openai.chat', modelId: 'gpt-4o-mini' },
+      )
       return collect(await agent.stream('Double 21', { runId: 'run-parsed-openai' }))
     })
     expect(outcome.results.map((r) => r.result)).toEqual([{ doubled: 42 }])
@@ -193,14 +263,30 @@ describe('Agent + input Mastra already validated', () => {
   })
 
   it('the documented difference: a schema whose output is not valid input is parsed twice by a Toolscope tool', async () => {
-    const config = () => ({ ...doubleConfig(), inputSchema: z.object({ amount: z.string().transform((s) => Number(s)) }), execute: async (input: { amount: number }) => ({ doubled: input.amount * 2 }) })
+    const config = () => ({
+      ...doubleConfig(),
+      inputSchema: z.object({ amount: z.string().transform((s) => Number(s)) }),
+      execute: async (input: { amount: number }) => ({ doubled: input.amount * 2 }),
+    })
     const results: unknown[] = []
     for (const make of [MAKERS.mastra, MAKERS.toolscope]) {
-      const { agent } = agentWith('doubleAmount', make(config()), { amount: '21' }, { provider: 'openai.chat', modelId: 'gpt-4o-mini' })
-      results.push((await collect(await agent.stream('Double 21', { runId: 'run-transform' }))).results.map((r) => r.result))
+      const { agent } = agentWith(
+        'doubleAmount',
+        make(config()),
+        { amount: '21' },
+        { provider: 'openai.chat', modelId: 'gpt-4o-mini' },
+      )
+      results.push(
+        (await collect(await agent.stream('Double 21', { runId: 'run-transform' }))).results.map((r) => r.result),
+      )
     }
     expect(results[0]).toEqual([{ doubled: 42 }])
-    expect(results[1]).toEqual([expect.objectContaining({ error: true, message: expect.stringMatching(/^Tool input validation failed for double-amount\./) })])
+    expect(results[1]).toEqual([
+      expect.objectContaining({
+        error: true,
+        message: expect.stringMatching(/^Tool input validation failed for double-amount\./),
+      }),
+    ])
   })
 })
 
@@ -211,10 +297,22 @@ describe('Agent + suspend/resume: a Toolscope tool that calls context.agent.susp
       const { agent, toolResults } = agentWith('confirmAction', make(suspendConfig(seen)), { action: 'deploy' })
       const first = await agent.stream('Deploy', { runId: 'run-suspend', requestContext: tenantContext() })
       const suspended = await collect(first)
-      const resumed = await collect(await agent.resumeStream({ ok: true }, { runId: first.runId, toolCallId: 'call-1', requestContext: tenantContext() }))
+      const resumed = await collect(
+        await agent.resumeStream(
+          { ok: true },
+          { runId: first.runId, toolCallId: 'call-1', requestContext: tenantContext() },
+        ),
+      )
       return { suspended, resumed, seen, modelGot: toolResults() }
     })
-    expect(outcome.suspended.suspended).toEqual([{ toolCallId: 'call-1', toolName: 'confirmAction', args: { action: 'deploy' }, suspendPayload: { question: 'Do deploy?' } }])
+    expect(outcome.suspended.suspended).toEqual([
+      {
+        toolCallId: 'call-1',
+        toolName: 'confirmAction',
+        args: { action: 'deploy' },
+        suspendPayload: { question: 'Do deploy?' },
+      },
+    ])
     expect(outcome.resumed.results.map((r) => r.result)).toEqual([{ done: true, action: 'deploy' }])
     expect(outcome.seen).toHaveLength(2)
     expect(outcome.seen[1]).toMatchObject({ resumeData: { ok: true } })
@@ -226,13 +324,18 @@ describe('Agent + suspend/resume: a Toolscope tool that calls context.agent.susp
       const { agent, toolResults } = agentWith('confirmAction', make(suspendConfig(seen)), { action: 'deploy' })
       const first = await agent.stream('Deploy', { runId: 'run-bad-resume' })
       await collect(first)
-      const resumed = await collect(await agent.resumeStream({ ok: 'yes' }, { runId: first.runId, toolCallId: 'call-1' }))
+      const resumed = await collect(
+        await agent.resumeStream({ ok: 'yes' }, { runId: first.runId, toolCallId: 'call-1' }),
+      )
       return { resumed, executions: seen.length, modelGot: toolResults() }
     })
     // Mastra's builder checks the resume data against resumeSchema before calling the tool: execute ran only before suspending.
     expect(outcome.executions).toBe(1)
     expect(outcome.resumed.results).toHaveLength(1)
-    expect(outcome.resumed.results[0].result).toMatchObject({ error: true, message: expect.stringMatching(/^Tool input validation failed for confirmAction\./) })
+    expect(outcome.resumed.results[0].result).toMatchObject({
+      error: true,
+      message: expect.stringMatching(/^Tool input validation failed for confirmAction\./),
+    })
   })
 })
 
@@ -253,7 +356,10 @@ describe('Agent + writer: what a Toolscope tool writes arrives in the stream as 
       const { agent } = agentWith('reportProgress', tool, { steps: 2 })
       return collect(await agent.stream('Go', { runId: 'run-writer' }))
     })
-    expect(outcome.toolOutputs.map((o) => o.output)).toEqual([{ type: 'progress', step: 1 }, { type: 'progress', step: 2 }])
+    expect(outcome.toolOutputs.map((o) => o.output)).toEqual([
+      { type: 'progress', step: 1 },
+      { type: 'progress', step: 2 },
+    ])
     expect(outcome.custom).toEqual([{ type: 'data-progress', data: { finished: true } }])
     expect(outcome.results.map((r) => r.result)).toEqual([{ total: 2 }])
   })
@@ -262,13 +368,20 @@ describe('Agent + writer: what a Toolscope tool writes arrives in the stream as 
 /** A workflow result without the random parts (timestamps). */
 function stripTimes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripTimes)
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([k]) => !['startedAt', 'endedAt', 'suspendedAt', 'resumedAt'].includes(k)).map(([k, v]) => [k, stripTimes(v)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !['startedAt', 'endedAt', 'suspendedAt', 'resumedAt'].includes(k))
+        .map(([k, v]) => [k, stripTimes(v)]),
+    )
   return value
 }
 
 function workflowWith(tool: any, id: string) {
   const step = createStep(tool)
-  const workflow = createWorkflow({ id, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema }).then(step).commit()
+  const workflow = createWorkflow({ id, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema })
+    .then(step)
+    .commit()
   const mastra = new Mastra({ workflows: { [id]: workflow }, storage: new InMemoryStore(), logger: false })
   return { workflow: mastra.getWorkflow(id), step }
 }
@@ -284,7 +397,12 @@ describe('Workflow: createStep(toolscopeTool) in a Mastra workflow', () => {
       return { result: stripTimes(result), seen }
     })
     expect(outcome.result).toMatchObject({ status: 'success', result: { shipped: 'W-1' } })
-    expect(outcome.seen).toEqual([expect.objectContaining({ tenant: 't-42', workflowKeys: expect.arrayContaining(['runId', 'suspend', 'resumeData']) })])
+    expect(outcome.seen).toEqual([
+      expect.objectContaining({
+        tenant: 't-42',
+        workflowKeys: expect.arrayContaining(['runId', 'suspend', 'resumeData']),
+      }),
+    ])
   })
 
   it('a step tool that suspends is resumed with run.resume() the same way', async () => {
@@ -293,11 +411,18 @@ describe('Workflow: createStep(toolscopeTool) in a Mastra workflow', () => {
       const { workflow, step } = workflowWith(make(suspendConfig(seen)), 'confirm-flow')
       const run = await workflow.createRun({ runId: 'wf-run-2' })
       const suspended = await run.start({ inputData: { action: 'migrate' } })
-      const badResume = await run.resume({ step, resumeData: { ok: 'yes' } }).then(stripTimes, (e: Error) => ({ thrown: e.message }))
-      const resumed = await run.resume({ step, resumeData: { ok: true } }).then(stripTimes, (e: Error) => ({ thrown: e.message }))
+      const badResume = await run
+        .resume({ step, resumeData: { ok: 'yes' } })
+        .then(stripTimes, (e: Error) => ({ thrown: e.message }))
+      const resumed = await run
+        .resume({ step, resumeData: { ok: true } })
+        .then(stripTimes, (e: Error) => ({ thrown: e.message }))
       return { suspended: stripTimes(suspended), badResume, resumed, seen }
     })
-    expect(outcome.suspended).toMatchObject({ status: 'suspended', suspendPayload: { 'confirm-action': { question: 'Do migrate?' } } })
+    expect(outcome.suspended).toMatchObject({
+      status: 'suspended',
+      suspendPayload: { 'confirm-action': { question: 'Do migrate?' } },
+    })
     expect(outcome.badResume).toEqual({ thrown: expect.stringMatching(/^Invalid resume data/) })
     expect(outcome.resumed).toMatchObject({ status: 'success', result: { done: true, action: 'migrate' } })
   })

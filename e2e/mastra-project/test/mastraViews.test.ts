@@ -25,7 +25,12 @@ async function mastraTransform(): Promise<(context: Record<string, unknown>, sou
 
 /** Our views in Mastra's metadata shape: `{ display: { transformed } | { suppress } , transcript: … }`. */
 function asMastra(views: Views) {
-  const one = (v: Views['display']) => (v.passthrough ? undefined : v.suppressed ? { suppress: true } : { transformed: v.value, ...(v.failed ? { failed: true } : {}) })
+  const one = (v: Views['display']) =>
+    v.passthrough
+      ? undefined
+      : v.suppressed
+        ? { suppress: true }
+        : { transformed: v.value, ...(v.failed ? { failed: true } : {}) }
   return { display: one(views.display), transcript: one(views.transcript) }
 }
 
@@ -46,18 +51,28 @@ describe('Mastra transforms', () => {
       const phase = context.phase as string
       expect(asMastra(views)).toEqual({ display: theirs.display?.[phase], transcript: theirs.transcript?.[phase] })
     }
-    const ok = await (await run(lookupCustomerTool, { input: { email: 'ana@acme.io' }, requestContext: { tenantId: 't1', apiToken: 'tok-12345678' } })).result
+    const ok = await (
+      await run(lookupCustomerTool, {
+        input: { email: 'ana@acme.io' },
+        requestContext: { tenantId: 't1', apiToken: 'tok-12345678' },
+      })
+    ).result
     const input = ok.events.find((e) => e.type === 'input-available') as Extract<RunEvent, { type: 'input-available' }>
     const output = ok.events.find((e) => e.type === 'output') as Extract<RunEvent, { type: 'output' }>
     await expectPhase(input.views, { phase: 'input-available', input: input.input })
     await expectPhase(output.views, { phase: 'output-available', input: input.input, output: output.output })
     expect(output.views.transcript.value).toEqual({ id: 'cus_11', name: 'ana' })
 
-    const bad = await (await run(lookupCustomerTool, { input: { email: 'ana@acme.io' }, requestContext: { tenantId: 't1' } })).result
+    const bad = await (
+      await run(lookupCustomerTool, { input: { email: 'ana@acme.io' }, requestContext: { tenantId: 't1' } })
+    ).result
     const error = bad.events.find((e) => e.type === 'error') as Extract<RunEvent, { type: 'error' }>
     expect(error.message).toMatch(/^Request context validation failed for lookup-customer\./)
     await expectPhase(error.views, { phase: 'error', input: { email: 'ana@acme.io' }, error: error.views.raw })
-    expect(error.views.display).toMatchObject({ placeholder: true, value: { message: 'Tool error payload unavailable' } })
+    expect(error.views.display).toMatchObject({
+      placeholder: true,
+      value: { message: 'Tool error payload unavailable' },
+    })
   })
 })
 
@@ -77,7 +92,9 @@ describe('Mastra approval predicates', () => {
     })
     const decide = async (amount: number) => {
       const r = await run(tool, { input: { amount }, requestContext: { tenantId: 't1' } })
-      const state = await new Promise<string>((resolve) => r.subscribe((e) => (e.type === 'approval-requested' || e.type === 'run-finished') && resolve(e.type)))
+      const state = await new Promise<string>((resolve) =>
+        r.subscribe((e) => (e.type === 'approval-requested' || e.type === 'run-finished') && resolve(e.type)),
+      )
       if (state === 'approval-requested') r.abort()
       return state
     }

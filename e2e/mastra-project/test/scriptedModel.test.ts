@@ -16,7 +16,8 @@ type ProviderName = 'openai' | 'anthropic' | 'openai-compatible'
 const MODELS: Record<ProviderName, (baseURL: string) => LanguageModel> = {
   openai: (baseURL) => createOpenAI({ baseURL, apiKey: 'test' }).chat('gpt-4o-mini'),
   anthropic: (baseURL) => createAnthropic({ baseURL, apiKey: 'test' })('claude-sonnet-4-5'),
-  'openai-compatible': (baseURL) => createOpenAICompatible({ baseURL, name: 'local', apiKey: 'test', includeUsage: true })('llama3.2'),
+  'openai-compatible': (baseURL) =>
+    createOpenAICompatible({ baseURL, name: 'local', apiKey: 'test', includeUsage: true })('llama3.2'),
 }
 
 const weatherCalls: unknown[] = []
@@ -51,7 +52,10 @@ function toolResults(body: any): Array<{ id: string; content: unknown }> {
     if (!Array.isArray(message.content)) return []
     return message.content
       .filter((part: any) => part.type === 'tool_result')
-      .map((part: any) => ({ id: part.tool_use_id, content: JSON.parse(typeof part.content === 'string' ? part.content : part.content[0].text) }))
+      .map((part: any) => ({
+        id: part.tool_use_id,
+        content: JSON.parse(typeof part.content === 'string' ? part.content : part.content[0].text),
+      }))
   })
 }
 
@@ -72,8 +76,15 @@ describe.each(Object.keys(MODELS) as ProviderName[])('scripted model with %s', (
     const deltas = parts.filter((p) => p.type === 'tool-input-delta').map((p) => p.delta)
     expect(deltas.length).toBeGreaterThan(1)
     expect(deltas.join('')).toBe('{"location":"Lima"}')
-    expect(parts.find((p) => p.type === 'tool-call')).toMatchObject({ toolCallId: 'call_lima', toolName: 'weather', input: { location: 'Lima' } })
-    expect(parts.find((p) => p.type === 'tool-result')).toMatchObject({ toolCallId: 'call_lima', output: { forecast: 'sunny in Lima' } })
+    expect(parts.find((p) => p.type === 'tool-call')).toMatchObject({
+      toolCallId: 'call_lima',
+      toolName: 'weather',
+      input: { location: 'Lima' },
+    })
+    expect(parts.find((p) => p.type === 'tool-result')).toMatchObject({
+      toolCallId: 'call_lima',
+      output: { forecast: 'sunny in Lima' },
+    })
     expect(text).toBe('It is sunny in Lima.')
     expect(steps.map((step) => step.finishReason)).toEqual(['tool-calls', 'stop'])
     expect(usage.inputTokens).toBeGreaterThan(0)
@@ -83,16 +94,28 @@ describe.each(Object.keys(MODELS) as ProviderName[])('scripted model with %s', (
     expect(s.requests.every((r) => r.stream)).toBe(true)
     expect(offeredTools(s.requests[0].body)).toEqual(['weather'])
     expect(toolResults(s.requests[0].body)).toEqual([])
-    expect(toolResults(s.requests[1].body)).toEqual([{ id: 'call_lima', content: { location: 'Lima', forecast: 'sunny in Lima' } }])
+    expect(toolResults(s.requests[1].body)).toEqual([
+      { id: 'call_lima', content: { location: 'Lima', forecast: 'sunny in Lima' } },
+    ])
   })
 
   it('delivers parallel tool calls in one step', async () => {
-    const s = await start(turn.calls({ name: 'weather', input: { location: 'Lima' } }, { name: 'weather', input: { location: 'Quito' } }), turn.text('Both sunny.'))
+    const s = await start(
+      turn.calls({ name: 'weather', input: { location: 'Lima' } }, { name: 'weather', input: { location: 'Quito' } }),
+      turn.text('Both sunny.'),
+    )
     const { parts, text } = await streamParts(modelOf(s), 'Lima and Quito?')
 
-    expect(parts.filter((p) => p.type === 'tool-call').map((p) => p.input)).toEqual([{ location: 'Lima' }, { location: 'Quito' }])
+    expect(parts.filter((p) => p.type === 'tool-call').map((p) => p.input)).toEqual([
+      { location: 'Lima' },
+      { location: 'Quito' },
+    ])
     expect(weatherCalls.sort()).toEqual(['Lima', 'Quito'])
-    expect(toolResults(s.requests[1].body).map((r: any) => r.content.location).sort()).toEqual(['Lima', 'Quito'])
+    expect(
+      toolResults(s.requests[1].body)
+        .map((r: any) => r.content.location)
+        .sort(),
+    ).toEqual(['Lima', 'Quito'])
     expect(text).toBe('Both sunny.')
   })
 
@@ -103,7 +126,9 @@ describe.each(Object.keys(MODELS) as ProviderName[])('scripted model with %s', (
     const call = parts.find((p) => p.type === 'tool-call')
     expect(call).toMatchObject({ toolName: 'weather', invalid: true, input: '{"location": "Li' })
     expect(call.error.name).toBe('AI_InvalidToolInputError')
-    expect(parts.find((p) => p.type === 'tool-error')?.error).toMatch(/^Invalid input for tool weather: JSON parsing failed/)
+    expect(parts.find((p) => p.type === 'tool-error')?.error).toMatch(
+      /^Invalid input for tool weather: JSON parsing failed/,
+    )
     expect(weatherCalls).toEqual([])
     // The SDK tells the model about the failed call in its next request.
     expect(s.requests).toHaveLength(2)
@@ -136,12 +161,22 @@ describe.each(Object.keys(MODELS) as ProviderName[])('scripted model with %s', (
 
   it('answers non-streaming requests with a tool call round and a text', async () => {
     const s = await start(turn.call('weather', { location: 'Lima' }, 'call_1'), turn.text('Sunny.'))
-    const result = await generateText({ model: modelOf(s), tools: { weather }, prompt: 'Lima?', stopWhen: stepCountIs(3), maxRetries: 0 })
+    const result = await generateText({
+      model: modelOf(s),
+      tools: { weather },
+      prompt: 'Lima?',
+      stopWhen: stepCountIs(3),
+      maxRetries: 0,
+    })
 
-    expect(result.steps[0].toolCalls).toMatchObject([{ toolCallId: 'call_1', toolName: 'weather', input: { location: 'Lima' } }])
+    expect(result.steps[0].toolCalls).toMatchObject([
+      { toolCallId: 'call_1', toolName: 'weather', input: { location: 'Lima' } },
+    ])
     expect(result.text).toBe('Sunny.')
     expect(s.requests.map((r) => r.stream)).toEqual([false, false])
-    expect(toolResults(s.requests[1].body)).toEqual([{ id: 'call_1', content: { location: 'Lima', forecast: 'sunny in Lima' } }])
+    expect(toolResults(s.requests[1].body)).toEqual([
+      { id: 'call_1', content: { location: 'Lima', forecast: 'sunny in Lima' } },
+    ])
   })
 })
 

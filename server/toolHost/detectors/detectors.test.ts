@@ -23,7 +23,10 @@ describe('detectModule without the libraries installed', () => {
     const { tools, errors } = await detectModule(ns, FILE, 'mod.ts')
     expect(tools.map((t) => `${t.kind}:${t.tool.id}`)).toEqual(['toolscope:ours'])
     expect(errors).toEqual([
-      { file: 'mod.ts', message: 'tools.viaAiSdk: looks like an AI SDK tool, but the `ai` package is not installed in its project' },
+      {
+        file: 'mod.ts',
+        message: 'tools.viaAiSdk: looks like an AI SDK tool, but the `ai` package is not installed in its project',
+      },
       { file: 'mod.ts', message: expect.stringMatching(/^provider: provider-defined tool "anthropic.web_search"/) },
     ])
   })
@@ -31,7 +34,15 @@ describe('detectModule without the libraries installed', () => {
 
 describe('dedupeTools', () => {
   const tool = (id: string) => createTool({ id, description: id })
-  const entry = (t: unknown, extra: Partial<DetectedTool> = {}): DetectedTool => ({ tool: t as DetectedTool['tool'], kind: 'toolscope', file: 'f.ts', exportName: 'x', access: { exportName: 'x', steps: [] }, original: t, ...extra })
+  const entry = (t: unknown, extra: Partial<DetectedTool> = {}): DetectedTool => ({
+    tool: t as DetectedTool['tool'],
+    kind: 'toolscope',
+    file: 'f.ts',
+    exportName: 'x',
+    access: { exportName: 'x', steps: [] },
+    original: t,
+    ...extra,
+  })
 
   it('keeps one tool per value, taking the group found later, and one per identity for copies', () => {
     const a = tool('a')

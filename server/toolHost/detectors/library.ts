@@ -24,7 +24,9 @@ export function resolveLibrary(name: string, fromFile: string): UserLibrary | un
   try {
     // Both packages export ./package.json, so this works through their exports maps.
     const packageJson = createRequire(fromFile).resolve(`${name}/package.json`)
-    const version = String((JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: unknown }).version ?? 'unknown')
+    const version = String(
+      (JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: unknown }).version ?? 'unknown',
+    )
     found = { name, version, packageJson }
   } catch {
     found = null
@@ -44,7 +46,9 @@ export async function importUserLibrary<T>(name: string, fromFile: string, subpa
   if (!lib) throw new Error(`${name} is not installed in the project of ${fromFile}`)
   // A bare import would resolve from Toolscope's folder: load the user's copy by path, ESM entry first (the copy their
   // tool modules get, so classes and symbols match), the CommonJS entry as a fallback.
-  const esm = await import(new URL(resolveEsmEntry(lib, subpath), pathToFileURL(lib.packageJson)).href).catch(() => undefined)
+  const esm = await import(new URL(resolveEsmEntry(lib, subpath), pathToFileURL(lib.packageJson)).href).catch(
+    () => undefined,
+  )
   const bare = subpath === '.' ? name : `${name}/${subpath.replace(/^\.\//, '')}`
   return (esm ?? (await import(pathToFileURL(createRequire(fromFile).resolve(bare)).href))) as T
 }
@@ -53,7 +57,12 @@ export async function importUserLibrary<T>(name: string, fromFile: string, subpa
 function resolveEsmEntry(lib: UserLibrary, subpath: string): string {
   const pkg = JSON.parse(readFileSync(lib.packageJson, 'utf8')) as { exports?: unknown; module?: string; main?: string }
   const exportsMap = pkg.exports as Record<string, unknown> | string | undefined
-  const dot = typeof exportsMap === 'object' && exportsMap !== null && Object.keys(exportsMap).some((k) => k.startsWith('.')) ? exportsMap[subpath] : subpath === '.' ? exportsMap : undefined
+  const dot =
+    typeof exportsMap === 'object' && exportsMap !== null && Object.keys(exportsMap).some((k) => k.startsWith('.'))
+      ? exportsMap[subpath]
+      : subpath === '.'
+        ? exportsMap
+        : undefined
   const pick = (entry: unknown): string | undefined => {
     if (typeof entry === 'string') return entry
     if (entry && typeof entry === 'object') {

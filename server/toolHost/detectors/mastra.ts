@@ -22,10 +22,16 @@ export function isMastraTool(value: unknown): value is MastraTool {
  * The runtime tool for one Mastra tool (the runtime's fromMastraTool, shared with exported tests), or the reason it cannot
  * be loaded. `mastra` is the instance it was found in, handed to the tool as `context.mastra` (as Mastra does).
  */
-export async function adaptMastraTool(original: MastraTool, file: string, mastra?: unknown): Promise<{ tool: Tool; version?: string } | { error: string }> {
+export async function adaptMastraTool(
+  original: MastraTool,
+  file: string,
+  mastra?: unknown,
+): Promise<{ tool: Tool; version?: string } | { error: string }> {
   const lib = resolveLibrary('@mastra/core', file)
   if (lib && majorOf(lib.version) < 1) {
-    return { error: `Mastra ${lib.version} tools are not supported: Toolscope follows the createTool() contract of @mastra/core 1.x` }
+    return {
+      error: `Mastra ${lib.version} tools are not supported: Toolscope follows the createTool() contract of @mastra/core 1.x`,
+    }
   }
   return { tool: fromMastraTool(original, { mastra }), ...(lib ? { version: lib.version } : {}) }
 }
@@ -34,7 +40,13 @@ export async function adaptMastraTool(original: MastraTool, file: string, mastra
 export async function loadMastraTool(value: MastraTool, at: FoundAt): Promise<SourceResult> {
   const adapted = await adaptMastraTool(value, at.file, at.mastra)
   if ('error' in adapted) return { tools: [], errors: [`${at.exportName}: ${adapted.error}`] }
-  const tool: Omit<DetectedTool, 'file'> = { tool: adapted.tool, kind: 'mastra', exportName: at.exportName, access: at.access, original: value }
+  const tool: Omit<DetectedTool, 'file'> = {
+    tool: adapted.tool,
+    kind: 'mastra',
+    exportName: at.exportName,
+    access: at.access,
+    original: value,
+  }
   if (adapted.version) tool.libraryVersion = adapted.version
   if (at.group) tool.group = at.group
   return { tools: [tool], errors: [] }

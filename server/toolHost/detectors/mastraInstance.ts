@@ -4,14 +4,23 @@
 import type { AccessStep } from '../../../src/shared/protocol.ts'
 import type { FoundAt, NestedDetect, SourceResult, ToolSource } from '../detect.ts'
 
-type MastraAgent = { id?: string; name?: string; listTools(options?: unknown): Promise<Record<string, unknown>> | Record<string, unknown> }
+type MastraAgent = {
+  id?: string
+  name?: string
+  listTools(options?: unknown): Promise<Record<string, unknown>> | Record<string, unknown>
+}
 type MastraInstance = { listTools(): Record<string, unknown> | undefined; listAgents(): Record<string, MastraAgent> }
 
 /** Class name and methods of @mastra/core's Agent (the user's copy: no instanceof). */
 export function isMastraAgent(value: unknown): value is MastraAgent {
   if (value === null || typeof value !== 'object') return false
   const v = value as Record<string, unknown>
-  return typeof v.listTools === 'function' && typeof v.id === 'string' && /Agent$/.test(v.constructor?.name ?? '') && typeof v.generate === 'function'
+  return (
+    typeof v.listTools === 'function' &&
+    typeof v.id === 'string' &&
+    /Agent$/.test(v.constructor?.name ?? '') &&
+    typeof v.generate === 'function'
+  )
 }
 
 /** Class name and methods of @mastra/core's Mastra. */
@@ -37,7 +46,17 @@ async function agentTools(agent: MastraAgent, at: FoundAt, nested: NestedDetect)
   const tools = (await agent.listTools()) ?? {}
   for (const [key, tool] of Object.entries(tools)) {
     const access = then(at, { via: 'agent-tools', key })
-    merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key, access, group, ...(at.mastra ? { mastra: at.mastra } : {}) }))
+    merge(
+      out,
+      await nested(tool, {
+        file: at.file,
+        exportName: `${at.exportName}.tools.${key}`,
+        key,
+        access,
+        group,
+        ...(at.mastra ? { mastra: at.mastra } : {}),
+      }),
+    )
   }
   return out
 }
@@ -58,13 +77,37 @@ export const mastraInstanceSource: ToolSource = {
     const out: SourceResult = { tools: [], errors: [] }
     for (const [key, agent] of Object.entries(mastra.listAgents() ?? {})) {
       try {
-        merge(out, await agentTools(agent, { file: at.file, exportName: `${at.exportName}.agents.${key}`, key, access: then(at, { via: 'instance-agent', key }), mastra }, nested))
+        merge(
+          out,
+          await agentTools(
+            agent,
+            {
+              file: at.file,
+              exportName: `${at.exportName}.agents.${key}`,
+              key,
+              access: then(at, { via: 'instance-agent', key }),
+              mastra,
+            },
+            nested,
+          ),
+        )
       } catch (err) {
-        out.errors.push(`${at.exportName}.agents.${key}: could not list the agent's tools: ${err instanceof Error ? err.message : String(err)}`)
+        out.errors.push(
+          `${at.exportName}.agents.${key}: could not list the agent's tools: ${err instanceof Error ? err.message : String(err)}`,
+        )
       }
     }
     for (const [key, tool] of Object.entries(mastra.listTools() ?? {})) {
-      merge(out, await nested(tool, { file: at.file, exportName: `${at.exportName}.tools.${key}`, key, access: then(at, { via: 'instance-tools', key }), mastra }))
+      merge(
+        out,
+        await nested(tool, {
+          file: at.file,
+          exportName: `${at.exportName}.tools.${key}`,
+          key,
+          access: then(at, { via: 'instance-tools', key }),
+          mastra,
+        }),
+      )
     }
     return out
   },

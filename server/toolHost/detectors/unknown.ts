@@ -15,14 +15,20 @@ export const unknownToolReason: UnknownToolReason = (value) => {
   if (v.type === 'provider' || v.type === 'provider-defined') {
     return `provider-defined tool${typeof v.id === 'string' ? ` "${v.id}"` : ''}: it is executed by the model provider, so Toolscope cannot run it`
   }
-  if ('parameters' in v && !('inputSchema' in v) && (typeof v.execute === 'function' || typeof v.description === 'string') && v.id === undefined) {
+  if (
+    'parameters' in v &&
+    !('inputSchema' in v) &&
+    (typeof v.execute === 'function' || typeof v.description === 'string') &&
+    v.id === undefined
+  ) {
     return 'AI SDK 4 tool (it has `parameters` instead of `inputSchema`): Toolscope loads tools of the AI SDK 5 and later'
   }
   const fns = FUNCTION_KEYS.filter((k) => typeof v[k] === 'function')
   const schemas = SCHEMA_KEYS.filter((k) => v[k] !== undefined && v[k] !== null)
   const named = typeof v.description === 'string' || typeof v.name === 'string'
   if (fns.length === 0 || (schemas.length === 0 && !named)) return undefined
-  const kind = typeof v.constructor?.name === 'string' && v.constructor.name !== 'Object' ? `a ${v.constructor.name}` : 'an object'
+  const kind =
+    typeof v.constructor?.name === 'string' && v.constructor.name !== 'Object' ? `a ${v.constructor.name}` : 'an object'
   const has = [...fns.map((k) => `${k}()`), ...schemas].join(', ')
   return `looks like a tool (${kind} with ${has}) but is of no kind Toolscope knows: use createTool() from toolscope or @mastra/core, or tool() from the ai package`
 }

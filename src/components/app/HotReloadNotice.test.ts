@@ -4,16 +4,37 @@ import { describe, expect, it } from 'vitest'
 import type { CatalogEvent, McpServerState } from '../../shared/protocol.ts'
 import { describeChange, describeServerChanges, isQuiet } from './HotReloadNotice.tsx'
 
-const event = (over: Partial<CatalogEvent> = {}): CatalogEvent => ({ type: 'catalog-changed', version: 2, added: [], removed: [], changed: [], errors: [], ...over })
-const server = (name: string, state: McpServerState['state'], reason?: string): McpServerState => ({ name, transport: 'stdio', target: 'node x.js', state, tools: 0, ...(reason ? { reason } : {}) })
+const event = (over: Partial<CatalogEvent> = {}): CatalogEvent => ({
+  type: 'catalog-changed',
+  version: 2,
+  added: [],
+  removed: [],
+  changed: [],
+  errors: [],
+  ...over,
+})
+const server = (name: string, state: McpServerState['state'], reason?: string): McpServerState => ({
+  name,
+  transport: 'stdio',
+  target: 'node x.js',
+  state,
+  tools: 0,
+  ...(reason ? { reason } : {}),
+})
 
 describe('reload notice', () => {
   it("names the servers whose state changed, with a failure's reason", () => {
     const before = [server('everything', 'connecting'), server('docs', 'ready')]
-    const after = [server('everything', 'ready'), server('docs', 'failed', 'exited with code 1'), server('new', 'connecting')]
+    const after = [
+      server('everything', 'ready'),
+      server('docs', 'failed', 'exited with code 1'),
+      server('new', 'connecting'),
+    ]
     const servers = describeServerChanges(before, after)
     expect(servers).toEqual(['everything ready', 'docs failed (exited with code 1)', 'new connecting'])
-    expect(describeChange(event({ added: ['everything_echo'] }), servers)).toBe('Tools reloaded: MCP servers everything ready, docs failed (exited with code 1), new connecting; added everything_echo')
+    expect(describeChange(event({ added: ['everything_echo'] }), servers)).toBe(
+      'Tools reloaded: MCP servers everything ready, docs failed (exited with code 1), new connecting; added everything_echo',
+    )
     expect(describeServerChanges(undefined, after)).toEqual([])
     // A failed server's retries are not news; losing a ready server is.
     expect(describeServerChanges([server('b', 'failed', 'x')], [server('b', 'restarting', 'x')])).toEqual([])
@@ -31,6 +52,8 @@ describe('reload notice', () => {
     expect(isQuiet(event(), ['everything ready'], 0)).toBe(false)
     expect(isQuiet(event({ changed: ['a'] }), [], 0)).toBe(false)
     expect(describeChange(event())).toBe('Tools reloaded: no change')
-    expect(describeChange(event({ errors: [error, { file: 'a.ts', message: 'x' }, { file: 'b.ts', message: 'y' }] }))).toBe('Tools reloaded: 2 files failed to load, 1 MCP server problem')
+    expect(
+      describeChange(event({ errors: [error, { file: 'a.ts', message: 'x' }, { file: 'b.ts', message: 'y' }] })),
+    ).toBe('Tools reloaded: 2 files failed to load, 1 MCP server problem')
   })
 })

@@ -18,11 +18,16 @@ function isNews(was: McpServerState['state'] | undefined, now: McpServerState['s
 }
 
 /** The MCP servers whose state changed newsworthily between two catalogs: `everything ready`, `docs failed (reason)`. */
-export function describeServerChanges(before: readonly McpServerState[] | undefined, after: readonly McpServerState[] | undefined): string[] {
+export function describeServerChanges(
+  before: readonly McpServerState[] | undefined,
+  after: readonly McpServerState[] | undefined,
+): string[] {
   // Before the first catalog there is nothing to compare: the tool list shows every server's state anyway.
   if (!before || !after) return []
   const was = new Map(before.map((s) => [s.name, s.state]))
-  return after.filter((s) => isNews(was.get(s.name), s.state)).map((s) => `${s.name} ${s.state}${s.state === 'failed' && s.reason ? ` (${s.reason})` : ''}`)
+  return after
+    .filter((s) => isNews(was.get(s.name), s.state))
+    .map((s) => `${s.name} ${s.state}${s.state === 'failed' && s.reason ? ` (${s.reason})` : ''}`)
 }
 
 /** How many of the errors are tool files' (an MCP server's are `mcp:<server>`, and its status line tells them). */
@@ -36,7 +41,13 @@ export function fileErrorCount(errors: readonly CatalogError[] | undefined): num
  */
 export function isQuiet(e: CatalogEvent, servers: readonly string[], fileErrorsBefore: number | undefined): boolean {
   const fileErrors = fileErrorCount(e.errors)
-  return !e.added.length && !e.removed.length && !e.changed.length && !servers.length && (fileErrors === 0 || fileErrors === fileErrorsBefore)
+  return (
+    !e.added.length &&
+    !e.removed.length &&
+    !e.changed.length &&
+    !servers.length &&
+    (fileErrors === 0 || fileErrors === fileErrorsBefore)
+  )
 }
 
 /** One-line description of a catalog change, with the MCP servers whose state changed. */
@@ -79,7 +90,12 @@ export function HotReloadNotice() {
       {notice && (
         <span className="flex items-center gap-2 rounded-md bg-sky-100 px-2 py-1 text-xs text-sky-900 dark:bg-sky-900/60 dark:text-sky-100">
           <span className="truncate">{notice}</span>
-          <button type="button" aria-label="Dismiss notice" onClick={() => setNotice(null)} className="rounded px-1 hover:bg-sky-200 dark:hover:bg-sky-800">
+          <button
+            type="button"
+            aria-label="Dismiss notice"
+            onClick={() => setNotice(null)}
+            className="rounded px-1 hover:bg-sky-200 dark:hover:bg-sky-800"
+          >
             ×
           </button>
         </span>

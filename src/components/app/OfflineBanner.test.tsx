@@ -27,7 +27,13 @@ afterEach(() => {
 describe('the token message', () => {
   it('asks a page with no token to open the printed URL, and does not reconnect', async () => {
     const api = refusingApi(undefined)
-    renderWithApi(<><OfflineBanner /><HotReloadNotice /></>, api)
+    renderWithApi(
+      <>
+        <OfflineBanner />
+        <HotReloadNotice />
+      </>,
+      api,
+    )
     const alert = await screen.findByRole('alert', { name: 'Session token' })
     expect(alert.textContent).toContain('This page has no session token')
     expect(alert.textContent).toContain('Open the URL Toolscope printed in the terminal')
@@ -38,7 +44,13 @@ describe('the token message', () => {
   })
 
   it('tells a refused token from a missing one', async () => {
-    renderWithApi(<><OfflineBanner /><HotReloadNotice /></>, refusingApi('stale'))
+    renderWithApi(
+      <>
+        <OfflineBanner />
+        <HotReloadNotice />
+      </>,
+      refusingApi('stale'),
+    )
     const alert = await screen.findByRole('alert', { name: 'Session token' })
     expect(alert.textContent).toContain('The session token of this page was refused')
     await waitFor(() => expect(screen.queryByText(/Reconnecting/)).toBeNull())

@@ -15,19 +15,32 @@ const subscribeOnline = (l: () => void) => {
 
 export function OfflineBanner() {
   const connected = useSyncExternalStore(subscribeConnection, getConnection, () => true)
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  )
   const tokenProblem = useSyncExternalStore(subscribeConnection, getTokenProblem, () => undefined)
   if (tokenProblem) {
     return (
-      <div role="alert" aria-label="Session token" className="bg-red-100 px-4 py-1.5 text-center text-xs text-red-900 dark:bg-red-900/70 dark:text-red-100">
+      <div
+        role="alert"
+        aria-label="Session token"
+        className="bg-red-100 px-4 py-1.5 text-center text-xs text-red-900 dark:bg-red-900/70 dark:text-red-100"
+      >
         {tokenMessage(tokenProblem)}
       </div>
     )
   }
   if (connected && online) return null
   return (
-    <div role="alert" className="bg-amber-100 px-4 py-1.5 text-center text-xs text-amber-900 dark:bg-amber-900/70 dark:text-amber-100">
-      {online ? 'Connection to the Toolscope server lost. Reconnecting…' : 'You are offline. Reconnecting when the network is back…'}
+    <div
+      role="alert"
+      className="bg-amber-100 px-4 py-1.5 text-center text-xs text-amber-900 dark:bg-amber-900/70 dark:text-amber-100"
+    >
+      {online
+        ? 'Connection to the Toolscope server lost. Reconnecting…'
+        : 'You are offline. Reconnecting when the network is back…'}
     </div>
   )
 }

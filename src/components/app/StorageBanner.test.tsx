@@ -16,7 +16,14 @@ describe('StorageBanner', () => {
     cleanup()
 
     const full = createFakeApi()
-    full.listRuns = () => ({ runs: [], storage: { code: 'disk-full', message: 'Run history is not being saved: the disk is full (SQLITE_FULL).', since: '2026-12-02T00:00:00Z' } })
+    full.listRuns = () => ({
+      runs: [],
+      storage: {
+        code: 'disk-full',
+        message: 'Run history is not being saved: the disk is full (SQLITE_FULL).',
+        since: '2026-12-02T00:00:00Z',
+      },
+    })
     renderWithApi(<StorageBanner />, full)
     const alert = await screen.findByRole('alert', { name: 'Storage problem' })
     expect(alert.textContent).toContain('The disk is full: run history is not being saved.')

@@ -23,7 +23,12 @@ export function StorageBanner() {
   const storage = data?.storage
   if (!storage) return null
   return (
-    <div role="alert" aria-label="Storage problem" title={storage.message} className="bg-red-100 px-4 py-1.5 text-center text-xs text-red-900 dark:bg-red-900/70 dark:text-red-100">
+    <div
+      role="alert"
+      aria-label="Storage problem"
+      title={storage.message}
+      className="bg-red-100 px-4 py-1.5 text-center text-xs text-red-900 dark:bg-red-900/70 dark:text-red-100"
+    >
       {TEXT[storage.code]} Runs in flight were stopped; free disk space and Toolscope saves again on its own.
     </div>
   )

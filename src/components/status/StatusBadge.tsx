@@ -23,7 +23,10 @@ export function StatusBadge({ status, label = statusLabel(status), large = false
     )
   }
   return (
-    <span className={`inline-flex items-center gap-1 rounded px-2 py-1 font-semibold ${toneClasses(look.tone)}`} data-status={status}>
+    <span
+      className={`inline-flex items-center gap-1 rounded px-2 py-1 font-semibold ${toneClasses(look.tone)}`}
+      data-status={status}
+    >
       <StatusIcon name={look.icon} />
       {label}
     </span>

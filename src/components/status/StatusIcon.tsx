@@ -19,7 +19,18 @@ const PATHS: Record<StatusIconName, string> = {
 
 export function StatusIcon({ name }: { name: StatusIconName }) {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 12 12" className="size-2.5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" data-icon={name}>
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 12 12"
+      className="size-2.5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      data-icon={name}
+    >
       <path d={PATHS[name]} />
     </svg>
   )

@@ -13,7 +13,8 @@ describe('status presentation', () => {
   })
 
   it('gives every status a look, and every end a tone of its own kind', () => {
-    for (const status of [...RUN_STATUSES, IDLE]) expect(statusLook(status)).toMatchObject({ tone: expect.any(String), icon: expect.any(String) })
+    for (const status of [...RUN_STATUSES, IDLE])
+      expect(statusLook(status)).toMatchObject({ tone: expect.any(String), icon: expect.any(String) })
     expect(RUN_END_STATUSES.map((s) => [s, statusLook(s).tone])).toEqual([
       ['success', 'ok'],
       ['error', 'danger'],
@@ -23,7 +24,9 @@ describe('status presentation', () => {
       ['expired', 'warn'],
     ])
     // A live or waiting run is `info`; no end is.
-    expect(new Set((['running', ...WAITING_STATUSES] as const).map((s) => statusLook(s).tone))).toEqual(new Set(['info']))
+    expect(new Set((['running', ...WAITING_STATUSES] as const).map((s) => statusLook(s).tone))).toEqual(
+      new Set(['info']),
+    )
     expect(RUN_END_STATUSES.some((s) => statusLook(s).tone === 'info')).toBe(false)
   })
 })

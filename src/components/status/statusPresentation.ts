@@ -8,7 +8,18 @@ import type { BadgeTone } from '../ui/Badge.tsx'
 export type ShownStatus = RunLifecycleStatus | typeof IDLE
 
 /** The shape drawn beside a status (StatusIcon.tsx draws each one). */
-export type StatusIconName = 'circle' | 'dot' | 'clock' | 'question' | 'pause' | 'check' | 'cross' | 'minus' | 'stop' | 'bolt' | 'hourglass'
+export type StatusIconName =
+  | 'circle'
+  | 'dot'
+  | 'clock'
+  | 'question'
+  | 'pause'
+  | 'check'
+  | 'cross'
+  | 'minus'
+  | 'stop'
+  | 'bolt'
+  | 'hourglass'
 
 /** Tone and icon of one status. */
 export interface StatusLook {

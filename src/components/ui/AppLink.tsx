@@ -5,7 +5,12 @@ import { urlFor, type UrlState } from '../../hooks/useUrlState.ts'
 
 type Props = Omit<ComponentProps<'a'>, 'href' | 'onClick'> & { to: UrlState; onOpen: (state: UrlState) => void }
 
-export function AppLink({ to, onOpen, className = 'font-mono text-sky-700 underline dark:text-sky-300', ...rest }: Props) {
+export function AppLink({
+  to,
+  onOpen,
+  className = 'font-mono text-sky-700 underline dark:text-sky-300',
+  ...rest
+}: Props) {
   const open = (e: MouseEvent) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return
     e.preventDefault()

@@ -18,9 +18,20 @@ export function toneClasses(tone: BadgeTone): string {
   return TONES[tone]
 }
 
-export function Badge({ tone = 'neutral', children, title }: { tone?: BadgeTone; children: ReactNode; title?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  title,
+}: {
+  tone?: BadgeTone
+  children: ReactNode
+  title?: string
+}) {
   return (
-    <span title={title} className={`inline-flex items-center rounded px-1.5 py-0.5 text-[11px] font-medium leading-none whitespace-nowrap ${TONES[tone]}`}>
+    <span
+      title={title}
+      className={`inline-flex items-center rounded px-1.5 py-0.5 text-[11px] font-medium leading-none whitespace-nowrap ${TONES[tone]}`}
+    >
       {children}
     </span>
   )

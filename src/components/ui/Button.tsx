@@ -6,12 +6,18 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
 
 const LOOKS: Record<ButtonVariant, string> = {
   primary: 'bg-sky-600 text-white hover:bg-sky-500 disabled:bg-sky-600/40',
-  secondary: 'border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700',
+  secondary:
+    'border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700',
   danger: 'bg-rose-600 text-white hover:bg-rose-500 disabled:bg-rose-600/40',
   ghost: 'text-zinc-700 hover:bg-zinc-200 dark:text-zinc-200 dark:hover:bg-zinc-700',
 }
 
-export function Button({ variant = 'secondary', className = '', type = 'button', ...rest }: ComponentProps<'button'> & { variant?: ButtonVariant }) {
+export function Button({
+  variant = 'secondary',
+  className = '',
+  type = 'button',
+  ...rest
+}: ComponentProps<'button'> & { variant?: ButtonVariant }) {
   return (
     <button
       type={type}

@@ -27,7 +27,10 @@ export class ErrorBoundary extends Component<Props, { error: Error | null; key: 
   render() {
     if (!this.state.error) return this.props.children
     return (
-      <div role="alert" className="m-2 rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
+      <div
+        role="alert"
+        className="m-2 rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+      >
         <p className="font-semibold">Could not show {this.props.what}</p>
         <p className="mt-1 font-mono text-xs">{this.state.error.message}</p>
         <button type="button" className="mt-2 underline" onClick={() => this.setState({ error: null })}>

@@ -5,13 +5,25 @@ import { CopyButton } from './CopyButton.tsx'
 export function pretty(value: unknown): string {
   if (value === undefined) return 'undefined'
   try {
-    return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, null, 2) ?? String(value)
+    return typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value, null, 2) ?? String(value))
   } catch {
     return String(value)
   }
 }
 
-export function JsonBlock({ value, text, changed, copyLabel, className = '' }: { value?: unknown; text?: string; changed?: boolean[]; copyLabel?: string; className?: string }) {
+export function JsonBlock({
+  value,
+  text,
+  changed,
+  copyLabel,
+  className = '',
+}: {
+  value?: unknown
+  text?: string
+  changed?: boolean[]
+  copyLabel?: string
+  className?: string
+}) {
   const body = text ?? pretty(value)
   const lines = body.split('\n')
   return (
@@ -25,7 +37,11 @@ export function JsonBlock({ value, text, changed, copyLabel, className = '' }: {
       )}
       <pre className="min-h-0 flex-1 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs leading-5 text-zinc-800 dark:bg-zinc-900 dark:text-zinc-100">
         {lines.map((line, i) => (
-          <span key={i} data-changed={changed?.[i] ? 'true' : undefined} className={`block whitespace-pre-wrap wrap-anywhere ${changed?.[i] ? 'bg-amber-100 dark:bg-amber-900/50' : ''}`}>
+          <span
+            key={i}
+            data-changed={changed?.[i] ? 'true' : undefined}
+            className={`block whitespace-pre-wrap wrap-anywhere ${changed?.[i] ? 'bg-amber-100 dark:bg-amber-900/50' : ''}`}
+          >
             {line || ' '}
           </span>
         ))}

@@ -8,7 +8,18 @@ afterEach(cleanup)
 
 function Harness({ initial }: { initial: number }) {
   const [size, setSize] = useState(initial)
-  return <SplitPane label="Resize" firstId="left" size={size} onSize={setSize} min={25} max={70} first={<p>left</p>} second={<p>right</p>} />
+  return (
+    <SplitPane
+      label="Resize"
+      firstId="left"
+      size={size}
+      onSize={setSize}
+      min={25}
+      max={70}
+      first={<p>left</p>}
+      second={<p>right</p>}
+    />
+  )
 }
 
 describe('SplitPane', () => {

@@ -43,7 +43,10 @@ export function SplitPane({ label, size, onSize, min = 20, max = 80, first, seco
       <div ref={row} className="flex flex-col @2xl:h-full @2xl:flex-row" style={{ ['--split' as string]: `${size}%` }}>
         {/* Each pane is `relative`: an absolutely positioned descendant (an sr-only legend) is then clipped by the pane's
             scrolling, not laid out against the page, where it made the whole document scroll under a tall pane. */}
-        <div id={firstId} className="relative min-w-0 @2xl:h-full @2xl:shrink-0 @2xl:basis-(--split) @2xl:overflow-auto">
+        <div
+          id={firstId}
+          className="relative min-w-0 @2xl:h-full @2xl:shrink-0 @2xl:basis-(--split) @2xl:overflow-auto"
+        >
           {first}
         </div>
         <div
@@ -65,7 +68,10 @@ export function SplitPane({ label, size, onSize, min = 20, max = 80, first, seco
           }}
           className="group relative hidden w-2 shrink-0 cursor-col-resize touch-none outline-none @2xl:block"
         >
-          <span aria-hidden="true" className="absolute inset-y-0 left-1/2 w-px -translate-x-1/2 bg-zinc-200 group-hover:w-1 group-hover:bg-sky-400 group-focus-visible:w-1 group-focus-visible:bg-sky-500 dark:bg-zinc-800" />
+          <span
+            aria-hidden="true"
+            className="absolute inset-y-0 left-1/2 w-px -translate-x-1/2 bg-zinc-200 group-hover:w-1 group-hover:bg-sky-400 group-focus-visible:w-1 group-focus-visible:bg-sky-500 dark:bg-zinc-800"
+          />
         </div>
         <div className="relative min-w-0 flex-1 @2xl:h-full @2xl:overflow-auto">{second}</div>
       </div>

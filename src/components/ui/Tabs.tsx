@@ -7,7 +7,19 @@ export interface TabItem {
   label: string
 }
 
-export function Tabs({ items, selected, onSelect, label, idPrefix }: { items: TabItem[]; selected: string; onSelect: (id: string) => void; label: string; idPrefix: string }) {
+export function Tabs({
+  items,
+  selected,
+  onSelect,
+  label,
+  idPrefix,
+}: {
+  items: TabItem[]
+  selected: string
+  onSelect: (id: string) => void
+  label: string
+  idPrefix: string
+}) {
   const refs = useRef<Array<HTMLButtonElement | null>>([])
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0
@@ -24,7 +36,9 @@ export function Tabs({ items, selected, onSelect, label, idPrefix }: { items: Ta
         return (
           <button
             key={item.id}
-            ref={(el) => { refs.current[i] = el }}
+            ref={(el) => {
+              refs.current[i] = el
+            }}
             role="tab"
             type="button"
             id={`${idPrefix}-tab-${item.id}`}

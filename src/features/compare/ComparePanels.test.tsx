@@ -7,8 +7,27 @@ import { applyRunEvents, initialRunState } from '../../shared/runState.ts'
 import { ComparePanels } from './ComparePanels.tsx'
 
 const events = [
-  { seq: 0, at: 0, type: 'run-started', toolId: 't', toolCallId: 'c', caller: 'agent', background: false, stepping: false },
-  { seq: 1, at: 1, type: 'input-available', input: { q: 1 }, views: { raw: { q: 1 }, display: { value: { q: 1 }, passthrough: true }, transcript: { value: { q: 1 }, passthrough: true } } },
+  {
+    seq: 0,
+    at: 0,
+    type: 'run-started',
+    toolId: 't',
+    toolCallId: 'c',
+    caller: 'agent',
+    background: false,
+    stepping: false,
+  },
+  {
+    seq: 1,
+    at: 1,
+    type: 'input-available',
+    input: { q: 1 },
+    views: {
+      raw: { q: 1 },
+      display: { value: { q: 1 }, passthrough: true },
+      transcript: { value: { q: 1 }, passthrough: true },
+    },
+  },
   {
     seq: 2,
     at: 2,
@@ -18,7 +37,13 @@ const events = [
       raw: { secret: 's', city: 'Taipei' },
       display: { value: { city: 'TAIPEI' } },
       transcript: { value: { message: 'Tool output-available payload unavailable' }, placeholder: true },
-      model: { type: 'content', value: [{ type: 'text', text: 'Sunny in Taipei' }, { type: 'file-url', url: 'javascript:alert(1)' }] },
+      model: {
+        type: 'content',
+        value: [
+          { type: 'text', text: 'Sunny in Taipei' },
+          { type: 'file-url', url: 'javascript:alert(1)' },
+        ],
+      },
     },
   },
   { seq: 3, at: 3, type: 'run-finished', status: 'success', durationMs: 3 },
@@ -56,8 +81,15 @@ describe('ComparePanels', () => {
   })
 
   it('shows what each view costs in tokens, every provider in the badge’s name, and a model view over the budget', () => {
-    const count = (openai: number) => ({ openai: { count: openai, estimate: false }, anthropic: { count: openai + 1, estimate: true } })
-    const finding = { ruleId: 'model-view-tokens', severity: 'warning' as const, message: "The model view of this run's output is 2,400 tokens, over the budget of 2,000" }
+    const count = (openai: number) => ({
+      openai: { count: openai, estimate: false },
+      anthropic: { count: openai + 1, estimate: true },
+    })
+    const finding = {
+      ruleId: 'model-view-tokens',
+      severity: 'warning' as const,
+      message: "The model view of this run's output is 2,400 tokens, over the budget of 2,000",
+    }
     const tokens: RunTokens = {
       runId: 'r',
       counters: [
@@ -71,7 +103,9 @@ describe('ComparePanels', () => {
     }
     render(<ComparePanels state={applyRunEvents(initialRunState, events)} tokens={tokens} />)
     expect(panel('Raw').textContent).toContain('1,234 tokens')
-    expect(within(panel('Raw')).getByRole('note').getAttribute('aria-label')).toBe('Raw tokens: OpenAI (function tools), o200k_base: 1,234 tokens; Anthropic, estimate from Claude 2 tokenizer: ≈ 1,235 tokens')
+    expect(within(panel('Raw')).getByRole('note').getAttribute('aria-label')).toBe(
+      'Raw tokens: OpenAI (function tools), o200k_base: 1,234 tokens; Anthropic, estimate from Claude 2 tokenizer: ≈ 1,235 tokens',
+    )
     expect(panel('Display').textContent).toContain('5 tokens')
     expect(panel('Model').textContent).toContain('2,400 tokens')
     expect(within(panel('Model')).getByText('over token budget').getAttribute('title')).toBe(finding.message)

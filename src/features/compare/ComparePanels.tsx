@@ -19,26 +19,66 @@ export function ComparePanels({ state, tokens }: { state: RunState; tokens?: Run
   const views = phase ? state.views[phase] : undefined
   const truncated = phase ? state.truncated[phase] : undefined
   const counted = phase ? tokens?.phases[phase] : undefined
-  const tokenBadge = (view: 'raw' | 'display' | 'transcript' | 'model', title: string) => tokens && <TokenBadge tokens={counted?.[view]} counters={tokens.counters} view={title} />
+  const tokenBadge = (view: 'raw' | 'display' | 'transcript' | 'model', title: string) =>
+    tokens && <TokenBadge tokens={counted?.[view]} counters={tokens.counters} view={title} />
   return (
     <section aria-label="Compare" className="@container space-y-2">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-sm font-semibold">Compare</h2>
         {truncated && (
-          <Badge tone="warn" title={`Cut to the size limit: ${truncated.fields?.join(', ') ?? 'payload'} (originally about ${truncated.originalBytes.toLocaleString()} bytes)`}>
+          <Badge
+            tone="warn"
+            title={`Cut to the size limit: ${truncated.fields?.join(', ') ?? 'payload'} (originally about ${truncated.originalBytes.toLocaleString()} bytes)`}
+          >
             truncated
           </Badge>
         )}
-        {phases.length > 0 && <Tabs label="Phase" idPrefix="phase" items={phases.map((p) => ({ id: p, label: p }))} selected={phase!} onSelect={(p) => setPicked(p as ViewPhase)} />}
+        {phases.length > 0 && (
+          <Tabs
+            label="Phase"
+            idPrefix="phase"
+            items={phases.map((p) => ({ id: p, label: p }))}
+            selected={phase!}
+            onSelect={(p) => setPicked(p as ViewPhase)}
+          />
+        )}
       </div>
       {!views ? (
         <p className="text-xs text-zinc-500">Run the tool to compare what each audience gets.</p>
       ) : (
-        <div id={`phase-panel-${phase}`} role="tabpanel" aria-labelledby={`phase-tab-${phase}`} className="grid grid-cols-1 gap-x-2 gap-y-2 @lg:grid-cols-2 @5xl:grid-cols-4">
-          <ViewPanel title="Raw" value={views.raw} note="what execute saw or returned" badges={tokenBadge('raw', 'Raw')} />
-          <ViewPanel title="Display" view={views.display} raw={views.raw} note="UI stream" badges={tokenBadge('display', 'Display')} />
-          <ViewPanel title="Transcript" view={views.transcript} raw={views.raw} note="saved messages" badges={tokenBadge('transcript', 'Transcript')} />
-          <ModelView model={views.model} raw={views.raw} phase={phase!} tokens={tokenBadge('model', 'Model')} findings={counted?.findings} />
+        <div
+          id={`phase-panel-${phase}`}
+          role="tabpanel"
+          aria-labelledby={`phase-tab-${phase}`}
+          className="grid grid-cols-1 gap-x-2 gap-y-2 @lg:grid-cols-2 @5xl:grid-cols-4"
+        >
+          <ViewPanel
+            title="Raw"
+            value={views.raw}
+            note="what execute saw or returned"
+            badges={tokenBadge('raw', 'Raw')}
+          />
+          <ViewPanel
+            title="Display"
+            view={views.display}
+            raw={views.raw}
+            note="UI stream"
+            badges={tokenBadge('display', 'Display')}
+          />
+          <ViewPanel
+            title="Transcript"
+            view={views.transcript}
+            raw={views.raw}
+            note="saved messages"
+            badges={tokenBadge('transcript', 'Transcript')}
+          />
+          <ModelView
+            model={views.model}
+            raw={views.raw}
+            phase={phase!}
+            tokens={tokenBadge('model', 'Model')}
+            findings={counted?.findings}
+          />
         </div>
       )}
     </section>

@@ -6,15 +6,40 @@ import { isSafeImageSrc, isSafeLink } from './safeUrl.ts'
 type Part = { type: string; [k: string]: unknown }
 
 function PartView({ part }: { part: Part }) {
-  if (part.type === 'text' && typeof part.text === 'string') return <JsonBlock text={part.text} copyLabel="Copy text part" />
-  if (part.type === 'image-url' && isSafeImageSrc(part.url)) return <img src={part.url} alt="Image part from the tool" className="max-h-48 rounded border border-zinc-200 dark:border-zinc-700" />
-  if (part.type === 'image-data' && typeof part.data === 'string' && typeof part.mediaType === 'string' && /^image\//.test(part.mediaType)) {
+  if (part.type === 'text' && typeof part.text === 'string')
+    return <JsonBlock text={part.text} copyLabel="Copy text part" />
+  if (part.type === 'image-url' && isSafeImageSrc(part.url))
+    return (
+      <img
+        src={part.url}
+        alt="Image part from the tool"
+        className="max-h-48 rounded border border-zinc-200 dark:border-zinc-700"
+      />
+    )
+  if (
+    part.type === 'image-data' &&
+    typeof part.data === 'string' &&
+    typeof part.mediaType === 'string' &&
+    /^image\//.test(part.mediaType)
+  ) {
     const src = `data:${part.mediaType};base64,${part.data}`
-    if (isSafeImageSrc(src)) return <img src={src} alt="Image part from the tool" className="max-h-48 rounded border border-zinc-200 dark:border-zinc-700" />
+    if (isSafeImageSrc(src))
+      return (
+        <img
+          src={src}
+          alt="Image part from the tool"
+          className="max-h-48 rounded border border-zinc-200 dark:border-zinc-700"
+        />
+      )
   }
   if (part.type === 'file-url' && isSafeLink(part.url)) {
     return (
-      <a href={part.url} target="_blank" rel="noopener noreferrer" className="text-xs text-sky-700 underline dark:text-sky-300">
+      <a
+        href={part.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-xs text-sky-700 underline dark:text-sky-300"
+      >
         {part.url}
       </a>
     )

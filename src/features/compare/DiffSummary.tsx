@@ -10,7 +10,10 @@ export function DiffSummary({ diffs }: { diffs: readonly PathDiff[] }) {
       {removed.map((d, i) => (
         <span key={d.path}>
           {i > 0 && ', '}
-          <code data-removed="true" className="rounded bg-rose-100 px-1 text-rose-800 line-through dark:bg-rose-900/50 dark:text-rose-200">
+          <code
+            data-removed="true"
+            className="rounded bg-rose-100 px-1 text-rose-800 line-through dark:bg-rose-900/50 dark:text-rose-200"
+          >
             {d.path || '(root)'}
           </code>
         </span>

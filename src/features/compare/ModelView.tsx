@@ -9,7 +9,19 @@ import { ViewPanel } from './ViewPanel.tsx'
 import { ContentParts } from './ContentParts.tsx'
 
 /** `tokens`: the token badge; `findings`: model-view size findings of this phase, shown as a warning badge. */
-export function ModelView({ model, raw, phase, tokens, findings = [] }: { model?: ModelOutput; raw: unknown; phase: ViewPhase; tokens?: ReactNode; findings?: LintFinding[] }) {
+export function ModelView({
+  model,
+  raw,
+  phase,
+  tokens,
+  findings = [],
+}: {
+  model?: ModelOutput
+  raw: unknown
+  phase: ViewPhase
+  tokens?: ReactNode
+  findings?: LintFinding[]
+}) {
   if (!model) {
     return (
       <ViewPanel title="Model" note={phase}>
@@ -28,10 +40,12 @@ export function ModelView({ model, raw, phase, tokens, findings = [] }: { model?
       ))}
     </>
   )
-  if (model.type === 'json') return <ViewPanel title="Model" note="toModelOutput" badges={type} view={{ value: model.value }} raw={raw} />
+  if (model.type === 'json')
+    return <ViewPanel title="Model" note="toModelOutput" badges={type} view={{ value: model.value }} raw={raw} />
   let body
   if (model.type === 'content') body = <ContentParts parts={model.value} />
-  else if (model.type === 'execution-denied') body = <JsonBlock text={`Execution denied${model.reason ? `: ${model.reason}` : ''}`} copyLabel="Copy Model" />
+  else if (model.type === 'execution-denied')
+    body = <JsonBlock text={`Execution denied${model.reason ? `: ${model.reason}` : ''}`} copyLabel="Copy Model" />
   else {
     // Text is never the raw value itself unless the tool returned that very string.
     const text = String(model.value)

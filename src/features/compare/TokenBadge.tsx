@@ -12,10 +12,23 @@ export function tokenText(count: { count: number; estimate: boolean }): string {
 
 /** One line per provider: "OpenAI (function tools), o200k_base: 1,234 tokens". */
 export function tokenLines(tokens: ViewTokens, counters: RunTokens['counters']): string[] {
-  return counters.filter((c) => tokens[c.provider]).map((c) => `${c.label}, ${c.estimate ? `estimate from ${c.encoding}` : c.encoding}: ${tokenText(tokens[c.provider]!)}`)
+  return counters
+    .filter((c) => tokens[c.provider])
+    .map(
+      (c) =>
+        `${c.label}, ${c.estimate ? `estimate from ${c.encoding}` : c.encoding}: ${tokenText(tokens[c.provider]!)}`,
+    )
 }
 
-export function TokenBadge({ tokens, counters, view }: { tokens?: ViewTokens; counters: RunTokens['counters']; view: string }) {
+export function TokenBadge({
+  tokens,
+  counters,
+  view,
+}: {
+  tokens?: ViewTokens
+  counters: RunTokens['counters']
+  view: string
+}) {
   const shown = tokens?.[counters[0]?.provider ?? 'openai']
   if (!tokens || !shown) return null
   const lines = tokenLines(tokens, counters)

@@ -24,7 +24,10 @@ export function ViewPanel({ title, note, value, view, raw, badges, children }: P
   const compared = view !== undefined
   const diff = useStructuralDiff(view ? view.value : value, compared, raw)
   return (
-    <section aria-labelledby={`panel-${title}`} className="row-span-3 grid min-w-0 grid-rows-subgrid gap-y-1 rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-950">
+    <section
+      aria-labelledby={`panel-${title}`}
+      className="row-span-3 grid min-w-0 grid-rows-subgrid gap-y-1 rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-950"
+    >
       <header className="flex min-h-6 min-w-0 flex-wrap items-center gap-1.5">
         <h3 id={`panel-${title}`} className="text-xs font-semibold text-zinc-800 dark:text-zinc-100">
           {title}
@@ -51,7 +54,16 @@ export function ViewPanel({ title, note, value, view, raw, badges, children }: P
         {view?.failed && <p className="mb-1 break-words text-[11px] text-rose-700 dark:text-rose-300">{view.failed}</p>}
         {compared && <DiffSummary diffs={diff.diffs} />}
       </div>
-      <div className="min-w-0">{children ?? <JsonBlock text={diff.text} changed={compared ? diff.changed : undefined} copyLabel={`Copy ${title}`} className="max-h-72 min-h-0" />}</div>
+      <div className="min-w-0">
+        {children ?? (
+          <JsonBlock
+            text={diff.text}
+            changed={compared ? diff.changed : undefined}
+            copyLabel={`Copy ${title}`}
+            className="max-h-72 min-h-0"
+          />
+        )}
+      </div>
     </section>
   )
 }

@@ -16,7 +16,12 @@ describe('diffPaths', () => {
   })
 
   it('names added, removed and changed paths, nested and in arrays', () => {
-    expect(diffPaths({ a: { b: 1, c: 2 }, list: [1, 2, 3], s: 'x' }, { a: { b: 9, d: 4 }, list: [1, 2], s: 'x', 'odd key': true })).toEqual([
+    expect(
+      diffPaths(
+        { a: { b: 1, c: 2 }, list: [1, 2, 3], s: 'x' },
+        { a: { b: 9, d: 4 }, list: [1, 2], s: 'x', 'odd key': true },
+      ),
+    ).toEqual([
       { path: 'a.b', kind: 'changed' },
       { path: 'a.d', kind: 'added' },
       { path: 'a.c', kind: 'removed' },
@@ -33,8 +38,19 @@ describe('diffPaths', () => {
 
 describe('taggedLines', () => {
   it('prints exactly what JSON.stringify(v, null, 2) prints', () => {
-    for (const v of [{ a: 1, b: [1, 'x', { c: {} }], d: [], e: null, f: undefined }, [], 'str', 3, null, { 'k"ey': [[]] }]) {
-      expect(taggedLines(v).map((l) => l.text).join('\n')).toBe(JSON.stringify(v, null, 2))
+    for (const v of [
+      { a: 1, b: [1, 'x', { c: {} }], d: [], e: null, f: undefined },
+      [],
+      'str',
+      3,
+      null,
+      { 'k"ey': [[]] },
+    ]) {
+      expect(
+        taggedLines(v)
+          .map((l) => l.text)
+          .join('\n'),
+      ).toBe(JSON.stringify(v, null, 2))
     }
   })
 
@@ -42,7 +58,15 @@ describe('taggedLines', () => {
     const raw = { a: 1, keep: true }
     const view = { a: 2, keep: true, extra: { x: 1 } }
     const lines = taggedLines(view)
-    expect(lines.map((l) => l.text)).toEqual(['{', '  "a": 2,', '  "keep": true,', '  "extra": {', '    "x": 1', '  }', '}'])
+    expect(lines.map((l) => l.text)).toEqual([
+      '{',
+      '  "a": 2,',
+      '  "keep": true,',
+      '  "extra": {',
+      '    "x": 1',
+      '  }',
+      '}',
+    ])
     expect(changedFlags(lines, diffPaths(raw, view))).toEqual([false, true, false, true, true, true, false])
   })
 })

@@ -19,7 +19,8 @@ export interface TaggedLine {
 
 const MAX_DIFFS = 500
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-const keyPath = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`)
+const keyPath = (path: string, key: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`
 
 /** Paths where `next` differs from `base`, in document order (capped, so a huge payload stays cheap). */
 export function diffPaths(base: unknown, next: unknown): PathDiff[] {
@@ -31,7 +32,8 @@ export function diffPaths(base: unknown, next: unknown): PathDiff[] {
         if (!Object.hasOwn(a, key)) out.push({ path: keyPath(path, key), kind: 'added' })
         else walk(a[key], b[key], keyPath(path, key))
       }
-      for (const key of Object.keys(a)) if (!Object.hasOwn(b, key)) out.push({ path: keyPath(path, key), kind: 'removed' })
+      for (const key of Object.keys(a))
+        if (!Object.hasOwn(b, key)) out.push({ path: keyPath(path, key), kind: 'removed' })
     } else if (Array.isArray(a) && Array.isArray(b)) {
       for (let i = 0; i < Math.max(a.length, b.length); i++) {
         if (i >= a.length) out.push({ path: `${path}[${i}]`, kind: 'added' })
@@ -48,9 +50,18 @@ export function diffPaths(base: unknown, next: unknown): PathDiff[] {
 export function taggedLines(value: unknown): TaggedLine[] {
   const lines: TaggedLine[] = []
   const emit = (v: unknown, path: string, indent: string, prefix: string, suffix: string) => {
-    const entries = Array.isArray(v) ? v.map((item, i) => [`${path}[${i}]`, '', item] as const) : isObject(v) ? Object.entries(v).filter(([, x]) => x !== undefined && typeof x !== 'function').map(([k, x]) => [keyPath(path, k), `${JSON.stringify(k)}: `, x] as const) : undefined
+    const entries = Array.isArray(v)
+      ? v.map((item, i) => [`${path}[${i}]`, '', item] as const)
+      : isObject(v)
+        ? Object.entries(v)
+            .filter(([, x]) => x !== undefined && typeof x !== 'function')
+            .map(([k, x]) => [keyPath(path, k), `${JSON.stringify(k)}: `, x] as const)
+        : undefined
     if (!entries) {
-      lines.push({ text: `${indent}${prefix}${v === undefined ? (path ? 'null' : 'undefined') : (JSON.stringify(v) ?? String(v))}${suffix}`, path })
+      lines.push({
+        text: `${indent}${prefix}${v === undefined ? (path ? 'null' : 'undefined') : (JSON.stringify(v) ?? String(v))}${suffix}`,
+        path,
+      })
       return
     }
     const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}']

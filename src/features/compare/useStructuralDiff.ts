@@ -3,7 +3,11 @@ import { useMemo } from 'react'
 import { changedFlags, diffPaths, taggedLines, type PathDiff } from './structuralDiff.ts'
 
 /** The pretty text of `value`, and when `compare` is set its differences from `raw`. */
-export function useStructuralDiff(value: unknown, compare: boolean, raw: unknown): { text: string; changed: boolean[]; diffs: PathDiff[] } {
+export function useStructuralDiff(
+  value: unknown,
+  compare: boolean,
+  raw: unknown,
+): { text: string; changed: boolean[]; diffs: PathDiff[] } {
   return useMemo(() => {
     const lines = taggedLines(value)
     const diffs = compare ? diffPaths(raw, value) : []

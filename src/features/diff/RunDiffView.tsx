@@ -39,19 +39,36 @@ export default function RunDiffView({ toolId, leftId, rightId, onOpen }: Props) 
   const rows = useMemo(() => alignEvents(left.events, right.events), [left.events, right.events])
   const [picked, setPicked] = useState<string | null>(null)
   const [rerunAt, setRerunAt] = useState<RerunPoint>()
-  const phase = phases.find((p) => p.phase === picked) ?? phases.find((p) => p.views.some((v) => v.diffs.length > 0)) ?? phases[0]
+  const phase =
+    phases.find((p) => p.phase === picked) ?? phases.find((p) => p.views.some((v) => v.diffs.length > 0)) ?? phases[0]
   const total = countDiffs(phases)
   const error = leftRun.error ?? rightRun.error ?? leftDetail.error ?? rightDetail.error
   return (
     <section aria-label="Run diff" className="@container space-y-4 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-sm font-semibold">Diff of two runs</h2>
-        <Badge tone={total ? 'warn' : 'ok'}>{total ? `${total} ${total === 1 ? 'path differs' : 'paths differ'}` : 'same views'}</Badge>
+        <Badge tone={total ? 'warn' : 'ok'}>
+          {total ? `${total} ${total === 1 ? 'path differs' : 'paths differ'}` : 'same views'}
+        </Badge>
       </div>
       <ApiErrorMessage error={error} />
       <div className="grid grid-cols-1 gap-2 @3xl:grid-cols-2">
-        <RunSideCard label="First run" runId={leftId} toolId={toolId} detail={leftDetail.data} state={left} onOpen={onOpen} />
-        <RunSideCard label="Second run" runId={rightId} toolId={toolId} detail={rightDetail.data} state={right} onOpen={onOpen} />
+        <RunSideCard
+          label="First run"
+          runId={leftId}
+          toolId={toolId}
+          detail={leftDetail.data}
+          state={left}
+          onOpen={onOpen}
+        />
+        <RunSideCard
+          label="Second run"
+          runId={rightId}
+          toolId={toolId}
+          detail={rightDetail.data}
+          state={right}
+          onOpen={onOpen}
+        />
       </div>
       <section aria-label="Views compared" className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
@@ -69,7 +86,12 @@ export default function RunDiffView({ toolId, leftId, rightId, onOpen }: Props) 
         {!phase ? (
           <p className="text-xs text-zinc-500">Neither run produced views yet.</p>
         ) : (
-          <div id={`diff-phase-panel-${phase.phase}`} role="tabpanel" aria-labelledby={`diff-phase-tab-${phase.phase}`} className="space-y-2">
+          <div
+            id={`diff-phase-panel-${phase.phase}`}
+            role="tabpanel"
+            aria-labelledby={`diff-phase-tab-${phase.phase}`}
+            className="space-y-2"
+          >
             {phase.views.map((v) => (
               <ViewDiffRow key={`${phase.phase}:${v.view}`} diff={v} phase={phase.phase} reached={phase.reached} />
             ))}
@@ -83,13 +105,27 @@ export default function RunDiffView({ toolId, leftId, rightId, onOpen }: Props) 
           !api.recorded &&
           left.finished &&
           isRerunPoint(e) && (
-            <Button variant="ghost" className="shrink-0 whitespace-nowrap !px-1.5 !py-0 font-sans text-[11px]" aria-label={`Rerun the first run from event #${e.seq}`} aria-expanded={rerunAt?.seq === e.seq} onClick={() => setRerunAt(e)}>
+            <Button
+              variant="ghost"
+              className="shrink-0 whitespace-nowrap !px-1.5 !py-0 font-sans text-[11px]"
+              aria-label={`Rerun the first run from event #${e.seq}`}
+              aria-expanded={rerunAt?.seq === e.seq}
+              onClick={() => setRerunAt(e)}
+            >
               Rerun from here
             </Button>
           )
         }
       />
-      {rerunAt && <RerunForm key={rerunAt.seq} runId={leftId} events={left.events} point={rerunAt} onStarted={(run) => onOpen({ tool: toolId, run, tab: 'run' })} />}
+      {rerunAt && (
+        <RerunForm
+          key={rerunAt.seq}
+          runId={leftId}
+          events={left.events}
+          point={rerunAt}
+          onStarted={(run) => onOpen({ tool: toolId, run, tab: 'run' })}
+        />
+      )}
     </section>
   )
 }

@@ -5,13 +5,22 @@ import type { RunEvent } from '../../shared/protocol.ts'
 import { alignEvents } from './alignEvents.ts'
 
 let seq = 0
-const ev = (type: string, at = 0): RunEvent => ({ type, seq: seq++, at, message: '', level: 'info', source: 'observe' }) as unknown as RunEvent
-const shape = (rows: ReturnType<typeof alignEvents>) => rows.map((r) => `${r.left?.type ?? '-'}|${r.right?.type ?? '-'}`)
+const ev = (type: string, at = 0): RunEvent =>
+  ({ type, seq: seq++, at, message: '', level: 'info', source: 'observe' }) as unknown as RunEvent
+const shape = (rows: ReturnType<typeof alignEvents>) =>
+  rows.map((r) => `${r.left?.type ?? '-'}|${r.right?.type ?? '-'}`)
 
 describe('alignEvents', () => {
   it('pairs events of the same kind and rank, and leaves the extra ones alone', () => {
     const left = [ev('run-started'), ev('approval-requested'), ev('approval-resolved'), ev('run-finished')]
-    const right = [ev('run-started'), ev('approval-requested'), ev('approval-resolved'), ev('log'), ev('output'), ev('run-finished')]
+    const right = [
+      ev('run-started'),
+      ev('approval-requested'),
+      ev('approval-resolved'),
+      ev('log'),
+      ev('output'),
+      ev('run-finished'),
+    ]
     expect(shape(alignEvents(left, right))).toEqual([
       'run-started|run-started',
       'approval-requested|approval-requested',

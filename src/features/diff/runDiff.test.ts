@@ -4,9 +4,17 @@ import type { RunEvent, Views } from '../../shared/protocol.ts'
 import { applyRunEvents, initialRunState } from '../../shared/runState.ts'
 import { countDiffs, diffRuns } from './runDiff.ts'
 
-const views = (raw: unknown, display: unknown = raw): Views => ({ raw, display: { value: display }, transcript: { value: raw, passthrough: true }, model: { type: 'json', value: raw } })
+const views = (raw: unknown, display: unknown = raw): Views => ({
+  raw,
+  display: { value: display },
+  transcript: { value: raw, passthrough: true },
+  model: { type: 'json', value: raw },
+})
 const run = (events: Array<Partial<RunEvent> & { type: string }>) =>
-  applyRunEvents(initialRunState, events.map((e, seq) => ({ seq, at: seq, ...e }) as RunEvent))
+  applyRunEvents(
+    initialRunState,
+    events.map((e, seq) => ({ seq, at: seq, ...e }) as RunEvent),
+  )
 
 describe('diffRuns', () => {
   it('lists the changed, added and removed paths of each view, phase by phase', () => {
@@ -39,7 +47,12 @@ describe('diffRuns', () => {
       { type: 'output', output: { deleted: '/x' }, views: views({ deleted: '/x' }) },
     ])
     const output = diffRuns(left, right).find((p) => p.phase === 'output')!
-    expect(output.views[0]).toEqual({ view: 'raw', left: undefined, right: { deleted: '/x' }, diffs: [{ path: '', kind: 'changed' }] })
+    expect(output.views[0]).toEqual({
+      view: 'raw',
+      left: undefined,
+      right: { deleted: '/x' },
+      diffs: [{ path: '', kind: 'changed' }],
+    })
     expect(output.reached).toEqual({ left: false, right: true })
   })
 })

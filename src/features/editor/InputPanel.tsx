@@ -45,7 +45,10 @@ export function InputPanel({ tool, drafts, setInput, setRequestContext, setConte
         )}
       </div>
       {unmet?.toolId === tool.id && (
-        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p className="font-medium">Defaults could not satisfy the input schema; edit these before running:</p>
           <ul className="ml-4 list-disc">
             {unmet.problems.map((p) => (
@@ -54,7 +57,15 @@ export function InputPanel({ tool, drafts, setInput, setRequestContext, setConte
           </ul>
         </div>
       )}
-      <JsonEditor path={modelUri('input', tool.id)} label="Tool input JSON" value={drafts.input} onChange={setInput} schema={tool.schemas.input} onSubmit={onSubmit} height={200} />
+      <JsonEditor
+        path={modelUri('input', tool.id)}
+        label="Tool input JSON"
+        value={drafts.input}
+        onChange={setInput}
+        schema={tool.schemas.input}
+        onSubmit={onSubmit}
+        height={200}
+      />
       <div>
         <h3 className="mb-1 text-xs font-semibold text-zinc-600 dark:text-zinc-300">
           Request context{tool.schemas.requestContext ? '' : ' (no schema)'}

@@ -8,7 +8,16 @@ export { warmUp } from './monacoSetup.ts'
 import type { JsonEditorProps } from './JsonEditor.tsx'
 import { useTheme } from '../../hooks/useTheme.ts'
 
-export default function MonacoJsonEditor({ path, value, onChange, schema, label, onSubmit, height = 160, readOnly }: JsonEditorProps) {
+export default function MonacoJsonEditor({
+  path,
+  value,
+  onChange,
+  schema,
+  label,
+  onSubmit,
+  height = 160,
+  readOnly,
+}: JsonEditorProps) {
   const { resolved } = useTheme()
   const submit = useRef(onSubmit)
   useEffect(() => {

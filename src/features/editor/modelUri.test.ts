@@ -2,10 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { encodeModelSegment, modelUri } from './modelUri.ts'
 
 describe('modelUri', () => {
-  const ids = ['Get a random image from unsplash', 'weather', 'a/b?c#d', "it's (50%) *off*", '{x}[y]', 'ünïcødé 🙂', 'a_20', 'a ', '']
+  const ids = [
+    'Get a random image from unsplash',
+    'weather',
+    'a/b?c#d',
+    "it's (50%) *off*",
+    '{x}[y]',
+    'ünïcødé 🙂',
+    'a_20',
+    'a ',
+    '',
+  ]
 
   it('uses only characters that are literal in a URI and in a glob', () => {
-    for (const id of ids) expect(modelUri('input', id)).toMatch(/^inmemory:\/\/toolscope\/input\/[A-Za-z0-9._-]+\.json$/)
+    for (const id of ids)
+      expect(modelUri('input', id)).toMatch(/^inmemory:\/\/toolscope\/input\/[A-Za-z0-9._-]+\.json$/)
   })
 
   it('is the same after a URI decode (what the JSON worker matches against)', () => {

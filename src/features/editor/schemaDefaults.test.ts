@@ -40,20 +40,59 @@ describe('valueFromSchema', () => {
     expect(valueFromSchema(schema)).toEqual({ city: '', units: 'metric', days: 1, tags: [], nested: { a: 3 } })
   })
   it('follows local $refs, anyOf and enums', () => {
-    const schema = { $ref: '#/definitions/X', definitions: { X: { type: 'object', properties: { k: { anyOf: [{ type: 'null' }, { enum: ['a', 'b'] }] } }, required: ['k'] } } }
+    const schema = {
+      $ref: '#/definitions/X',
+      definitions: {
+        X: { type: 'object', properties: { k: { anyOf: [{ type: 'null' }, { enum: ['a', 'b'] }] } }, required: ['k'] },
+      },
+    }
     expect(valueFromSchema(schema)).toEqual({ k: 'a' })
   })
 })
 
 describe('defaultsFromSchema', () => {
   const cases: Record<string, z.ZodType> = {
-    formats: z.object({ email: z.email(), url: z.url(), at: z.iso.datetime(), day: z.iso.date(), id: z.uuid(), v4: z.ipv4(), time: z.iso.time() }),
-    patterns: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), sku: z.string().regex(/^[A-Z]{3}-\d+$/), code: z.string().regex(/^(ab|cd)_[a-z0-9]{2,4}$/) }),
-    lengths: z.object({ name: z.string().min(3).max(5), tags: z.array(z.string().min(2)).min(2), one: z.array(z.number()).length(1) }),
-    ranges: z.object({ pos: z.number().positive(), neg: z.number().negative(), n: z.number().int().gt(10).lt(20).multipleOf(3), dec: z.number().multipleOf(0.25).min(0.3), under: z.number().max(-5), frac: z.number().gt(0).lt(1) }),
+    formats: z.object({
+      email: z.email(),
+      url: z.url(),
+      at: z.iso.datetime(),
+      day: z.iso.date(),
+      id: z.uuid(),
+      v4: z.ipv4(),
+      time: z.iso.time(),
+    }),
+    patterns: z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      sku: z.string().regex(/^[A-Z]{3}-\d+$/),
+      code: z.string().regex(/^(ab|cd)_[a-z0-9]{2,4}$/),
+    }),
+    lengths: z.object({
+      name: z.string().min(3).max(5),
+      tags: z.array(z.string().min(2)).min(2),
+      one: z.array(z.number()).length(1),
+    }),
+    ranges: z.object({
+      pos: z.number().positive(),
+      neg: z.number().negative(),
+      n: z.number().int().gt(10).lt(20).multipleOf(3),
+      dec: z.number().multipleOf(0.25).min(0.3),
+      under: z.number().max(-5),
+      frac: z.number().gt(0).lt(1),
+    }),
     enums: z.object({ kind: z.enum(['a', 'b']), lit: z.literal('fixed'), num: z.literal(7) }),
-    nested: z.object({ a: z.object({ b: z.array(z.object({ c: z.string().min(1) })).min(1) }), opt: z.string().optional(), dflt: z.number().default(4) }),
-    unions: z.object({ u: z.union([z.string().regex(/^\d+$/), z.number()]), d: z.discriminatedUnion('t', [z.object({ t: z.literal('x'), n: z.number().min(2) }), z.object({ t: z.literal('y') })]), nullable: z.string().email().nullable() }),
+    nested: z.object({
+      a: z.object({ b: z.array(z.object({ c: z.string().min(1) })).min(1) }),
+      opt: z.string().optional(),
+      dflt: z.number().default(4),
+    }),
+    unions: z.object({
+      u: z.union([z.string().regex(/^\d+$/), z.number()]),
+      d: z.discriminatedUnion('t', [
+        z.object({ t: z.literal('x'), n: z.number().min(2) }),
+        z.object({ t: z.literal('y') }),
+      ]),
+      nullable: z.string().email().nullable(),
+    }),
     records: z.object({ meta: z.record(z.string(), z.number()), tuple: z.tuple([z.string(), z.number().min(5)]) }),
   }
   for (const [name, schema] of Object.entries(cases)) {
@@ -65,7 +104,10 @@ describe('defaultsFromSchema', () => {
   }
 
   it('builds valid input for every example tool', async () => {
-    const tools = Object.values(examples as Record<string, unknown>).filter((t): t is { id: string; inputSchema: unknown } => !!t && typeof t === 'object' && 'inputSchema' in t && !!(t as { inputSchema?: unknown }).inputSchema)
+    const tools = Object.values(examples as Record<string, unknown>).filter(
+      (t): t is { id: string; inputSchema: unknown } =>
+        !!t && typeof t === 'object' && 'inputSchema' in t && !!(t as { inputSchema?: unknown }).inputSchema,
+    )
     expect(tools.length).toBeGreaterThan(10)
     for (const tool of tools) {
       const { value, problems, issues } = await fillAndCheck(tool.inputSchema)
@@ -75,10 +117,22 @@ describe('defaultsFromSchema', () => {
   })
 
   it('says what it cannot satisfy instead of returning a silent wrong value', () => {
-    expect(defaultsFromSchema({ type: 'string', pattern: '^(?=a)\\p{L}+$' }).problems).toEqual([expect.stringMatching(/^input: no example string found for the pattern/)])
-    expect(defaultsFromSchema({ type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 2, multipleOf: 5 } }, required: ['n'] }).problems).toEqual(['n: no integer fits the range and multipleOf'])
-    expect(defaultsFromSchema({ type: 'string', format: 'x-custom' }).problems).toEqual(['input: no example for the string format "x-custom"'])
-    expect(defaultsFromSchema({ anyOf: [{ type: 'string', minLength: 3, maxLength: 1 }] }).problems).toEqual(['input: no branch of anyOf/oneOf could be filled'])
+    expect(defaultsFromSchema({ type: 'string', pattern: '^(?=a)\\p{L}+$' }).problems).toEqual([
+      expect.stringMatching(/^input: no example string found for the pattern/),
+    ])
+    expect(
+      defaultsFromSchema({
+        type: 'object',
+        properties: { n: { type: 'integer', minimum: 1, maximum: 2, multipleOf: 5 } },
+        required: ['n'],
+      }).problems,
+    ).toEqual(['n: no integer fits the range and multipleOf'])
+    expect(defaultsFromSchema({ type: 'string', format: 'x-custom' }).problems).toEqual([
+      'input: no example for the string format "x-custom"',
+    ])
+    expect(defaultsFromSchema({ anyOf: [{ type: 'string', minLength: 3, maxLength: 1 }] }).problems).toEqual([
+      'input: no branch of anyOf/oneOf could be filled',
+    ])
   })
 })
 
@@ -103,15 +157,32 @@ describe('parseJson', () => {
 
 describe('defaultsFromSchema with examples', () => {
   it('fills a string with the schema example rather than an empty string', () => {
-    const schema = { type: 'object', properties: { flight: { type: 'string', examples: ['BR 192'] }, passenger: { type: 'string', examples: ['Ada Lovelace'] } }, required: ['flight', 'passenger'] }
+    const schema = {
+      type: 'object',
+      properties: {
+        flight: { type: 'string', examples: ['BR 192'] },
+        passenger: { type: 'string', examples: ['Ada Lovelace'] },
+      },
+      required: ['flight', 'passenger'],
+    }
     expect(defaultsFromSchema(schema)).toEqual({ value: { flight: 'BR 192', passenger: 'Ada Lovelace' }, problems: [] })
   })
 })
 
 describe('example tools that stop for a person', () => {
-  type ExampleTool = { id: string; inputSchema?: unknown; requireApproval?: unknown; suspendSchema?: unknown; inputExamples?: Array<{ input: unknown }> }
+  type ExampleTool = {
+    id: string
+    inputSchema?: unknown
+    requireApproval?: unknown
+    suspendSchema?: unknown
+    inputExamples?: Array<{ input: unknown }>
+  }
   const stopping = Object.values(examples as Record<string, unknown>).filter(
-    (t): t is ExampleTool => !!t && typeof t === 'object' && 'id' in t && (!!(t as ExampleTool).requireApproval || !!(t as ExampleTool).suspendSchema),
+    (t): t is ExampleTool =>
+      !!t &&
+      typeof t === 'object' &&
+      'id' in t &&
+      (!!(t as ExampleTool).requireApproval || !!(t as ExampleTool).suspendSchema),
   )
 
   it('each has a realistic input example, and Defaults fills no required string with an empty one', () => {

@@ -53,7 +53,16 @@ class Builder {
   resolve(s: Schema, depth = 0): Schema {
     if (typeof s.$ref === 'string' && depth < 16) {
       const ref = s.$ref
-      const target = ref === '#' ? this.root : ref.startsWith('#/') ? ref.slice(2).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((acc, k) => (isSchema(acc) ? acc[k] : undefined), this.root) : undefined
+      const target =
+        ref === '#'
+          ? this.root
+          : ref.startsWith('#/')
+            ? ref
+                .slice(2)
+                .split('/')
+                .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+                .reduce<unknown>((acc, k) => (isSchema(acc) ? acc[k] : undefined), this.root)
+            : undefined
       const { $ref: _ref, ...rest } = s
       return isSchema(target) ? this.resolve({ ...target, ...rest }, depth + 1) : rest
     }
@@ -61,7 +70,12 @@ class Builder {
       const { allOf, ...rest } = s
       return (allOf as unknown[]).filter(isSchema).reduce<Schema>((acc, part) => {
         const r = this.resolve(part, depth + 1)
-        return { ...acc, ...r, properties: { ...(acc.properties as Schema), ...(r.properties as Schema) }, required: [...((acc.required as string[]) ?? []), ...((r.required as string[]) ?? [])] }
+        return {
+          ...acc,
+          ...r,
+          properties: { ...(acc.properties as Schema), ...(r.properties as Schema) },
+          required: [...((acc.required as string[]) ?? []), ...((r.required as string[]) ?? [])],
+        }
       }, rest)
     }
     return s
@@ -80,7 +94,10 @@ class Builder {
     const variants = (s.anyOf ?? s.oneOf) as unknown[] | undefined
     if (Array.isArray(variants) && variants.length > 0) return this.firstViable(s, variants, path, depth)
     const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : []
-    const type = types.find((t) => t !== 'null') ?? types[0] ?? (s.properties || s.required ? 'object' : s.items || s.prefixItems ? 'array' : undefined)
+    const type =
+      types.find((t) => t !== 'null') ??
+      types[0] ??
+      (s.properties || s.required ? 'object' : s.items || s.prefixItems ? 'array' : undefined)
     switch (type) {
       case 'object':
         return this.object(s, path, depth)
@@ -103,7 +120,10 @@ class Builder {
   /** The first branch that fills without problems, preferring non-null branches (the useful starting point). */
   firstViable(s: Schema, variants: unknown[], path: string, depth: number): unknown {
     const { anyOf: _a, oneOf: _o, ...rest } = s
-    const ordered = [...variants.filter((v) => !isSchema(v) || v.type !== 'null'), ...variants.filter((v) => isSchema(v) && v.type === 'null')]
+    const ordered = [
+      ...variants.filter((v) => !isSchema(v) || v.type !== 'null'),
+      ...variants.filter((v) => isSchema(v) && v.type === 'null'),
+    ]
     for (const variant of ordered) {
       const sub = new Builder(this.root)
       const v = sub.value(isSchema(variant) ? { ...rest, ...variant } : variant, path, depth + 1)
@@ -135,10 +155,12 @@ class Builder {
     const out: unknown[] = []
     for (let i = 0; i < min; i++) {
       const item = i < tuple.length ? tuple[i] : itemSchema
-      const enumerated = isSchema(item) && Array.isArray(item.enum) && s.uniqueItems ? item.enum[i - tuple.length] : undefined
+      const enumerated =
+        isSchema(item) && Array.isArray(item.enum) && s.uniqueItems ? item.enum[i - tuple.length] : undefined
       out.push(enumerated ?? this.value(item, `${path}[${i}]`, depth + 1) ?? null)
     }
-    if (s.uniqueItems && new Set(out.map((v) => JSON.stringify(v))).size < out.length) this.fail(path, `needs ${min} distinct items`)
+    if (s.uniqueItems && new Set(out.map((v) => JSON.stringify(v))).size < out.length)
+      this.fail(path, `needs ${min} distinct items`)
     const max = num(s.maxItems)
     if (max !== undefined && out.length > max) this.fail(path, `allows at most ${max} items but needs ${out.length}`)
     return out
@@ -149,37 +171,78 @@ class Builder {
     const regex = pattern ? safeRegex(pattern) : undefined
     const min = num(s.minLength) ?? 0
     const max = num(s.maxLength)
-    const fits = (v: string) => (!regex || regex.test(v)) && [...v].length >= min && (max === undefined || [...v].length <= max)
+    const fits = (v: string) =>
+      (!regex || regex.test(v)) && [...v].length >= min && (max === undefined || [...v].length <= max)
     const format = typeof s.format === 'string' ? FORMAT_EXAMPLES[s.format] : undefined
     // An unknown format would be checked by the tool but not by us: say so rather than send a plain string.
-    if (typeof s.format === 'string' && !format && !regex) return this.fail(path, `no example for the string format "${s.format}"`)
-    const candidates = [format, pattern ? patternExample(pattern) : undefined, ''].filter((c): c is string => c !== undefined)
+    if (typeof s.format === 'string' && !format && !regex)
+      return this.fail(path, `no example for the string format "${s.format}"`)
+    const candidates = [format, pattern ? patternExample(pattern) : undefined, ''].filter(
+      (c): c is string => c !== undefined,
+    )
     for (const c of candidates) {
       if (fits(c)) return c
       // Pad only where nothing but the length is checked.
-      if (!regex && !format && [...c].length < min && fits(c + 'x'.repeat(min - [...c].length))) return c + 'x'.repeat(min - [...c].length)
+      if (!regex && !format && [...c].length < min && fits(c + 'x'.repeat(min - [...c].length)))
+        return c + 'x'.repeat(min - [...c].length)
       if (regex && !format && [...c].length < min) {
         const padded = padToLength(c, min, regex)
         if (padded !== undefined && fits(padded)) return padded
       }
     }
-    return this.fail(path, pattern ? `no example string found for the pattern /${pattern}/${min ? ` with length ≥ ${min}` : ''}` : `the length limits (${min}–${max}) cannot be met`)
+    return this.fail(
+      path,
+      pattern
+        ? `no example string found for the pattern /${pattern}/${min ? ` with length ≥ ${min}` : ''}`
+        : `the length limits (${min}–${max}) cannot be met`,
+    )
   }
 
   number(s: Schema, path: string, integer: boolean): number | undefined {
-    const exMin = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : s.exclusiveMinimum === true ? num(s.minimum) : undefined
-    const exMax = typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : s.exclusiveMaximum === true ? num(s.maximum) : undefined
+    const exMin =
+      typeof s.exclusiveMinimum === 'number'
+        ? s.exclusiveMinimum
+        : s.exclusiveMinimum === true
+          ? num(s.minimum)
+          : undefined
+    const exMax =
+      typeof s.exclusiveMaximum === 'number'
+        ? s.exclusiveMaximum
+        : s.exclusiveMaximum === true
+          ? num(s.maximum)
+          : undefined
     const min = s.exclusiveMinimum === true ? undefined : num(s.minimum)
     const max = s.exclusiveMaximum === true ? undefined : num(s.maximum)
     const step = num(s.multipleOf) ?? (integer ? 1 : undefined)
-    const ok = (v: number) => (min === undefined || v >= min) && (max === undefined || v <= max) && (exMin === undefined || v > exMin) && (exMax === undefined || v < exMax) && (!integer || Number.isInteger(v)) && (step === undefined || isMultiple(v, step))
+    const ok = (v: number) =>
+      (min === undefined || v >= min) &&
+      (max === undefined || v <= max) &&
+      (exMin === undefined || v > exMin) &&
+      (exMax === undefined || v < exMax) &&
+      (!integer || Number.isInteger(v)) &&
+      (step === undefined || isMultiple(v, step))
     const low = Math.max(min ?? -Infinity, exMin ?? -Infinity)
     const high = Math.min(max ?? Infinity, exMax ?? Infinity)
     const candidates = [0]
-    if (Number.isFinite(low)) candidates.push(low, step ? Math.ceil(low / step) * step : low, step ? (Math.floor(low / step) + 1) * step : low + 1, Math.floor(low) + 1, (low + (Number.isFinite(high) ? high : low + 2)) / 2)
-    if (Number.isFinite(high)) candidates.push(high, step ? Math.floor(high / step) * step : high, step ? (Math.ceil(high / step) - 1) * step : high - 1, Math.ceil(high) - 1)
+    if (Number.isFinite(low))
+      candidates.push(
+        low,
+        step ? Math.ceil(low / step) * step : low,
+        step ? (Math.floor(low / step) + 1) * step : low + 1,
+        Math.floor(low) + 1,
+        (low + (Number.isFinite(high) ? high : low + 2)) / 2,
+      )
+    if (Number.isFinite(high))
+      candidates.push(
+        high,
+        step ? Math.floor(high / step) * step : high,
+        step ? (Math.ceil(high / step) - 1) * step : high - 1,
+        Math.ceil(high) - 1,
+      )
     const found = candidates.map((v) => (step ? roundTo(v, step) : v)).find(ok)
-    return found !== undefined ? found : this.fail(path, `no ${integer ? 'integer' : 'number'} fits the range and multipleOf`)
+    return found !== undefined
+      ? found
+      : this.fail(path, `no ${integer ? 'integer' : 'number'} fits the range and multipleOf`)
   }
 }
 

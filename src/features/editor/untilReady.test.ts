@@ -13,6 +13,8 @@ it('asks again until the value is ready, then returns it', async () => {
 
 it('gives up after the last try with its refusal', async () => {
   let calls = 0
-  await expect(untilReady(async () => Promise.reject(new Error(`not yet ${++calls}`)), 4, 1)).rejects.toThrow('not yet 4')
+  await expect(untilReady(async () => Promise.reject(new Error(`not yet ${++calls}`)), 4, 1)).rejects.toThrow(
+    'not yet 4',
+  )
   expect(calls).toBe(4)
 })

@@ -14,12 +14,19 @@ function Call({ call, onOpen }: { call: ModelToolCall; onOpen: (s: UrlState) => 
         <span className="font-mono font-semibold">{call.toolId}</span>
         {call.status && <span className="text-zinc-600 dark:text-zinc-400">{call.status}</span>}
         {call.runId && (
-          <AppLink to={{ tool: call.toolId, run: call.runId, tab: 'run' }} onOpen={onOpen} className="text-sky-700 underline dark:text-sky-300" aria-label={`Open run ${call.runId} of ${call.toolId}`}>
+          <AppLink
+            to={{ tool: call.toolId, run: call.runId, tab: 'run' }}
+            onOpen={onOpen}
+            className="text-sky-700 underline dark:text-sky-300"
+            aria-label={`Open run ${call.runId} of ${call.toolId}`}
+          >
             Open run
           </AppLink>
         )}
       </div>
-      <pre className="overflow-auto rounded bg-zinc-50 p-1.5 font-mono text-xs whitespace-pre-wrap wrap-anywhere dark:bg-zinc-900">{args.text || '(no arguments)'}</pre>
+      <pre className="overflow-auto rounded bg-zinc-50 p-1.5 font-mono text-xs whitespace-pre-wrap wrap-anywhere dark:bg-zinc-900">
+        {args.text || '(no arguments)'}
+      </pre>
       {call.error && <p className="text-xs text-rose-700 dark:text-rose-300">{call.error}</p>}
     </li>
   )
@@ -35,9 +42,15 @@ export function EvalFailures({ result, onOpen }: { result: EvalCaseResult; onOpe
       </h4>
       <ol className="space-y-2">
         {failed.map(({ index, trial }) => (
-          <li key={index} className="space-y-1 rounded-md border border-rose-200 bg-white p-2 dark:border-rose-900 dark:bg-zinc-950">
+          <li
+            key={index}
+            className="space-y-1 rounded-md border border-rose-200 bg-white p-2 dark:border-rose-900 dark:bg-zinc-950"
+          >
             <h5 className="text-xs font-medium">Trial {index}</h5>
-            <ul aria-label={`Trial ${index} failures`} className="list-disc pl-4 text-xs text-rose-800 dark:text-rose-200">
+            <ul
+              aria-label={`Trial ${index} failures`}
+              className="list-disc pl-4 text-xs text-rose-800 dark:text-rose-200"
+            >
               {trial.failures.map((f, i) => (
                 <li key={i} className="wrap-anywhere">
                   {f}
@@ -56,7 +69,8 @@ export function EvalFailures({ result, onOpen }: { result: EvalCaseResult; onOpe
             )}
             {trial.answer && (
               <p className="text-xs">
-                <span className="font-medium">Answer:</span> <span className="whitespace-pre-wrap wrap-anywhere">{trial.answer}</span>
+                <span className="font-medium">Answer:</span>{' '}
+                <span className="whitespace-pre-wrap wrap-anywhere">{trial.answer}</span>
               </p>
             )}
           </li>

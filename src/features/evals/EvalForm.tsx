@@ -23,18 +23,25 @@ export function EvalForm({ models, draft, onDraft, check, onRun, busy }: Props) 
     e.preventDefault()
     if (check.ok && !busy) onRun()
   }
-  const setRow = (i: number, row: EvalModelRow) => onDraft({ ...draft, models: draft.models.map((r, j) => (j === i ? row : r)) })
+  const setRow = (i: number, row: EvalModelRow) =>
+    onDraft({ ...draft, models: draft.models.map((r, j) => (j === i ? row : r)) })
   const removeRow = (i: number) => onDraft({ ...draft, models: draft.models.filter((_, j) => j !== i) })
   const addRow = () => {
     const last = draft.models[draft.models.length - 1]
-    onDraft({ ...draft, models: [...draft.models, { provider: last?.provider ?? 'openai', model: '', baseURL: last?.baseURL ?? '' }] })
+    onDraft({
+      ...draft,
+      models: [...draft.models, { provider: last?.provider ?? 'openai', model: '', baseURL: last?.baseURL ?? '' }],
+    })
   }
   const describedBy = problem ? `${id}-problem` : undefined
   return (
     <form aria-label="Eval settings" noValidate onSubmit={submit} className="space-y-3">
       <fieldset className="space-y-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-700">
         <legend className="px-1 text-xs font-medium">Models</legend>
-        <div aria-hidden="true" className="hidden grid-cols-[13rem_minmax(8rem,1fr)_minmax(10rem,1.4fr)_5rem] gap-2 text-xs font-medium text-zinc-600 sm:grid dark:text-zinc-400">
+        <div
+          aria-hidden="true"
+          className="hidden grid-cols-[13rem_minmax(8rem,1fr)_minmax(10rem,1.4fr)_5rem] gap-2 text-xs font-medium text-zinc-600 sm:grid dark:text-zinc-400"
+        >
           <span>Provider</span>
           <span>Model</span>
           <span>Base URL (required for OpenAI-compatible)</span>
@@ -42,17 +49,30 @@ export function EvalForm({ models, draft, onDraft, check, onRun, busy }: Props) 
         </div>
         <ol className="space-y-2">
           {draft.models.map((row, i) => (
-            <li key={i} className="grid grid-cols-1 items-start gap-2 sm:grid-cols-[13rem_minmax(8rem,1fr)_minmax(10rem,1.4fr)_5rem]">
+            <li
+              key={i}
+              className="grid grid-cols-1 items-start gap-2 sm:grid-cols-[13rem_minmax(8rem,1fr)_minmax(10rem,1.4fr)_5rem]"
+            >
               <ProviderFields
                 compact
                 namePrefix={`Model ${i + 1}`}
                 models={models}
                 {...row}
                 onChange={(next) => setRow(i, next)}
-                invalid={problem?.row === i && (problem.field === 'model' || problem.field === 'baseURL') ? problem.field : undefined}
+                invalid={
+                  problem?.row === i && (problem.field === 'model' || problem.field === 'baseURL')
+                    ? problem.field
+                    : undefined
+                }
                 describedBy={describedBy}
               />
-              <Button variant="ghost" className="h-8 text-xs" aria-label={`Remove model ${i + 1}`} onClick={() => removeRow(i)} disabled={draft.models.length === 1}>
+              <Button
+                variant="ghost"
+                className="h-8 text-xs"
+                aria-label={`Remove model ${i + 1}`}
+                onClick={() => removeRow(i)}
+                disabled={draft.models.length === 1}
+              >
                 Remove
               </Button>
             </li>
@@ -79,11 +99,22 @@ export function EvalForm({ models, draft, onDraft, check, onRun, busy }: Props) 
           />
         </label>
         <label className="flex h-8 items-center gap-1.5 text-xs">
-          <input type="checkbox" checked={draft.variants} onChange={(e) => onDraft({ ...draft, variants: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={draft.variants}
+            onChange={(e) => onDraft({ ...draft, variants: e.target.checked })}
+          />
           Also run description variants
         </label>
-        <label className="flex h-8 items-center gap-1.5 text-xs" title="Runs every case once more with the tools described as in the last commit (their descriptions and input schemas); the tools run as they are now">
-          <input type="checkbox" checked={draft.againstLastCommit} onChange={(e) => onDraft({ ...draft, againstLastCommit: e.target.checked })} />
+        <label
+          className="flex h-8 items-center gap-1.5 text-xs"
+          title="Runs every case once more with the tools described as in the last commit (their descriptions and input schemas); the tools run as they are now"
+        >
+          <input
+            type="checkbox"
+            checked={draft.againstLastCommit}
+            onChange={(e) => onDraft({ ...draft, againstLastCommit: e.target.checked })}
+          />
           Compare with the last commit
         </label>
         <Button type="submit" variant="primary" className="h-8" disabled={!check.ok || busy}>

@@ -14,15 +14,23 @@ function Cell({ result, delta }: { result: EvalCaseResult | undefined; delta: nu
   return (
     <td data-ok={result.ok} className={`px-2 py-1.5 align-top ${result.ok ? '' : 'bg-rose-50 dark:bg-rose-950/40'}`}>
       <div className="flex flex-wrap items-baseline gap-x-2">
-        <span className={`text-sm font-semibold tabular-nums ${result.ok ? 'text-emerald-800 dark:text-emerald-200' : 'text-rose-800 dark:text-rose-200'}`} aria-label={`pass rate ${percent(result.passRate)}`}>
+        <span
+          className={`text-sm font-semibold tabular-nums ${result.ok ? 'text-emerald-800 dark:text-emerald-200' : 'text-rose-800 dark:text-rose-200'}`}
+          aria-label={`pass rate ${percent(result.passRate)}`}
+        >
           {percent(result.passRate)}
         </span>
         <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
           {result.passes}/{result.k}
         </span>
-        {!result.ok && <span className="text-xs text-rose-700 dark:text-rose-300">below {percent(result.threshold)}</span>}
+        {!result.ok && (
+          <span className="text-xs text-rose-700 dark:text-rose-300">below {percent(result.threshold)}</span>
+        )}
         {delta !== undefined && (
-          <span aria-label="difference from the case" className={`text-xs font-medium tabular-nums ${delta > 0 ? 'text-emerald-700 dark:text-emerald-300' : delta < 0 ? 'text-rose-700 dark:text-rose-300' : 'text-zinc-500'}`}>
+          <span
+            aria-label="difference from the case"
+            className={`text-xs font-medium tabular-nums ${delta > 0 ? 'text-emerald-700 dark:text-emerald-300' : delta < 0 ? 'text-rose-700 dark:text-rose-300' : 'text-zinc-500'}`}
+          >
             {formatDelta(delta)}
           </span>
         )}
@@ -34,7 +42,19 @@ function Cell({ result, delta }: { result: EvalCaseResult | undefined; delta: nu
   )
 }
 
-function Row({ table, row, open, onToggle, onOpen }: { table: EvalTable; row: EvalRow; open: boolean; onToggle: () => void; onOpen: (s: UrlState) => void }) {
+function Row({
+  table,
+  row,
+  open,
+  onToggle,
+  onOpen,
+}: {
+  table: EvalTable
+  row: EvalRow
+  open: boolean
+  onToggle: () => void
+  onOpen: (s: UrlState) => void
+}) {
   const failed = rowFailed(row)
   const label = row.variant ? `${row.name} (variant ${row.variant})` : row.name
   return (
@@ -47,7 +67,13 @@ function Row({ table, row, open, onToggle, onOpen }: { table: EvalTable; row: Ev
           </div>
           {!row.variant && <div className="text-[11px] text-zinc-500">{row.file}</div>}
           {failed && (
-            <button type="button" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} what the model did instead: ${label}`} onClick={onToggle} className="mt-1 text-xs text-sky-700 underline dark:text-sky-300">
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-label={`${open ? 'Hide' : 'Show'} what the model did instead: ${label}`}
+              onClick={onToggle}
+              className="mt-1 text-xs text-sky-700 underline dark:text-sky-300"
+            >
               {open ? 'Hide failures' : 'What the model did instead'}
             </button>
           )}
@@ -72,10 +98,17 @@ function Row({ table, row, open, onToggle, onOpen }: { table: EvalTable; row: Ev
   )
 }
 
-export function EvalResults({ results, onOpen }: { results: readonly EvalCaseResult[]; onOpen: (s: UrlState) => void }) {
+export function EvalResults({
+  results,
+  onOpen,
+}: {
+  results: readonly EvalCaseResult[]
+  onOpen: (s: UrlState) => void
+}) {
   const table = buildEvalTable(results)
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
-  const toggle = (key: string) => setOpen((s) => (s.has(key) ? new Set([...s].filter((k) => k !== key)) : new Set([...s, key])))
+  const toggle = (key: string) =>
+    setOpen((s) => (s.has(key) ? new Set([...s].filter((k) => k !== key)) : new Set([...s, key])))
   if (!table.rows.length) return null
   return (
     <div className="w-fit max-w-full overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-700">
@@ -94,7 +127,14 @@ export function EvalResults({ results, onOpen }: { results: readonly EvalCaseRes
         </thead>
         <tbody>
           {table.rows.map((row) => (
-            <Row key={row.key} table={table} row={row} open={open.has(row.key)} onToggle={() => toggle(row.key)} onOpen={onOpen} />
+            <Row
+              key={row.key}
+              table={table}
+              row={row}
+              open={open.has(row.key)}
+              onToggle={() => toggle(row.key)}
+              onOpen={onOpen}
+            />
           ))}
         </tbody>
       </table>

@@ -5,11 +5,30 @@ import type { EvalCaseResult, EvalTrial } from '../../shared/protocol.ts'
 import { buildEvalTable, failedTrials, formatDelta, rowFailed, variantDelta } from './evalTable.ts'
 import { draftToEvalBody, evalsOffering, initialEvalDraft, parseStoredEvalDraft } from './evalDraft.ts'
 
-const trial = (passed: boolean): EvalTrial => ({ passed, failures: passed ? [] : ['weather-tool was not called'], calls: [], answer: '', usage: {} })
+const trial = (passed: boolean): EvalTrial => ({
+  passed,
+  failures: passed ? [] : ['weather-tool was not called'],
+  calls: [],
+  answer: '',
+  usage: {},
+})
 
 function result(name: string, model: string, passes: number, k: number, variant?: string): EvalCaseResult {
   const trials = Array.from({ length: k }, (_, i) => trial(i < passes))
-  return { name, file: `${name}.json`, model, ...(variant ? { variant } : {}), k, passes, passRate: passes / k, passK: (passes / k) ** k, threshold: 1, ok: passes === k, usage: { totalTokens: 100 }, trials }
+  return {
+    name,
+    file: `${name}.json`,
+    model,
+    ...(variant ? { variant } : {}),
+    k,
+    passes,
+    passRate: passes / k,
+    passK: (passes / k) ** k,
+    threshold: 1,
+    ok: passes === k,
+    usage: { totalTokens: 100 },
+    trials,
+  }
 }
 
 describe('buildEvalTable', () => {
@@ -58,29 +77,83 @@ describe('the eval form', () => {
   const row = { provider: 'openai-compatible' as const, model: 'llama3.2', baseURL: 'http://127.0.0.1:1/v1' }
 
   it('becomes the run body of the evals named', () => {
-    expect(draftToEvalBody({ models: [row], k: '', variants: false, againstLastCommit: false }, ['lima'])).toEqual({ ok: true, body: { names: ['lima'], models: [row] } })
-    expect(draftToEvalBody({ models: [row, { provider: 'openai', model: 'gpt', baseURL: '' }], k: '5', variants: true, againstLastCommit: true }, ['lima'])).toEqual({
+    expect(draftToEvalBody({ models: [row], k: '', variants: false, againstLastCommit: false }, ['lima'])).toEqual({
       ok: true,
-      body: { names: ['lima'], models: [row, { provider: 'openai', model: 'gpt' }], k: 5, variants: true, against: 'HEAD' },
+      body: { names: ['lima'], models: [row] },
+    })
+    expect(
+      draftToEvalBody(
+        {
+          models: [row, { provider: 'openai', model: 'gpt', baseURL: '' }],
+          k: '5',
+          variants: true,
+          againstLastCommit: true,
+        },
+        ['lima'],
+      ),
+    ).toEqual({
+      ok: true,
+      body: {
+        names: ['lima'],
+        models: [row, { provider: 'openai', model: 'gpt' }],
+        k: 5,
+        variants: true,
+        against: 'HEAD',
+      },
     })
   })
 
   it('names the row and field of a problem', () => {
-    expect(draftToEvalBody({ models: [row, { ...row, baseURL: '' }], k: '', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({ ok: false, row: 1, field: 'baseURL' })
-    expect(draftToEvalBody({ models: [{ ...row, model: ' ' }], k: '', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({ ok: false, row: 0, field: 'model' })
-    expect(draftToEvalBody({ models: [row], k: '0', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({ ok: false, field: 'k' })
-    expect(draftToEvalBody({ models: [], k: '', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({ ok: false })
-    expect(draftToEvalBody({ models: [row], k: '', variants: false, againstLastCommit: false }, [])).toMatchObject({ ok: false })
+    expect(
+      draftToEvalBody({ models: [row, { ...row, baseURL: '' }], k: '', variants: false, againstLastCommit: false }, [
+        'x',
+      ]),
+    ).toMatchObject({ ok: false, row: 1, field: 'baseURL' })
+    expect(
+      draftToEvalBody({ models: [{ ...row, model: ' ' }], k: '', variants: false, againstLastCommit: false }, ['x']),
+    ).toMatchObject({ ok: false, row: 0, field: 'model' })
+    expect(draftToEvalBody({ models: [row], k: '0', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({
+      ok: false,
+      field: 'k',
+    })
+    expect(draftToEvalBody({ models: [], k: '', variants: false, againstLastCommit: false }, ['x'])).toMatchObject({
+      ok: false,
+    })
+    expect(draftToEvalBody({ models: [row], k: '', variants: false, againstLastCommit: false }, [])).toMatchObject({
+      ok: false,
+    })
   })
 
   it('lists the evals that offer a tool', () => {
-    const entry = (name: string, tools: string[]) => ({ name, file: `${name}.json`, tools, k: 1, prompt: 'p', variants: [] })
-    const list = { dir: 'toolscope/evals', evals: [entry('a', ['weather-tool']), entry('b', ['other']), entry('c', ['all'])], errors: [] }
+    const entry = (name: string, tools: string[]) => ({
+      name,
+      file: `${name}.json`,
+      tools,
+      k: 1,
+      prompt: 'p',
+      variants: [],
+    })
+    const list = {
+      dir: 'toolscope/evals',
+      evals: [entry('a', ['weather-tool']), entry('b', ['other']), entry('c', ['all'])],
+      errors: [],
+    }
     expect(evalsOffering(list, 'weather-tool').map((e) => e.name)).toEqual(['a', 'c'])
   })
 
   it('starts from the remembered form, else the Model tab’s model, and stores no other field', () => {
-    expect(initialEvalDraft(undefined, null, JSON.stringify({ provider: 'anthropic', model: 'claude', baseURL: '' }))).toEqual({ models: [{ provider: 'anthropic', model: 'claude', baseURL: '' }], k: '', variants: false, againstLastCommit: false })
-    expect(parseStoredEvalDraft(JSON.stringify({ models: [{ ...row, apiKey: 'sk' }, { provider: 'nope' }], k: '3', variants: true }))).toEqual({ models: [row], k: '3', variants: true, againstLastCommit: false })
+    expect(
+      initialEvalDraft(undefined, null, JSON.stringify({ provider: 'anthropic', model: 'claude', baseURL: '' })),
+    ).toEqual({
+      models: [{ provider: 'anthropic', model: 'claude', baseURL: '' }],
+      k: '',
+      variants: false,
+      againstLastCommit: false,
+    })
+    expect(
+      parseStoredEvalDraft(
+        JSON.stringify({ models: [{ ...row, apiKey: 'sk' }, { provider: 'nope' }], k: '3', variants: true }),
+      ),
+    ).toEqual({ models: [row], k: '3', variants: true, againstLastCommit: false })
   })
 })

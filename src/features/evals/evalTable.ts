@@ -18,7 +18,8 @@ export interface EvalTable {
   rows: EvalRow[]
 }
 
-const rowKey = (r: Pick<EvalCaseResult, 'file' | 'name' | 'variant'>) => `${r.file}\u0000${r.name}\u0000${r.variant ?? ''}`
+const rowKey = (r: Pick<EvalCaseResult, 'file' | 'name' | 'variant'>) =>
+  `${r.file}\u0000${r.name}\u0000${r.variant ?? ''}`
 const baseKey = (r: Pick<EvalCaseResult, 'file' | 'name'>) => rowKey({ ...r, variant: undefined })
 
 export function buildEvalTable(results: readonly EvalCaseResult[]): EvalTable {
@@ -27,7 +28,13 @@ export function buildEvalTable(results: readonly EvalCaseResult[]): EvalTable {
   for (const r of results) {
     if (!models.includes(r.model)) models.push(r.model)
     const key = rowKey(r)
-    const row = rows.get(key) ?? { key, name: r.name, file: r.file, ...(r.variant !== undefined ? { variant: r.variant } : {}), cells: {} }
+    const row = rows.get(key) ?? {
+      key,
+      name: r.name,
+      file: r.file,
+      ...(r.variant !== undefined ? { variant: r.variant } : {}),
+      cells: {},
+    }
     row.cells[r.model] = r
     rows.set(key, row)
   }
@@ -57,7 +64,8 @@ export function formatDelta(delta: number): string {
 }
 
 /** True when a row has a result below its threshold or a failed trial (something to expand). */
-export const rowFailed = (row: EvalRow): boolean => Object.values(row.cells).some((c) => !c.ok || c.trials.some((t) => !t.passed))
+export const rowFailed = (row: EvalRow): boolean =>
+  Object.values(row.cells).some((c) => !c.ok || c.trials.some((t) => !t.passed))
 
 /** The trials that failed, with their place in the run (1-based), for "what the model did instead". */
 export function failedTrials(result: EvalCaseResult): Array<{ index: number; trial: EvalTrial }> {

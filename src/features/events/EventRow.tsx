@@ -16,7 +16,19 @@ const COLOURS: Record<EventCategory, string> = {
   error: 'text-rose-700 dark:text-rose-300',
 }
 
-export function EventRow({ event, top, height, selected, onSelect }: { event: RunEvent; top: number; height: number; selected: boolean; onSelect: () => void }) {
+export function EventRow({
+  event,
+  top,
+  height,
+  selected,
+  onSelect,
+}: {
+  event: RunEvent
+  top: number
+  height: number
+  selected: boolean
+  onSelect: () => void
+}) {
   const cat = eventCategory(event)
   return (
     <li style={{ position: 'absolute', top, left: 0, right: 0, height }}>
@@ -30,7 +42,10 @@ export function EventRow({ event, top, height, selected, onSelect }: { event: Ru
         <span className={`w-36 shrink-0 font-semibold ${COLOURS[cat]}`}>{event.type}</span>
         <span className="truncate text-zinc-800 dark:text-zinc-200">{eventSummary(event)}</span>
         {event.truncated && (
-          <span className="ml-auto shrink-0 rounded bg-amber-100 px-1 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200" title={`Cut to the size limit (originally about ${event.truncated.originalBytes.toLocaleString()} bytes)`}>
+          <span
+            className="ml-auto shrink-0 rounded bg-amber-100 px-1 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
+            title={`Cut to the size limit (originally about ${event.truncated.originalBytes.toLocaleString()} bytes)`}
+          >
             truncated
           </span>
         )}

@@ -27,17 +27,26 @@ export function EventsPanel({ state, onOpenExchange, selectedActions }: Props) {
   const events = useMemo(() => {
     const f = filter.trim().toLowerCase()
     if (!f) return state.events
-    return state.events.filter((e) => e.type.includes(f) || eventCategory(e).includes(f) || eventSummary(e).toLowerCase().includes(f))
+    return state.events.filter(
+      (e) => e.type.includes(f) || eventCategory(e).includes(f) || eventSummary(e).toLowerCase().includes(f),
+    )
   }, [state.events, filter])
   const scroller = useRef<HTMLDivElement>(null)
-  const virtual = useVirtualizer({ count: events.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 })
+  const virtual = useVirtualizer({
+    count: events.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 12,
+  })
   const selected = selectedSeq === null ? undefined : state.events.find((e) => e.seq === selectedSeq)
 
   return (
     <section aria-label="Events" className="space-y-2">
       <div className="flex items-center gap-3">
         <h2 className="text-sm font-semibold">Events</h2>
-        <span className="text-xs text-zinc-500">{state.events.length} events{filter ? `, ${events.length} shown` : ''}</span>
+        <span className="text-xs text-zinc-500">
+          {state.events.length} events{filter ? `, ${events.length} shown` : ''}
+        </span>
         <input
           type="search"
           aria-label="Filter events"
@@ -47,11 +56,23 @@ export function EventsPanel({ state, onOpenExchange, selectedActions }: Props) {
           className="ml-auto w-48 rounded-md border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-600 dark:bg-zinc-900"
         />
       </div>
-      <div ref={scroller} className="h-72 overflow-auto rounded-md border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-950">
+      <div
+        ref={scroller}
+        className="h-72 overflow-auto rounded-md border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-950"
+      >
         <ol aria-label="Timeline" className="relative" style={{ height: virtual.getTotalSize() }}>
           {virtual.getVirtualItems().map((row) => {
             const e = events[row.index]
-            return <EventRow key={e.seq} event={e} top={row.start} height={ROW} selected={e.seq === selectedSeq} onSelect={() => setSelectedSeq(e.seq === selectedSeq ? null : e.seq)} />
+            return (
+              <EventRow
+                key={e.seq}
+                event={e}
+                top={row.start}
+                height={ROW}
+                selected={e.seq === selectedSeq}
+                onSelect={() => setSelectedSeq(e.seq === selectedSeq ? null : e.seq)}
+              />
+            )
           })}
         </ol>
         {state.events.length === 0 && <p className="p-3 text-xs text-zinc-500">No events yet.</p>}
@@ -61,11 +82,13 @@ export function EventsPanel({ state, onOpenExchange, selectedActions }: Props) {
           <ErrorDetails causes={selected.causes} stack={selected.stack} />
         </div>
       )}
-      {selected && (selected.type === 'http-request' || selected.type === 'http-response' || selected.type === 'http-error') && onOpenExchange && (
-        <Button className="!px-2 !py-0.5 text-xs" onClick={() => onOpenExchange(selected.requestId)}>
-          Show in Network
-        </Button>
-      )}
+      {selected &&
+        (selected.type === 'http-request' || selected.type === 'http-response' || selected.type === 'http-error') &&
+        onOpenExchange && (
+          <Button className="!px-2 !py-0.5 text-xs" onClick={() => onOpenExchange(selected.requestId)}>
+            Show in Network
+          </Button>
+        )}
       {selected && selectedActions?.(selected)}
       {selected && <JsonBlock value={selected} copyLabel="Copy event" className="max-h-64" />}
       {state.spans.length > 0 && <SpanTree spans={state.spans} />}

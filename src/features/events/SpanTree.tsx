@@ -11,12 +11,18 @@ function Node({ node, start, total }: { node: SpanNode; start: number; total: nu
   return (
     <li>
       <div className="flex items-center gap-2 text-[11px]">
-        <span className={`w-48 truncate font-mono ${s.status !== 'ok' ? 'text-rose-700 dark:text-rose-300' : ''}`} title={s.error}>
+        <span
+          className={`w-48 truncate font-mono ${s.status !== 'ok' ? 'text-rose-700 dark:text-rose-300' : ''}`}
+          title={s.error}
+        >
           {s.name}
         </span>
         <span className="w-20 text-right tabular-nums text-zinc-500">{formatDuration(s.durationMs)}</span>
         <span className="relative h-2 flex-1 rounded bg-zinc-100 dark:bg-zinc-800" aria-hidden="true">
-          <span className={`absolute h-2 rounded ${s.status !== 'ok' ? 'bg-rose-400' : 'bg-teal-500'}`} style={{ left: `${left}%`, width: `${width}%` }} />
+          <span
+            className={`absolute h-2 rounded ${s.status !== 'ok' ? 'bg-rose-400' : 'bg-teal-500'}`}
+            style={{ left: `${left}%`, width: `${width}%` }}
+          />
         </span>
       </div>
       {node.children.length > 0 && (

@@ -7,17 +7,38 @@ const e = (body: Record<string, unknown>) => ({ seq: 1, at: 2, ...body }) as Run
 
 describe('eventSummary', () => {
   it('describes hook errors, logs, spans and finish', () => {
-    expect(eventSummary(e({ type: 'hook-error', hook: 'onInputStart', message: 'boom' }))).toBe('onInputStart threw: boom')
+    expect(eventSummary(e({ type: 'hook-error', hook: 'onInputStart', message: 'boom' }))).toBe(
+      'onInputStart threw: boom',
+    )
     expect(eventSummary(e({ type: 'log', level: 'warn', message: 'hi', source: 'observe' }))).toBe('[warn] hi')
-    expect(eventSummary(e({ type: 'log', level: 'info', message: 'hi', source: 'console', location: 'tools/a.ts:3' }))).toBe('[info] console hi (tools/a.ts:3)')
+    expect(
+      eventSummary(e({ type: 'log', level: 'info', message: 'hi', source: 'console', location: 'tools/a.ts:3' })),
+    ).toBe('[info] console hi (tools/a.ts:3)')
     const causes = [{ message: 'getaddrinfo ENOTFOUND x' }, { message: 'inner\nmore' }]
-    expect(eventSummary(e({ type: 'error', message: 'fetch failed\nsecond', causes, views: { raw: null, display: { value: null }, transcript: { value: null } } }))).toBe('fetch failed ← getaddrinfo ENOTFOUND x ← inner')
-    expect(eventSummary(e({ type: 'span', spanId: 's', name: 'db', startedAt: 0, durationMs: 12.345, status: 'ok' }))).toBe('db 12.3 ms')
+    expect(
+      eventSummary(
+        e({
+          type: 'error',
+          message: 'fetch failed\nsecond',
+          causes,
+          views: { raw: null, display: { value: null }, transcript: { value: null } },
+        }),
+      ),
+    ).toBe('fetch failed ← getaddrinfo ENOTFOUND x ← inner')
+    expect(
+      eventSummary(e({ type: 'span', spanId: 's', name: 'db', startedAt: 0, durationMs: 12.345, status: 'ok' })),
+    ).toBe('db 12.3 ms')
     expect(eventSummary(e({ type: 'run-finished', status: 'success', durationMs: 5 }))).toBe('success in 5.0 ms')
     expect(eventSummary(e({ type: 'approval-resolved', approved: false, reason: 'no' }))).toBe('declined: no')
   })
   it('truncates long values', () => {
-    const s = eventSummary(e({ type: 'output', output: 'x'.repeat(500), views: { raw: null, display: { value: null }, transcript: { value: null } } }))
+    const s = eventSummary(
+      e({
+        type: 'output',
+        output: 'x'.repeat(500),
+        views: { raw: null, display: { value: null }, transcript: { value: null } },
+      }),
+    )
     expect(s.length).toBe(80)
     expect(s.endsWith('…')).toBe(true)
   })

@@ -3,7 +3,18 @@ import type { RunEvent } from '../../shared/protocol.ts'
 import { formatDuration } from '../../shared/duration.ts'
 
 /** Timeline category of an event. */
-export type EventCategory = 'lifecycle' | 'input' | 'prompt' | 'hook' | 'log' | 'span' | 'chunk' | 'state' | 'network' | 'result' | 'error'
+export type EventCategory =
+  | 'lifecycle'
+  | 'input'
+  | 'prompt'
+  | 'hook'
+  | 'log'
+  | 'span'
+  | 'chunk'
+  | 'state'
+  | 'network'
+  | 'result'
+  | 'error'
 
 function short(value: unknown, max = 80): string {
   let s: string

@@ -20,7 +20,13 @@ const schema: FuzzCoverageShape['schema'] = {
 
 const file = {
   file: 'tools/target.ts',
-  source: ['// a comment', 'export function f(mode) {', "  if (mode === 'purge') throw new Error('no')", '  return mode', '}'],
+  source: [
+    '// a comment',
+    'export function f(mode) {',
+    "  if (mode === 'purge') throw new Error('no')",
+    '  return mode',
+    '}',
+  ],
   lines: { '2': 1, '3': 0, '4': 7 },
 }
 
@@ -31,16 +37,26 @@ afterEach(cleanup)
 describe('FuzzCoverage', () => {
   it('waits for a report', () => {
     render(<FuzzCoverage coverage={undefined} />)
-    expect(screen.getByRole('region', { name: 'Coverage' }).textContent).toContain('Coverage appears here when collected')
+    expect(screen.getByRole('region', { name: 'Coverage' }).textContent).toContain(
+      'Coverage appears here when collected',
+    )
   })
 
   it('shows schema coverage, the missed items first, and says how to get code coverage', () => {
     render(<FuzzCoverage coverage={{ schema }} />)
     expect(screen.getByLabelText('Schema coverage').textContent).toBe('3/4 (75%)')
     const missed = screen.getByRole('list', { name: 'Not exercised' })
-    expect(within(missed).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['✗ mode: "purge"'])
+    expect(
+      within(missed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['✗ mode: "purge"'])
     const hit = screen.getByRole('list', { name: 'Exercised' })
-    expect(within(hit).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['mode: "read" ×12', 'note: absent ×5', 'count: min = 1 ×2'])
+    expect(
+      within(hit)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['mode: "read" ×12', 'note: absent ×5', 'count: min = 1 ×2'])
     expect(missed.compareDocumentPosition(hit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Coverage' }).textContent).toContain('Collect code coverage')
   })
@@ -69,7 +85,10 @@ describe('FuzzCoverage', () => {
   })
 
   it('asks for code coverage only when the box is checked', () => {
-    expect(draftToBody(DEFAULT_DRAFT)).toMatchObject({ ok: true, body: expect.not.objectContaining({ coverage: true }) })
+    expect(draftToBody(DEFAULT_DRAFT)).toMatchObject({
+      ok: true,
+      body: expect.not.objectContaining({ coverage: true }),
+    })
     expect(draftToBody({ ...DEFAULT_DRAFT, coverage: true })).toMatchObject({ ok: true, body: { coverage: true } })
   })
 })

@@ -29,11 +29,18 @@ function SchemaCoverage({ schema }: { schema: FuzzCoverageShape['schema'] }) {
           {schema.covered}/{schema.total} ({percent(schema.covered, schema.total)}%)
         </span>
       </h4>
-      {schema.total === 0 && <p className="text-xs text-zinc-600 dark:text-zinc-400">The input schema has no enum values, union branches, optional fields or bounds to exercise.</p>}
+      {schema.total === 0 && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          The input schema has no enum values, union branches, optional fields or bounds to exercise.
+        </p>
+      )}
       {missed.length > 0 && (
         <ul aria-label="Not exercised" className="flex flex-wrap gap-1">
           {missed.map((item) => (
-            <li key={itemText(item)} className="rounded border border-rose-300 bg-rose-50 px-1.5 py-0.5 font-mono text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
+            <li
+              key={itemText(item)}
+              className="rounded border border-rose-300 bg-rose-50 px-1.5 py-0.5 font-mono text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+            >
               ✗ {itemText(item)}
             </li>
           ))}
@@ -42,7 +49,10 @@ function SchemaCoverage({ schema }: { schema: FuzzCoverageShape['schema'] }) {
       {hit.length > 0 && (
         <ul aria-label="Exercised" className="flex flex-wrap gap-1">
           {hit.map((item) => (
-            <li key={itemText(item)} className="rounded border border-emerald-300 bg-emerald-50 px-1.5 py-0.5 font-mono text-xs text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+            <li
+              key={itemText(item)}
+              className="rounded border border-emerald-300 bg-emerald-50 px-1.5 py-0.5 font-mono text-xs text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+            >
               {itemText(item)} <span className="text-emerald-700 dark:text-emerald-300">×{item.hit}</span>
             </li>
           ))}
@@ -59,10 +69,12 @@ function Legend() {
   return (
     <p aria-label="Legend" className="flex flex-wrap items-center gap-3 text-xs text-zinc-600 dark:text-zinc-400">
       <span className="flex items-center gap-1">
-        <span aria-hidden className={`inline-block h-3 w-3 rounded-sm border border-emerald-400 ${RUN_TINT}`} /> ran (count×)
+        <span aria-hidden className={`inline-block h-3 w-3 rounded-sm border border-emerald-400 ${RUN_TINT}`} /> ran
+        (count×)
       </span>
       <span className="flex items-center gap-1">
-        <span aria-hidden className={`inline-block h-3 w-3 rounded-sm border border-rose-400 ${MISSED_TINT}`} /> ✗ never ran
+        <span aria-hidden className={`inline-block h-3 w-3 rounded-sm border border-rose-400 ${MISSED_TINT}`} /> ✗ never
+        ran
       </span>
       <span>no mark: not executable (comments, types)</span>
     </p>
@@ -73,11 +85,19 @@ function Legend() {
 function SourceLine({ n, text, count }: { n: number; text: string; count: number | undefined }) {
   const tint = count === undefined ? '' : count > 0 ? RUN_TINT : MISSED_TINT
   const mark = count === undefined ? '' : count > 0 ? `${count}×` : '✗'
-  const state = count === undefined ? 'not executable' : count > 0 ? `ran ${count} time${count === 1 ? '' : 's'}` : 'never ran'
+  const state =
+    count === undefined ? 'not executable' : count > 0 ? `ran ${count} time${count === 1 ? '' : 's'}` : 'never ran'
   return (
-    <div data-line={n} data-coverage={count === undefined ? 'none' : count > 0 ? 'covered' : 'uncovered'} className={`grid grid-cols-[3.5rem_3.5rem_1fr] ${tint}`}>
+    <div
+      data-line={n}
+      data-coverage={count === undefined ? 'none' : count > 0 ? 'covered' : 'uncovered'}
+      className={`grid grid-cols-[3.5rem_3.5rem_1fr] ${tint}`}
+    >
       <span className="select-none pr-2 text-right text-zinc-500">{n}</span>
-      <span title={state} className={`select-none pr-2 text-right ${count === 0 ? 'font-semibold text-rose-800 dark:text-rose-200' : 'text-emerald-800 dark:text-emerald-200'}`}>
+      <span
+        title={state}
+        className={`select-none pr-2 text-right ${count === 0 ? 'font-semibold text-rose-800 dark:text-rose-200' : 'text-emerald-800 dark:text-emerald-200'}`}
+      >
         {mark}
         <span className="sr-only"> {state}</span>
       </span>
@@ -97,7 +117,12 @@ function FileSource({ file }: { file: FileCoverageShape }) {
           {ran}/{counts.length} lines run ({percent(ran, counts.length)}%)
         </span>
       </h4>
-      <div role="region" aria-label={`Source of ${file.file}`} tabIndex={0} className="max-h-96 overflow-auto rounded-md border border-zinc-200 text-xs leading-5 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700">
+      <div
+        role="region"
+        aria-label={`Source of ${file.file}`}
+        tabIndex={0}
+        className="max-h-96 overflow-auto rounded-md border border-zinc-200 text-xs leading-5 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700"
+      >
         <div className="min-w-max">
           {file.source.map((text, i) => (
             <SourceLine key={i} n={i + 1} text={text} count={file.lines[String(i + 1)]} />
@@ -109,8 +134,18 @@ function FileSource({ file }: { file: FileCoverageShape }) {
 }
 
 function CodeCoverage({ files }: { files: FuzzCoverageShape['files'] }) {
-  if (!files) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Check “Collect code coverage” before starting to see which lines of the tool’s source ran.</p>
-  if (!files.length) return <p className="text-xs text-zinc-600 dark:text-zinc-400">No source to show: the tool has no file of its own here (an MCP tool), or its file is over 200 KB.</p>
+  if (!files)
+    return (
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        Check “Collect code coverage” before starting to see which lines of the tool’s source ran.
+      </p>
+    )
+  if (!files.length)
+    return (
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        No source to show: the tool has no file of its own here (an MCP tool), or its file is over 200 KB.
+      </p>
+    )
   return (
     <div className="space-y-2">
       <Legend />

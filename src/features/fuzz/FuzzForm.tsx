@@ -25,21 +25,45 @@ export function FuzzForm({ draft, onDraft, onStart, busy }: Props) {
     e.preventDefault()
     if (checked.ok && !busy) onStart()
   }
-  const toggle = (check: FuzzCheckId, on: boolean) => onDraft({ ...draft, checks: FUZZ_CHECKS.filter((c) => (c === check ? on : draft.checks.includes(c))) })
+  const toggle = (check: FuzzCheckId, on: boolean) =>
+    onDraft({ ...draft, checks: FUZZ_CHECKS.filter((c) => (c === check ? on : draft.checks.includes(c))) })
   return (
     <form aria-label="Fuzz settings" onSubmit={submit} className="space-y-3">
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-xs font-medium">
           Runs
-          <input type="number" min={1} max={MAX_FUZZ_RUNS} step={1} value={draft.runs} onChange={(e) => onDraft({ ...draft, runs: e.target.value })} className={`${FIELD} w-24`} aria-invalid={problem?.field === 'runs'} aria-describedby={problem ? `${id}-problem` : undefined} />
+          <input
+            type="number"
+            min={1}
+            max={MAX_FUZZ_RUNS}
+            step={1}
+            value={draft.runs}
+            onChange={(e) => onDraft({ ...draft, runs: e.target.value })}
+            className={`${FIELD} w-24`}
+            aria-invalid={problem?.field === 'runs'}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium">
           Seed
-          <input type="text" inputMode="numeric" placeholder="random" value={draft.seed} onChange={(e) => onDraft({ ...draft, seed: e.target.value })} className={`${FIELD} w-36 font-mono`} aria-invalid={problem?.field === 'seed'} aria-describedby={problem ? `${id}-problem` : undefined} />
+          <input
+            type="text"
+            inputMode="numeric"
+            placeholder="random"
+            value={draft.seed}
+            onChange={(e) => onDraft({ ...draft, seed: e.target.value })}
+            className={`${FIELD} w-36 font-mono`}
+            aria-invalid={problem?.field === 'seed'}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium">
           Network
-          <select value={draft.network} onChange={(e) => onDraft({ ...draft, network: e.target.value as FuzzNetwork })} className={FIELD}>
+          <select
+            value={draft.network}
+            onChange={(e) => onDraft({ ...draft, network: e.target.value as FuzzNetwork })}
+            className={FIELD}
+          >
             {FUZZ_NETWORK_MODES.map((m) => (
               <option key={m} value={m}>
                 {NETWORK_LABELS[m]}
@@ -48,15 +72,21 @@ export function FuzzForm({ draft, onDraft, onStart, busy }: Props) {
           </select>
         </label>
         <label className="flex h-8 items-center gap-1.5 text-xs">
-          <input type="checkbox" checked={draft.fakeClock} onChange={(e) => onDraft({ ...draft, fakeClock: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={draft.fakeClock}
+            onChange={(e) => onDraft({ ...draft, fakeClock: e.target.checked })}
+          />
           Fake clock
         </label>
         <label className="flex h-8 items-center gap-1.5 text-xs">
-          <input type="checkbox" checked={draft.coverage} onChange={(e) => onDraft({ ...draft, coverage: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={draft.coverage}
+            onChange={(e) => onDraft({ ...draft, coverage: e.target.checked })}
+          />
           Collect code coverage
-          <span className="text-zinc-500 dark:text-zinc-400">
-            (reloads the tool’s workers)
-          </span>
+          <span className="text-zinc-500 dark:text-zinc-400">(reloads the tool’s workers)</span>
         </label>
         <Button type="submit" variant="primary" className="h-8" disabled={!checked.ok || busy}>
           {busy ? 'Fuzzing…' : 'Start'}
@@ -68,9 +98,15 @@ export function FuzzForm({ draft, onDraft, onStart, busy }: Props) {
           {FUZZ_CHECKS.map((check) => (
             <li key={check}>
               <label className="flex items-start gap-1.5 text-xs">
-                <input type="checkbox" className="mt-0.5" checked={draft.checks.includes(check)} onChange={(e) => toggle(check, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="mt-0.5"
+                  checked={draft.checks.includes(check)}
+                  onChange={(e) => toggle(check, e.target.checked)}
+                />
                 <span>
-                  <span className="font-mono font-medium">{check}</span> <span className="text-zinc-600 dark:text-zinc-400">{CHECK_DESCRIPTIONS[check]}</span>
+                  <span className="font-mono font-medium">{check}</span>{' '}
+                  <span className="text-zinc-600 dark:text-zinc-400">{CHECK_DESCRIPTIONS[check]}</span>
                 </span>
               </label>
             </li>

@@ -18,14 +18,27 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 export function FuzzProgress({ job, onCancel }: { job: FuzzJob; onCancel: () => void }) {
   // Shrinking runs count too, so `done` can pass `total`: the bar stays full then.
-  return <JobProgress label="Fuzz progress" done={job.done} total={job.total} count={`${job.done} of ${plural(job.total, 'run')}`} onCancel={onCancel} />
+  return (
+    <JobProgress
+      label="Fuzz progress"
+      done={job.done}
+      total={job.total}
+      count={`${job.done} of ${plural(job.total, 'run')}`}
+      onCancel={onCancel}
+    />
+  )
 }
 
 function Passed({ report }: { report: FuzzReportShape }) {
   return (
-    <p role="status" aria-label="Fuzz result" className="rounded-md border border-emerald-300 bg-emerald-50 p-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+    <p
+      role="status"
+      aria-label="Fuzz result"
+      className="rounded-md border border-emerald-300 bg-emerald-50 p-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+    >
       <span className="font-semibold">Passed:</span> {plural(report.runs, 'run')}
-      {report.invalid !== undefined && `, ${report.invalid} invalid refused`}, {plural(report.checks.length, 'check')} held (seed <span className="font-mono">{report.seed}</span>, {(report.durationMs / 1000).toFixed(1)} s).
+      {report.invalid !== undefined && `, ${report.invalid} invalid refused`}, {plural(report.checks.length, 'check')}{' '}
+      held (seed <span className="font-mono">{report.seed}</span>, {(report.durationMs / 1000).toFixed(1)} s).
     </p>
   )
 }
@@ -37,7 +50,8 @@ interface FailedProps {
   onOpen: (state: UrlState) => void
 }
 
-const LINK_BUTTON = 'inline-flex items-center rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700'
+const LINK_BUTTON =
+  'inline-flex items-center rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700'
 
 function Failed({ toolId, report, runsAsked, onOpen }: FailedProps) {
   const api = useApi()
@@ -49,20 +63,28 @@ function Failed({ toolId, report, runsAsked, onOpen }: FailedProps) {
   })
   const command = reproduceCommand(toolId, report.seed, runsAsked)
   return (
-    <section aria-label="Fuzz failure" className="space-y-3 rounded-md border border-rose-300 bg-rose-50/60 p-3 dark:border-rose-800 dark:bg-rose-950/40">
+    <section
+      aria-label="Fuzz failure"
+      className="space-y-3 rounded-md border border-rose-300 bg-rose-50/60 p-3 dark:border-rose-800 dark:bg-rose-950/40"
+    >
       <h3 className="text-sm font-semibold text-rose-900 dark:text-rose-100">
         Failed after {plural(report.runs, 'run')}, shrunk in {plural(failure.shrinks, 'step')}
       </h3>
       <ul className="space-y-1 text-sm">
         {failure.failures.map((f) => (
           <li key={f.check}>
-            <span className="rounded bg-rose-200 px-1 font-mono text-xs text-rose-900 dark:bg-rose-900 dark:text-rose-100">{f.check}</span> <span className="wrap-anywhere">{f.message}</span>
+            <span className="rounded bg-rose-200 px-1 font-mono text-xs text-rose-900 dark:bg-rose-900 dark:text-rose-100">
+              {f.check}
+            </span>{' '}
+            <span className="wrap-anywhere">{f.message}</span>
           </li>
         ))}
       </ul>
       <div className="grid gap-3 lg:grid-cols-2">
         <div className="min-w-0 space-y-1">
-          <h4 className="text-xs font-medium">Minimal input{failure.call.valid ? '' : ` (invalid on purpose: ${failure.call.broken ?? 'broken'})`}</h4>
+          <h4 className="text-xs font-medium">
+            Minimal input{failure.call.valid ? '' : ` (invalid on purpose: ${failure.call.broken ?? 'broken'})`}
+          </h4>
           <JsonBlock value={failure.call.input} copyLabel="Copy the minimal input" className="max-h-64" />
           {failure.call.requestContext && (
             <>
@@ -80,7 +102,10 @@ function Failed({ toolId, report, runsAsked, onOpen }: FailedProps) {
           <dd>{report.executed}</dd>
           <dt className="font-medium">Reproduce</dt>
           <dd className="flex min-w-0 items-start gap-1">
-            <code aria-label="Reproducing command" className="min-w-0 rounded bg-zinc-100 px-1 py-0.5 font-mono wrap-anywhere dark:bg-zinc-800">
+            <code
+              aria-label="Reproducing command"
+              className="min-w-0 rounded bg-zinc-100 px-1 py-0.5 font-mono wrap-anywhere dark:bg-zinc-800"
+            >
               {command}
             </code>
             <CopyButton text={command} label="Copy the reproducing command" />
@@ -92,13 +117,26 @@ function Failed({ toolId, report, runsAsked, onOpen }: FailedProps) {
           <AppLink to={{ tool: toolId, run: failure.runId, tab: 'run' }} onOpen={onOpen} className={LINK_BUTTON}>
             Open run
           </AppLink>
-          <Button variant="primary" onClick={() => save.mutate(failure.runId!)} disabled={save.isPending || save.isSuccess}>
+          <Button
+            variant="primary"
+            onClick={() => save.mutate(failure.runId!)}
+            disabled={save.isPending || save.isSuccess}
+          >
             {save.isSuccess ? 'Saved' : 'Save as scenario'}
           </Button>
           {save.isSuccess && (
-            <p role="status" aria-label="Scenario saved" className="flex flex-wrap items-center gap-1 text-xs text-emerald-800 dark:text-emerald-200">
-              Saved scenario <span className="font-mono">{save.data.scenario.name}</span> to <span className="font-mono">{save.data.file}</span>.
-              <Button variant="ghost" className="!px-1.5 !py-0.5 text-xs text-sky-700 underline dark:text-sky-300" onClick={() => onOpen({ tool: toolId, tab: 'scenarios' })}>
+            <p
+              role="status"
+              aria-label="Scenario saved"
+              className="flex flex-wrap items-center gap-1 text-xs text-emerald-800 dark:text-emerald-200"
+            >
+              Saved scenario <span className="font-mono">{save.data.scenario.name}</span> to{' '}
+              <span className="font-mono">{save.data.file}</span>.
+              <Button
+                variant="ghost"
+                className="!px-1.5 !py-0.5 text-xs text-sky-700 underline dark:text-sky-300"
+                onClick={() => onOpen({ tool: toolId, tab: 'scenarios' })}
+              >
                 Show in Scenarios
               </Button>
             </p>
@@ -115,10 +153,18 @@ function Failed({ toolId, report, runsAsked, onOpen }: FailedProps) {
 /** The end of a job: its report, why it failed, or that it was cancelled. */
 export function FuzzOutcome(props: { job: FuzzJob; onOpen: (state: UrlState) => void }) {
   const { job } = props
-  if (job.phase === 'cancelled') return <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">Cancelled after {plural(job.done, 'run')}.</p>
+  if (job.phase === 'cancelled')
+    return (
+      <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+        Cancelled after {plural(job.done, 'run')}.
+      </p>
+    )
   if (job.phase === 'failed' || !job.report) {
     return (
-      <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-2 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
+      <p
+        role="alert"
+        className="rounded-md border border-rose-300 bg-rose-50 p-2 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+      >
         The fuzz stopped with an error: {job.error ?? 'no report'}
       </p>
     )

@@ -29,7 +29,10 @@ export default function FuzzTab({ toolId, onNavigate }: { toolId: string; onNavi
     },
     onSuccess: ({ jobId }) => setJobId(jobId),
   })
-  const cancel = useMutation({ mutationFn: (id: string) => api.cancelFuzz(id), onSuccess: (job) => qc.setQueryData(keys.fuzzJob(job.id), job) })
+  const cancel = useMutation({
+    mutationFn: (id: string) => api.cancelFuzz(id),
+    onSuccess: (job) => qc.setQueryData(keys.fuzzJob(job.id), job),
+  })
   const job = useQuery({ ...fuzzJobQuery(api, jobId ?? ''), enabled: !!jobId })
   // Busy from Start until the job's end, its first poll included.
   const fuzzing = start.isPending || (!!jobId && job.isPending) || job.data?.phase === 'fuzzing'
@@ -44,7 +47,8 @@ export default function FuzzTab({ toolId, onNavigate }: { toolId: string; onNavi
       <div className="space-y-1">
         <h2 className="text-sm font-semibold">Fuzz</h2>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Calls generated from the tool’s input schema (some invalid on purpose, to be refused), each run checked; the first failure is shrunk to a minimal input. Every run is kept in History.
+          Calls generated from the tool’s input schema (some invalid on purpose, to be refused), each run checked; the
+          first failure is shrunk to a minimal input. Every run is kept in History.
         </p>
       </div>
       <FuzzForm draft={draft} onDraft={setDraft} onStart={() => start.mutate()} busy={fuzzing} />

@@ -15,18 +15,27 @@ describe('the fuzz form', () => {
   })
 
   it('takes a typed seed and the fake clock', () => {
-    expect(draftToBody({ ...DEFAULT_DRAFT, runs: ' 20 ', seed: '-42', fakeClock: true })).toMatchObject({ ok: true, body: { runs: 20, seed: -42, clock: 'fake' } })
+    expect(draftToBody({ ...DEFAULT_DRAFT, runs: ' 20 ', seed: '-42', fakeClock: true })).toMatchObject({
+      ok: true,
+      body: { runs: 20, seed: -42, clock: 'fake' },
+    })
   })
 
   it('names the field at fault', () => {
-    for (const runs of ['0', '5001', '1.5', 'ten', '']) expect(draftToBody({ ...DEFAULT_DRAFT, runs })).toMatchObject({ ok: false, field: 'runs' })
+    for (const runs of ['0', '5001', '1.5', 'ten', ''])
+      expect(draftToBody({ ...DEFAULT_DRAFT, runs })).toMatchObject({ ok: false, field: 'runs' })
     expect(draftToBody({ ...DEFAULT_DRAFT, seed: '1e3' })).toMatchObject({ ok: false, field: 'seed' })
     expect(draftToBody({ ...DEFAULT_DRAFT, checks: [] })).toMatchObject({ ok: false, field: 'checks' })
   })
 
   it('gives the command that reproduces a failure, and the name it is saved under', () => {
     expect(reproduceCommand('fuzz-target', -7, 60)).toBe('npx toolscope fuzz --tool fuzz-target --seed -7 --runs 60')
-    const failure = { call: { input: {}, valid: true }, failures: [{ check: 'no-crash' as const, message: 'boom' }], shrinks: 0, path: '0' }
+    const failure = {
+      call: { input: {}, valid: true },
+      failures: [{ check: 'no-crash' as const, message: 'boom' }],
+      shrinks: 0,
+      path: '0',
+    }
     expect(failureScenarioName(failure, -7)).toBe('fuzz-no-crash--7')
   })
 })

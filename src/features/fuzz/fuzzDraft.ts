@@ -20,30 +20,50 @@ export interface FuzzDraft {
   coverage: boolean
 }
 
-export const DEFAULT_DRAFT: FuzzDraft = { runs: '100', seed: '', checks: [...DEFAULT_CHECKS], network: 'live', fakeClock: false, coverage: false }
+export const DEFAULT_DRAFT: FuzzDraft = {
+  runs: '100',
+  seed: '',
+  checks: [...DEFAULT_CHECKS],
+  network: 'live',
+  fakeClock: false,
+  coverage: false,
+}
 
 export const MAX_FUZZ_RUNS = 5000
 
 const INTEGER = /^-?\d+$/
 
 /** The body of a draft, or why it cannot be sent (the field's problem, for the form to show). */
-export function draftToBody(draft: FuzzDraft): { ok: true; body: FuzzBody } | { ok: false; field: 'runs' | 'seed' | 'checks'; problem: string } {
+export function draftToBody(
+  draft: FuzzDraft,
+): { ok: true; body: FuzzBody } | { ok: false; field: 'runs' | 'seed' | 'checks'; problem: string } {
   const runs = Number(draft.runs.trim())
-  if (!INTEGER.test(draft.runs.trim()) || runs < 1 || runs > MAX_FUZZ_RUNS) return { ok: false, field: 'runs', problem: `Runs must be a whole number from 1 to ${MAX_FUZZ_RUNS}.` }
+  if (!INTEGER.test(draft.runs.trim()) || runs < 1 || runs > MAX_FUZZ_RUNS)
+    return { ok: false, field: 'runs', problem: `Runs must be a whole number from 1 to ${MAX_FUZZ_RUNS}.` }
   const seedText = draft.seed.trim()
-  if (seedText && (!INTEGER.test(seedText) || !Number.isSafeInteger(Number(seedText)))) return { ok: false, field: 'seed', problem: 'The seed is a whole number (or empty for a random one).' }
+  if (seedText && (!INTEGER.test(seedText) || !Number.isSafeInteger(Number(seedText))))
+    return { ok: false, field: 'seed', problem: 'The seed is a whole number (or empty for a random one).' }
   if (!draft.checks.length) return { ok: false, field: 'checks', problem: 'Choose at least one check.' }
   return {
     ok: true,
-    body: { runs, ...(seedText ? { seed: Number(seedText) } : {}), checks: draft.checks, network: draft.network, ...(draft.fakeClock ? { clock: 'fake' as const } : {}), ...(draft.coverage ? { coverage: true } : {}) },
+    body: {
+      runs,
+      ...(seedText ? { seed: Number(seedText) } : {}),
+      checks: draft.checks,
+      network: draft.network,
+      ...(draft.fakeClock ? { clock: 'fake' as const } : {}),
+      ...(draft.coverage ? { coverage: true } : {}),
+    },
   }
 }
 
 /** The command that runs the same calls again from a terminal. */
-export const reproduceCommand = (toolId: string, seed: number, runs: number) => `npx toolscope fuzz --tool ${toolId} --seed ${seed} --runs ${runs}`
+export const reproduceCommand = (toolId: string, seed: number, runs: number) =>
+  `npx toolscope fuzz --tool ${toolId} --seed ${seed} --runs ${runs}`
 
 /** The scenario name a failure is saved under. */
-export const failureScenarioName = (failure: FuzzFailureShape, seed: number) => `fuzz-${failure.failures[0]?.check ?? 'failure'}-${seed}`
+export const failureScenarioName = (failure: FuzzFailureShape, seed: number) =>
+  `fuzz-${failure.failures[0]?.check ?? 'failure'}-${seed}`
 
 /** The last fuzz of each tool in this page: its form and its job. */
 const lastFuzz = new Map<string, { draft: FuzzDraft; jobId?: string }>()

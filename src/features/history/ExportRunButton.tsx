@@ -11,7 +11,14 @@ export function ExportRunButton({ runId, className }: { runId: string; className
     onSuccess: ({ filename, text }) => saveTextFile(filename, text),
   })
   return (
-    <Button variant="ghost" className={className} onClick={() => exported.mutate()} disabled={exported.isPending} aria-label={`Export run ${runId}`} title={exported.error?.message ?? 'Download the run as a JSON file'}>
+    <Button
+      variant="ghost"
+      className={className}
+      onClick={() => exported.mutate()}
+      disabled={exported.isPending}
+      aria-label={`Export run ${runId}`}
+      title={exported.error?.message ?? 'Download the run as a JSON file'}
+    >
       {exported.isError ? 'Export failed' : 'Export'}
     </Button>
   )

@@ -21,7 +21,8 @@ const run = (n: number, over: Partial<RunSummary> = {}): RunSummary => ({
   eventCount: 5,
   ...over,
 })
-const tool = (id: string) => ({ id, description: id, kind: 'toolscope', file: 'x.ts', flags: {} }) as unknown as ToolSummary
+const tool = (id: string) =>
+  ({ id, description: id, kind: 'toolscope', file: 'x.ts', flags: {} }) as unknown as ToolSummary
 
 function setup(listRuns: (q: RunListQuery) => { runs: RunSummary[]; nextCursor?: string }) {
   const api = createFakeApi()
@@ -34,11 +35,22 @@ function setup(listRuns: (q: RunListQuery) => { runs: RunSummary[]; nextCursor?:
 
 describe('HistoryTab', () => {
   it('shows tool, status, caller, input summary, duration and start time of each run, and opens one by URL', async () => {
-    const { api, opened } = setup(() => ({ runs: [run(1, { status: 'awaiting-approval', durationMs: undefined, caller: 'mcp' }), run(2, { durationMs: 2500 })] }))
+    const { api, opened } = setup(() => ({
+      runs: [
+        run(1, { status: 'awaiting-approval', durationMs: undefined, caller: 'mcp' }),
+        run(2, { durationMs: 2500 }),
+      ],
+    }))
     const table = await screen.findByRole('table')
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Tool', 'Status', 'Caller', 'Input', 'Duration', 'Started', 'Run'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Tool', 'Status', 'Caller', 'Input', 'Duration', 'Started', 'Run'])
     const [first, second] = within(table).getAllByRole('row').slice(1)
-    const cells = within(first).getAllByRole('cell').map((c) => c.textContent)
+    const cells = within(first)
+      .getAllByRole('cell')
+      .map((c) => c.textContent)
     expect(cells.slice(0, 5)).toEqual(['weather', 'awaiting approval', 'mcp', '{"city":"c1"}', '—'])
     expect(within(first).getByRole('cell', { name: new Date(run(1).startedAt).toLocaleString() })).toBeTruthy()
     // The app's one duration format (shared/duration.ts), not a History format of its own.
@@ -58,7 +70,9 @@ describe('HistoryTab', () => {
     fireEvent.change(toolFilter, { target: { value: '' } })
     await waitFor(() => expect(api.runQueries.at(-1)).toMatchObject({ tool: undefined }))
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'error' } })
-    await waitFor(() => expect(api.runQueries.at(-1)).toEqual({ tool: undefined, status: 'error', cursor: undefined, limit: 2 }))
+    await waitFor(() =>
+      expect(api.runQueries.at(-1)).toEqual({ tool: undefined, status: 'error', cursor: undefined, limit: 2 }),
+    )
     expect(await screen.findByText('No runs match these filters.')).toBeTruthy()
   })
 
@@ -80,7 +94,9 @@ describe('HistoryTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Older runs' }))
     await screen.findByText('{"city":"c1"}')
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'success' } })
-    await waitFor(() => expect(api.runQueries.at(-1)).toEqual({ tool: 'weather', status: 'success', cursor: undefined, limit: 2 }))
+    await waitFor(() =>
+      expect(api.runQueries.at(-1)).toEqual({ tool: 'weather', status: 'success', cursor: undefined, limit: 2 }),
+    )
   })
 
   it('marks imported runs, links a rerun to its original, and offers Export on finished runs only', async () => {
@@ -111,7 +127,13 @@ describe('HistoryTab', () => {
   })
 
   it('compares two runs of a tool: "Compare with…" on one, then "Compare" on another opens the diff', async () => {
-    const { api, opened } = setup((q) => ({ runs: [run(1, { toolId: q.tool ?? 'x' }), run(2, { toolId: q.tool ?? 'x' }), run(3, { toolId: q.tool ?? 'x', status: 'running' })] }))
+    const { api, opened } = setup((q) => ({
+      runs: [
+        run(1, { toolId: q.tool ?? 'x' }),
+        run(2, { toolId: q.tool ?? 'x' }),
+        run(3, { toolId: q.tool ?? 'x', status: 'running' }),
+      ],
+    }))
     api.catalogTools = [tool('weather'), tool('delete-file')]
     await screen.findByRole('table')
     fireEvent.change(screen.getByLabelText('Tool'), { target: { value: '' } })

@@ -20,7 +20,15 @@ export const HISTORY_PAGE = 50
 const ALL = ''
 const SELECT = 'rounded border border-zinc-300 bg-transparent px-1 py-0.5 dark:border-zinc-600 dark:bg-zinc-900'
 
-export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId: string; onOpen: (state: UrlState) => void; pageSize?: number }) {
+export function HistoryTab({
+  toolId,
+  onOpen,
+  pageSize = HISTORY_PAGE,
+}: {
+  toolId: string
+  onOpen: (state: UrlState) => void
+  pageSize?: number
+}) {
   const api = useApi()
   const [tool, setTool] = useState(toolId)
   const [status, setStatus] = useState(ALL)
@@ -29,7 +37,9 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
   // The run a second run is being picked for ("Compare with…").
   const [comparing, setComparing] = useState<RunSummary>()
   const cursor = cursors.at(-1)
-  const runs = useQuery(runsQuery(api, { tool: tool || undefined, status: status || undefined, cursor, limit: pageSize }))
+  const runs = useQuery(
+    runsQuery(api, { tool: tool || undefined, status: status || undefined, cursor, limit: pageSize }),
+  )
   const toolIds = [...new Set([toolId, ...(useQuery(catalogQuery(api)).data?.tools.map((t) => t.id) ?? [])])].sort()
   const list = runs.data?.runs ?? []
   const refilter = (fn: () => void) => {
@@ -43,7 +53,11 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
         <h2 className="text-sm font-semibold">Runs</h2>
         <label className="flex items-center gap-1 text-xs">
           Tool
-          <select value={tool} onChange={(e) => refilter(() => setTool(e.target.value))} className={`${SELECT} max-w-56`}>
+          <select
+            value={tool}
+            onChange={(e) => refilter(() => setTool(e.target.value))}
+            className={`${SELECT} max-w-56`}
+          >
             <option value={ALL}>all tools</option>
             {toolIds.map((id) => (
               <option key={id} value={id}>
@@ -69,8 +83,12 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
         <Button onClick={() => runs.refetch()}>Refresh</Button>
       </div>
       {comparing && (
-        <p role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-sky-300 bg-sky-50 p-2 text-xs text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
-          Choose the run of <span className="font-mono">{comparing.toolId}</span> to compare with run <span className="font-mono">{comparing.runId.slice(0, 8)}</span>.
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-sky-300 bg-sky-50 p-2 text-xs text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+        >
+          Choose the run of <span className="font-mono">{comparing.toolId}</span> to compare with run{' '}
+          <span className="font-mono">{comparing.runId.slice(0, 8)}</span>.
           <Button className="ml-auto !px-1.5 !py-0.5 text-xs" onClick={() => setComparing(undefined)}>
             Cancel
           </Button>
@@ -105,7 +123,9 @@ export function HistoryTab({ toolId, onOpen, pageSize = HISTORY_PAGE }: { toolId
       )}
       <nav aria-label="History pages" className="flex items-center gap-2 text-xs">
         {cursors.length > 0 && <Button onClick={() => setCursors(cursors.slice(0, -1))}>Newer runs</Button>}
-        {runs.data?.nextCursor && <Button onClick={() => setCursors([...cursors, runs.data.nextCursor!])}>Older runs</Button>}
+        {runs.data?.nextCursor && (
+          <Button onClick={() => setCursors([...cursors, runs.data.nextCursor!])}>Older runs</Button>
+        )}
         {(cursors.length > 0 || runs.data?.nextCursor) && <span className="text-zinc-500">Page {page}</span>}
       </nav>
     </section>

@@ -25,13 +25,27 @@ export function HistoryTable({ runs, onOpen, actions }: Props) {
     <table className="w-full table-fixed text-left text-xs">
       <thead className="text-zinc-500">
         <tr>
-          <th scope="col" className="w-44 py-1 font-medium">Tool</th>
-          <th scope="col" className="w-36 font-medium">Status</th>
-          <th scope="col" className="w-20 font-medium">Caller</th>
-          <th scope="col" className="font-medium">Input</th>
-          <th scope="col" className="w-20 font-medium">Duration</th>
-          <th scope="col" className="w-44 font-medium">Started</th>
-          <th scope="col" className="w-64 font-medium">Run</th>
+          <th scope="col" className="w-44 py-1 font-medium">
+            Tool
+          </th>
+          <th scope="col" className="w-36 font-medium">
+            Status
+          </th>
+          <th scope="col" className="w-20 font-medium">
+            Caller
+          </th>
+          <th scope="col" className="font-medium">
+            Input
+          </th>
+          <th scope="col" className="w-20 font-medium">
+            Duration
+          </th>
+          <th scope="col" className="w-44 font-medium">
+            Started
+          </th>
+          <th scope="col" className="w-64 font-medium">
+            Run
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -55,7 +69,12 @@ export function HistoryTable({ runs, onOpen, actions }: Props) {
               </td>
               <td className="py-1">
                 <span className="flex flex-wrap items-center gap-x-1">
-                  <a href={urlFor(target)} onClick={(e) => open(e, target)} className="font-mono text-sky-700 underline dark:text-sky-300" aria-label={`Open run ${r.runId}`}>
+                  <a
+                    href={urlFor(target)}
+                    onClick={(e) => open(e, target)}
+                    className="font-mono text-sky-700 underline dark:text-sky-300"
+                    aria-label={`Open run ${r.runId}`}
+                  >
                     {r.runId.slice(0, 8)}
                   </a>
                   {actions?.(r)}

@@ -9,7 +9,13 @@ import { AppLink } from '../../components/ui/AppLink.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { ApiErrorMessage } from '../runs/ApiErrorMessage.tsx'
 
-export default function ImportRunButton({ onOpen, className }: { onOpen: (state: UrlState) => void; className?: string }) {
+export default function ImportRunButton({
+  onOpen,
+  className,
+}: {
+  onOpen: (state: UrlState) => void
+  className?: string
+}) {
   const api = useApi()
   const qc = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
@@ -21,7 +27,11 @@ export default function ImportRunButton({ onOpen, className }: { onOpen: (state:
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.runs }),
   })
-  const target: UrlState | undefined = imported.data && { tool: imported.data.toolId, run: imported.data.runId, tab: 'run' }
+  const target: UrlState | undefined = imported.data && {
+    tool: imported.data.toolId,
+    run: imported.data.runId,
+    tab: 'run',
+  }
   return (
     // Its parts join the parent's flex row: the button in line, the outcome on a line of its own below.
     <div className="contents">

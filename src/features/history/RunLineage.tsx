@@ -14,7 +14,14 @@ export function RunLineage({ run, onOpen }: { run: Lineage; onOpen: (state: UrlS
   return (
     <span className="inline-flex flex-wrap items-center gap-1 text-[11px] text-zinc-600 dark:text-zinc-400">
       {run.imported && (
-        <Badge tone="info" title={from ? `Imported from run ${from.runId} (exported ${new Date(from.exportedAt).toLocaleString()})` : 'Imported from a file'}>
+        <Badge
+          tone="info"
+          title={
+            from
+              ? `Imported from run ${from.runId} (exported ${new Date(from.exportedAt).toLocaleString()})`
+              : 'Imported from a file'
+          }
+        >
           imported
         </Badge>
       )}
@@ -25,7 +32,11 @@ export function RunLineage({ run, onOpen }: { run: Lineage; onOpen: (state: UrlS
             {original.run.slice(0, 8)}
           </AppLink>
           <span className="tabular-nums">at #{run.rerunOf!.atEvent}</span>
-          <AppLink to={{ tool: run.toolId, tab: 'diff', run: original.run, vs: run.runId }} onOpen={onOpen} className="text-sky-700 underline dark:text-sky-300">
+          <AppLink
+            to={{ tool: run.toolId, tab: 'diff', run: original.run, vs: run.runId }}
+            onOpen={onOpen}
+            className="text-sky-700 underline dark:text-sky-300"
+          >
             compare with it
           </AppLink>
         </>

@@ -21,7 +21,12 @@ export function RunRowActions({ run, comparing, onCompare, onOpen }: Props) {
   if (comparing) {
     if (comparing.runId === run.runId || comparing.toolId !== run.toolId) return null
     return (
-      <Button variant="primary" className={ROW_ACTION} aria-label={`Compare with run ${run.runId}`} onClick={() => onOpen({ tool: run.toolId, tab: 'diff', run: comparing.runId, vs: run.runId })}>
+      <Button
+        variant="primary"
+        className={ROW_ACTION}
+        aria-label={`Compare with run ${run.runId}`}
+        onClick={() => onOpen({ tool: run.toolId, tab: 'diff', run: comparing.runId, vs: run.runId })}
+      >
         Compare
       </Button>
     )
@@ -29,7 +34,12 @@ export function RunRowActions({ run, comparing, onCompare, onOpen }: Props) {
   return (
     <>
       <ExportRunButton runId={run.runId} className={ROW_ACTION} />
-      <Button variant="ghost" className={ROW_ACTION} aria-label={`Compare run ${run.runId} with…`} onClick={() => onCompare(run)}>
+      <Button
+        variant="ghost"
+        className={ROW_ACTION}
+        aria-label={`Compare run ${run.runId} with…`}
+        onClick={() => onCompare(run)}
+      >
         Compare with…
       </Button>
     </>

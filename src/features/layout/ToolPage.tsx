@@ -41,7 +41,13 @@ const RECORDED_TABS = [
 ]
 const RecordedRuns = lazy(() => import('../player/RecordedRuns.tsx'))
 
-export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; navigate: (next: UrlState, o?: { replace?: boolean }) => void }) {
+export function ToolPage({
+  url,
+  navigate,
+}: {
+  url: UrlState & { tool: string }
+  navigate: (next: UrlState, o?: { replace?: boolean }) => void
+}) {
   const api = useApi()
   const tool = useQuery(toolQuery(api, url.tool))
   const diffing = url.tab === 'diff' && !!url.run && !!url.vs
@@ -58,7 +64,10 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
   if (tool.isPending) return <p className="p-6 text-sm text-zinc-500">Loading {url.tool}…</p>
   if (tool.isError)
     return (
-      <div role="alert" className="m-6 rounded-md border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
+      <div
+        role="alert"
+        className="m-6 rounded-md border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+      >
         Could not load tool <span className="font-mono">{url.tool}</span>: {tool.error.message}
       </div>
     )
@@ -81,18 +90,42 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
         </div>
         <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{t.description}</p>
         <div className="mt-2">
-          <Tabs label="Tool views" idPrefix="tool" items={tabs} selected={tab} onSelect={(id) => navigate(id === 'diff' ? url : { tool: url.tool, run: url.run, tab: id }, { replace: true })} />
+          <Tabs
+            label="Tool views"
+            idPrefix="tool"
+            items={tabs}
+            selected={tab}
+            onSelect={(id) =>
+              navigate(id === 'diff' ? url : { tool: url.tool, run: url.run, tab: id }, { replace: true })
+            }
+          />
         </div>
       </header>
-      <div id={`tool-panel-${tab}`} role="tabpanel" aria-labelledby={`tool-tab-${tab}`} className="min-h-0 flex-1 overflow-auto">
+      <div
+        id={`tool-panel-${tab}`}
+        role="tabpanel"
+        aria-labelledby={`tool-tab-${tab}`}
+        className="min-h-0 flex-1 overflow-auto"
+      >
         <ErrorBoundary what={`the ${tab} tab`} resetKey={`${t.id}:${tab}`}>
           {tab === 'run' && api.recorded && (
             <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the player…</p>}>
-              <RecordedRuns toolId={t.id} runId={url.run} onOpen={(run) => navigate({ tool: t.id, run, tab: 'run' })} onNavigate={(s) => navigate(s)} />
+              <RecordedRuns
+                toolId={t.id}
+                runId={url.run}
+                onOpen={(run) => navigate({ tool: t.id, run, tab: 'run' })}
+                onNavigate={(s) => navigate(s)}
+              />
             </Suspense>
           )}
           {tab === 'run' && !api.recorded && (
-            <RunWorkspace tool={t} runId={url.run} onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })} onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })} onNavigate={(s) => navigate(s)} />
+            <RunWorkspace
+              tool={t}
+              runId={url.run}
+              onRunStarted={(run) => navigate({ tool: t.id, run, tab: 'run' })}
+              onOpenScenarios={() => navigate({ ...url, tab: 'scenarios' })}
+              onNavigate={(s) => navigate(s)}
+            />
           )}
           {tab === 'overview' && (
             <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the overview…</p>}>
@@ -126,7 +159,13 @@ export function ToolPage({ url, navigate }: { url: UrlState & { tool: string }; 
           )}
           {tab === 'diff' && (
             <Suspense fallback={<p className="p-4 text-xs text-zinc-500">Loading the diff…</p>}>
-              <RunDiffView key={`${url.run}:${url.vs}`} toolId={t.id} leftId={url.run!} rightId={url.vs!} onOpen={(s) => navigate(s)} />
+              <RunDiffView
+                key={`${url.run}:${url.vs}`}
+                toolId={t.id}
+                leftId={url.run!}
+                rightId={url.vs!}
+                onOpen={(s) => navigate(s)}
+              />
             </Suspense>
           )}
         </ErrorBoundary>

@@ -5,12 +5,23 @@ import { useId, type ReactNode } from 'react'
 import type { ModelProvider, ModelsInfo } from '../../shared/protocol.ts'
 import { MODEL_PROVIDERS } from '../../shared/protocol.ts'
 
-export const FIELD = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-600 dark:bg-zinc-900 aria-invalid:border-rose-500'
+export const FIELD =
+  'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-600 dark:bg-zinc-900 aria-invalid:border-rose-500'
 
-const FALLBACK_LABELS: Record<ModelProvider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Google', 'openai-compatible': 'OpenAI-compatible' }
+const FALLBACK_LABELS: Record<ModelProvider, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  google: 'Google',
+  'openai-compatible': 'OpenAI-compatible',
+}
 
 /** An example model id per provider, as the field's placeholder. */
-const MODEL_EXAMPLES: Record<ModelProvider, string> = { openai: 'gpt-4.1-mini', anthropic: 'claude-sonnet-4-5', google: 'gemini-2.5-flash', 'openai-compatible': 'llama3.2' }
+const MODEL_EXAMPLES: Record<ModelProvider, string> = {
+  openai: 'gpt-4.1-mini',
+  anthropic: 'claude-sonnet-4-5',
+  google: 'gemini-2.5-flash',
+  'openai-compatible': 'llama3.2',
+}
 
 type ProviderInfo = ModelsInfo['providers'][number]
 
@@ -26,7 +37,8 @@ export function keyStatus(info: ProviderInfo | undefined): { set: boolean; text:
 /** "OpenAI-compatible" of "OpenAI-compatible (Ollama, LM Studio, …)", for narrow places. */
 const shortLabel = (label: string) => label.replace(/\s*\(.*\)$/, '')
 
-export const providerLabel = (id: ModelProvider, models: ModelsInfo | undefined) => models?.providers.find((p) => p.id === id)?.label ?? FALLBACK_LABELS[id]
+export const providerLabel = (id: ModelProvider, models: ModelsInfo | undefined) =>
+  models?.providers.find((p) => p.id === id)?.label ?? FALLBACK_LABELS[id]
 
 interface Props {
   models: ModelsInfo | undefined
@@ -44,7 +56,18 @@ interface Props {
   besideModel?: ReactNode
 }
 
-export function ProviderFields({ models, provider, model, baseURL, onChange, namePrefix = '', invalid, describedBy, compact = false, besideModel }: Props) {
+export function ProviderFields({
+  models,
+  provider,
+  model,
+  baseURL,
+  onChange,
+  namePrefix = '',
+  invalid,
+  describedBy,
+  compact = false,
+  besideModel,
+}: Props) {
   const id = useId()
   const info = models?.providers.find((p) => p.id === provider)
   const key = keyStatus(info)
@@ -59,7 +82,12 @@ export function ProviderFields({ models, provider, model, baseURL, onChange, nam
       <div className={`flex min-w-0 flex-col gap-1 ${wide}`}>
         <label className="flex flex-col gap-1 text-xs font-medium">
           {caption('Provider')}
-          <select value={provider} onChange={(e) => onChange({ provider: e.target.value as ModelProvider, model, baseURL })} className={FIELD} aria-describedby={`${id}-key`}>
+          <select
+            value={provider}
+            onChange={(e) => onChange({ provider: e.target.value as ModelProvider, model, baseURL })}
+            className={FIELD}
+            aria-describedby={`${id}-key`}
+          >
             {MODEL_PROVIDERS.map((p) => (
               <option key={p} value={p}>
                 {compact ? shortLabel(providerLabel(p, models)) : providerLabel(p, models)}
@@ -67,7 +95,11 @@ export function ProviderFields({ models, provider, model, baseURL, onChange, nam
             ))}
           </select>
         </label>
-        <span id={`${id}-key`} data-key-status={key.set ? 'set' : 'missing'} className={`text-xs ${key.set ? 'text-emerald-700 dark:text-emerald-300' : 'text-amber-700 dark:text-amber-300'}`}>
+        <span
+          id={`${id}-key`}
+          data-key-status={key.set ? 'set' : 'missing'}
+          className={`text-xs ${key.set ? 'text-emerald-700 dark:text-emerald-300' : 'text-amber-700 dark:text-amber-300'}`}
+        >
           {key.text}
         </span>
       </div>
@@ -87,7 +119,9 @@ export function ProviderFields({ models, provider, model, baseURL, onChange, nam
       <label className={`flex min-w-0 flex-col gap-1 text-xs font-medium ${wide}`}>
         <span className={compact ? 'sr-only' : undefined}>
           {name('Base URL')}
-          <span className="font-normal text-zinc-500 dark:text-zinc-400">{needsURL ? ' (required)' : ' (optional)'}</span>
+          <span className="font-normal text-zinc-500 dark:text-zinc-400">
+            {needsURL ? ' (required)' : ' (optional)'}
+          </span>
         </span>
         <input
           type="url"

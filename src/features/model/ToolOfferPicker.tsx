@@ -21,8 +21,10 @@ export function ToolOfferPicker({ toolId, offer, chosen, onChange, invalid, desc
   const catalog = useQuery(catalogQuery(api))
   const ids = catalog.data?.tools.map((t) => t.id) ?? []
   const listed = [toolId, ...ids.filter((t) => t !== toolId)]
-  const pick = (mode: OfferMode) => onChange({ offer: mode, chosen: mode === 'set' && chosen.length === 0 ? [toolId] : chosen })
-  const toggle = (tool: string, on: boolean) => onChange({ offer, chosen: listed.filter((t) => (t === tool ? on : chosen.includes(t))) })
+  const pick = (mode: OfferMode) =>
+    onChange({ offer: mode, chosen: mode === 'set' && chosen.length === 0 ? [toolId] : chosen })
+  const toggle = (tool: string, on: boolean) =>
+    onChange({ offer, chosen: listed.filter((t) => (t === tool ? on : chosen.includes(t))) })
   const radio = (mode: OfferMode, label: ReactNode) => (
     <label className="flex items-center gap-1.5 text-xs">
       <input type="radio" name={`${id}-offer`} value={mode} checked={offer === mode} onChange={() => pick(mode)} />
@@ -43,11 +45,20 @@ export function ToolOfferPicker({ toolId, offer, chosen, onChange, invalid, desc
         {radio('all', `The whole catalog${ids.length ? ` (${ids.length})` : ''}`)}
       </div>
       {offer === 'set' && (
-        <ul aria-label="Tools to offer" aria-invalid={invalid} aria-describedby={invalid ? describedBy : undefined} className="max-h-36 overflow-auto rounded border border-zinc-200 p-1 dark:border-zinc-700">
+        <ul
+          aria-label="Tools to offer"
+          aria-invalid={invalid}
+          aria-describedby={invalid ? describedBy : undefined}
+          className="max-h-36 overflow-auto rounded border border-zinc-200 p-1 dark:border-zinc-700"
+        >
           {listed.map((tool) => (
             <li key={tool}>
               <label className="flex items-center gap-1.5 font-mono text-xs">
-                <input type="checkbox" checked={chosen.includes(tool)} onChange={(e) => toggle(tool, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(tool)}
+                  onChange={(e) => toggle(tool, e.target.checked)}
+                />
                 {tool}
               </label>
             </li>

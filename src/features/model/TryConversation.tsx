@@ -8,7 +8,10 @@ import type { TryEnd, TryStepView, TryView } from './tryEvents.ts'
 
 function Step({ step, live, onOpen }: { step: TryStepView; live: boolean; onOpen: (s: UrlState) => void }) {
   return (
-    <section aria-label={`Step ${step.step}`} className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-700">
+    <section
+      aria-label={`Step ${step.step}`}
+      className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-700"
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-sm font-semibold">Step {step.step}</h3>
         <span aria-label={`Step ${step.step} tokens`} className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
@@ -28,7 +31,12 @@ function Ending({ end }: { end: TryEnd }) {
   if (end.phase === 'failed') {
     const named = describeModelError(end.error ?? '')
     return (
-      <div role="alert" aria-label="Conversation error" data-error-kind={named.kind} className="space-y-1 rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
+      <div
+        role="alert"
+        aria-label="Conversation error"
+        data-error-kind={named.kind}
+        className="space-y-1 rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+      >
         <p className="font-semibold">{named.title}</p>
         {end.error && <p className="font-mono text-xs wrap-anywhere">{end.error}</p>}
         {named.hint && <p className="text-xs">{named.hint}</p>}
@@ -37,10 +45,17 @@ function Ending({ end }: { end: TryEnd }) {
     )
   }
   return (
-    <section aria-label="Answer" className={`space-y-1 rounded-lg border p-3 ${end.phase === 'done' ? 'border-emerald-300 bg-emerald-50 dark:border-emerald-800 dark:bg-emerald-950/40' : 'border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950/40'}`}>
+    <section
+      aria-label="Answer"
+      className={`space-y-1 rounded-lg border p-3 ${end.phase === 'done' ? 'border-emerald-300 bg-emerald-50 dark:border-emerald-800 dark:bg-emerald-950/40' : 'border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950/40'}`}
+    >
       <h3 className="text-sm font-semibold">{end.phase === 'done' ? 'Answer' : phaseText(end.phase, end.steps)}</h3>
       {end.phase !== 'done' && end.error && <p className="text-xs text-amber-800 dark:text-amber-200">{end.error}</p>}
-      {end.text ? <p className="text-sm whitespace-pre-wrap wrap-anywhere">{end.text}</p> : <p className="text-xs text-zinc-600 dark:text-zinc-400">No text answer.</p>}
+      {end.text ? (
+        <p className="text-sm whitespace-pre-wrap wrap-anywhere">{end.text}</p>
+      ) : (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">No text answer.</p>
+      )}
     </section>
   )
 }
@@ -53,7 +68,15 @@ function waitingText(view: TryView): string {
   return 'The model is working…'
 }
 
-export function TryConversation({ view, prompt, onOpen }: { view: TryView; prompt?: string; onOpen: (s: UrlState) => void }) {
+export function TryConversation({
+  view,
+  prompt,
+  onOpen,
+}: {
+  view: TryView
+  prompt?: string
+  onOpen: (s: UrlState) => void
+}) {
   const live = view.end === undefined
   return (
     <div className="space-y-3">

@@ -90,7 +90,14 @@ export function TryForm({ toolId, models, draft, onDraft, onTry, onCancel, talki
           }
         />
       </div>
-      <ToolOfferPicker toolId={toolId} offer={draft.offer} chosen={draft.chosen} onChange={(o) => onDraft({ ...draft, ...o })} invalid={shown?.field === 'chosen'} describedBy={describedBy} />
+      <ToolOfferPicker
+        toolId={toolId}
+        offer={draft.offer}
+        chosen={draft.chosen}
+        onChange={(o) => onDraft({ ...draft, ...o })}
+        invalid={shown?.field === 'chosen'}
+        describedBy={describedBy}
+      />
       {shown && (
         <p id={`${id}-problem`} role="alert" className="text-xs text-rose-700 dark:text-rose-300">
           {shown.problem}

@@ -17,7 +17,12 @@ const MODELS: ModelsInfo = {
     { id: 'openai', label: 'OpenAI', keyVariables: ['OPENAI_API_KEY'], hasKey: false },
     { id: 'anthropic', label: 'Anthropic', keyVariables: ['ANTHROPIC_API_KEY'], hasKey: true },
     { id: 'google', label: 'Google', keyVariables: ['GOOGLE_GENERATIVE_AI_API_KEY'], hasKey: false },
-    { id: 'openai-compatible', label: 'OpenAI-compatible', keyVariables: ['OPENAI_COMPATIBLE_API_KEY', 'OPENAI_API_KEY'], hasKey: false },
+    {
+      id: 'openai-compatible',
+      label: 'OpenAI-compatible',
+      keyVariables: ['OPENAI_COMPATIBLE_API_KEY', 'OPENAI_API_KEY'],
+      hasKey: false,
+    },
   ],
   defaultModel: { provider: 'openai-compatible', model: 'scripted', baseURL: 'http://127.0.0.1:9/v1' },
 }
@@ -31,7 +36,11 @@ function openSse() {
 
 const tryFrame = (e: TryEvent) => `event: try\nid: ${e.seq}\ndata: ${JSON.stringify(e)}\n\n`
 const runFrame = (seq: number, body: object) => `id: ${seq}\ndata: ${JSON.stringify({ seq, at: seq, ...body })}\n\n`
-const views = { raw: { repo: 'acme/old' }, display: { value: 'Delete acme/old?' }, transcript: { value: { repo: 'acme/old' } } }
+const views = {
+  raw: { repo: 'acme/old' },
+  display: { value: 'Delete acme/old?' },
+  transcript: { value: { repo: 'acme/old' } },
+}
 const call = { step: 1, toolCallId: 'c1', toolId: 'delete-repository', argsText: '{"repo":"acme/old"}', runId: 'r1' }
 
 /** A fake whose try and run streams the test drives, and which records the conversations started. */
@@ -92,29 +101,68 @@ describe('TryTab', () => {
     fireEvent.change(prompt, { target: { value: 'Delete acme/old' } })
     fireEvent.keyDown(prompt, { key: 'Enter', ctrlKey: true })
     await waitFor(() => expect(api.tries).toHaveLength(1))
-    expect(api.tries[0]).toEqual({ model: MODELS.defaultModel, prompt: 'Delete acme/old', tools: ['delete-repository'], maxSteps: 5 })
+    expect(api.tries[0]).toEqual({
+      model: MODELS.defaultModel,
+      prompt: 'Delete acme/old',
+      tools: ['delete-repository'],
+      maxSteps: 5,
+    })
 
     const conversation = await stream('/api/try/t1/events')
-    conversation.write(tryFrame({ seq: 0, type: 'step-start', step: 1 }) + tryFrame({ seq: 1, type: 'tool-call', call }))
+    conversation.write(
+      tryFrame({ seq: 0, type: 'step-start', step: 1 }) + tryFrame({ seq: 1, type: 'tool-call', call }),
+    )
     const run = await stream('/api/runs/r1/events')
     run.write(
-      runFrame(0, { type: 'run-started', toolId: 'delete-repository', toolCallId: 'c1', caller: 'direct', background: false, stepping: false }) +
-        runFrame(1, { type: 'approval-requested', input: { repo: 'acme/old' }, views }),
+      runFrame(0, {
+        type: 'run-started',
+        toolId: 'delete-repository',
+        toolCallId: 'c1',
+        caller: 'direct',
+        background: false,
+        stepping: false,
+      }) + runFrame(1, { type: 'approval-requested', input: { repo: 'acme/old' }, views }),
     )
     const card = await screen.findByRole('region', { name: 'Tool call delete-repository' })
     const approval = await within(card).findByRole('region', { name: 'Approval' })
     expect(approval.textContent).toContain('Delete acme/old?')
-    expect(within(card).getByRole('link', { name: 'Open run r1 of delete-repository' }).getAttribute('href')).toBe('?tool=delete-repository&run=r1&tab=run')
+    expect(within(card).getByRole('link', { name: 'Open run r1 of delete-repository' }).getAttribute('href')).toBe(
+      '?tool=delete-repository&run=r1&tab=run',
+    )
     fireEvent.click(within(approval).getByRole('button', { name: 'Approve' }))
     await waitFor(() => expect(api.controls).toEqual([{ runId: 'r1', control: { type: 'approve' } }]))
 
     conversation.write(
-      tryFrame({ seq: 2, type: 'tool-result', call: { ...call, status: Status.success }, modelView: { deleted: 'acme/old' } }) +
-        tryFrame({ seq: 3, type: 'step-finish', step: 1, finishReason: 'tool-calls', usage: { inputTokens: 12, outputTokens: 8 } }) +
+      tryFrame({
+        seq: 2,
+        type: 'tool-result',
+        call: { ...call, status: Status.success },
+        modelView: { deleted: 'acme/old' },
+      }) +
+        tryFrame({
+          seq: 3,
+          type: 'step-finish',
+          step: 1,
+          finishReason: 'tool-calls',
+          usage: { inputTokens: 12, outputTokens: 8 },
+        }) +
         tryFrame({ seq: 4, type: 'step-start', step: 2 }) +
         tryFrame({ seq: 5, type: 'text-delta', step: 2, text: 'Deleted acme/old.' }) +
-        tryFrame({ seq: 6, type: 'step-finish', step: 2, finishReason: 'stop', usage: { inputTokens: 30, outputTokens: 4, cost: 0.0002 } }) +
-        tryFrame({ seq: 7, type: 'finished', phase: 'done', text: 'Deleted acme/old.', usage: { inputTokens: 42, outputTokens: 12 }, steps: 2 }),
+        tryFrame({
+          seq: 6,
+          type: 'step-finish',
+          step: 2,
+          finishReason: 'stop',
+          usage: { inputTokens: 30, outputTokens: 4, cost: 0.0002 },
+        }) +
+        tryFrame({
+          seq: 7,
+          type: 'finished',
+          phase: 'done',
+          text: 'Deleted acme/old.',
+          usage: { inputTokens: 42, outputTokens: 12 },
+          steps: 2,
+        }),
     )
     const answer = await screen.findByRole('region', { name: 'Answer' })
     expect(answer.textContent).toContain('Deleted acme/old.')
@@ -122,7 +170,9 @@ describe('TryTab', () => {
     expect(card.textContent).toContain('"deleted": "acme/old"')
     expect(screen.getByLabelText('Step 1 tokens').textContent).toContain('12 in · 8 out · 20 tokens')
     expect(screen.getByLabelText('Step 2 tokens').textContent).toContain('$0.0002')
-    expect(screen.getByRole('status', { name: 'Conversation summary' }).textContent).toBe('Answered in 2 steps · 42 in · 12 out · 54 tokens')
+    expect(screen.getByRole('status', { name: 'Conversation summary' }).textContent).toBe(
+      'Answered in 2 steps · 42 in · 12 out · 54 tokens',
+    )
     expect(screen.getByRole('button', { name: 'Try' })).toBeTruthy()
   })
 
@@ -131,7 +181,17 @@ describe('TryTab', () => {
     rememberTry('weather', { tryId: 't9', prompt: 'Weather?' })
     renderWithApi(<TryTab toolId="weather" onNavigate={() => {}} prompts={RunPrompts} />, api)
     const conversation = await stream('/api/try/t9/events')
-    conversation.write(tryFrame({ seq: 0, type: 'finished', phase: 'failed', text: '', usage: {}, steps: 1, error: 'openai:gpt answered HTTP 429 (rate limited): slow down Retry after 1 s.' }))
+    conversation.write(
+      tryFrame({
+        seq: 0,
+        type: 'finished',
+        phase: 'failed',
+        text: '',
+        usage: {},
+        steps: 1,
+        error: 'openai:gpt answered HTTP 429 (rate limited): slow down Retry after 1 s.',
+      }),
+    )
     const alert = await screen.findByRole('alert', { name: 'Conversation error' })
     expect(alert.textContent).toContain('Rate limited by the provider')
     expect(alert.textContent).toContain('Retry after 1 s.')

@@ -13,7 +13,16 @@ import { TryConversation } from './TryConversation.tsx'
 import { tryQuery } from './tryStream.ts'
 import { initialTryView } from './tryEvents.ts'
 import { PromptsSlot, type PromptsComponent } from './promptsSlot.ts'
-import { draftToTryBody, initialTryDraft, parseStoredDraft, rememberTry, rememberTryDraft, rememberedTry, type OpenTry, type TryDraft } from './tryDraft.ts'
+import {
+  draftToTryBody,
+  initialTryDraft,
+  parseStoredDraft,
+  rememberTry,
+  rememberTryDraft,
+  rememberedTry,
+  type OpenTry,
+  type TryDraft,
+} from './tryDraft.ts'
 
 interface Props {
   toolId: string
@@ -63,7 +72,8 @@ export default function TryTab({ toolId, onNavigate, prompts }: Props) {
             <div className="space-y-1">
               <h2 className="text-sm font-semibold">Try with a model</h2>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                The model gets the tools as the Providers panel shows them; each call it makes is a real run (kept in History), and what the tool returns for the model goes back to it. Keys stay on the server.
+                The model gets the tools as the Providers panel shows them; each call it makes is a real run (kept in
+                History), and what the tool returns for the model goes back to it. Keys stay on the server.
               </p>
             </div>
             <ApiErrorMessage error={models.error} />
@@ -80,9 +90,15 @@ export default function TryTab({ toolId, onNavigate, prompts }: Props) {
             <ApiErrorMessage error={start.error ?? cancel.error} />
           </div>
           <div aria-label="Conversation" role="region" className="min-w-0 space-y-3">
-            {!open && <p className="text-sm text-zinc-500 dark:text-zinc-400">The conversation appears here: each step’s text, tool calls with their runs, and tokens.</p>}
+            {!open && (
+              <p className="text-sm text-zinc-500 dark:text-zinc-400">
+                The conversation appears here: each step’s text, tool calls with their runs, and tokens.
+              </p>
+            )}
             {open && <ApiErrorMessage error={conversation.error} />}
-            {open && !conversation.isError && <TryConversation view={view ?? initialTryView} prompt={open.prompt} onOpen={onNavigate} />}
+            {open && !conversation.isError && (
+              <TryConversation view={view ?? initialTryView} prompt={open.prompt} onOpen={onNavigate} />
+            )}
           </div>
         </div>
       </section>

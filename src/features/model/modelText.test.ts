@@ -1,12 +1,23 @@
 // Model things in words: tokens and cost (only what the provider reported), provider errors named by their cause,
 // a conversation's end, and a call's arguments (pretty JSON, or the exact malformed text).
 import { describe, expect, it } from 'vitest'
-import { argumentsText, describeModelError, formatCost, formatTokens, formatUsage, modelViewShown, percent, phaseText } from './modelText.ts'
+import {
+  argumentsText,
+  describeModelError,
+  formatCost,
+  formatTokens,
+  formatUsage,
+  modelViewShown,
+  percent,
+  phaseText,
+} from './modelText.ts'
 
 describe('formatUsage', () => {
   it('shows the parts the provider reported, the total derived when missing', () => {
     expect(formatUsage({ inputTokens: 1200, outputTokens: 30 })).toBe('1,200 in · 30 out · 1,230 tokens')
-    expect(formatUsage({ inputTokens: 10, outputTokens: 5, totalTokens: 15, cost: 0.00042 })).toBe('10 in · 5 out · 15 tokens · $0.0004')
+    expect(formatUsage({ inputTokens: 10, outputTokens: 5, totalTokens: 15, cost: 0.00042 })).toBe(
+      '10 in · 5 out · 15 tokens · $0.0004',
+    )
     expect(formatUsage({ totalTokens: 7 })).toBe('7 tokens')
     expect(formatUsage({})).toBe('tokens not reported')
     expect(formatUsage(undefined)).toBe('tokens not reported')
@@ -73,8 +84,14 @@ describe('modelViewShown', () => {
   it('unwraps the tool result the model got, saying when it was an error or a refusal', () => {
     expect(modelViewShown({ type: 'json', value: { temp: 21 } })).toEqual({ value: { temp: 21 } })
     expect(modelViewShown({ type: 'text', value: 'Sunny' })).toEqual({ text: 'Sunny' })
-    expect(modelViewShown({ type: 'error-text', value: 'The arguments are not valid JSON' })).toEqual({ text: 'The arguments are not valid JSON', note: 'as an error' })
-    expect(modelViewShown({ type: 'execution-denied', reason: 'too risky' })).toEqual({ text: 'too risky', note: 'as declined' })
+    expect(modelViewShown({ type: 'error-text', value: 'The arguments are not valid JSON' })).toEqual({
+      text: 'The arguments are not valid JSON',
+      note: 'as an error',
+    })
+    expect(modelViewShown({ type: 'execution-denied', reason: 'too risky' })).toEqual({
+      text: 'too risky',
+      note: 'as declined',
+    })
     expect(modelViewShown('plain')).toEqual({ text: 'plain' })
     expect(modelViewShown({ other: 1 })).toEqual({ value: { other: 1 } })
   })

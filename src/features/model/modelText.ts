@@ -16,7 +16,11 @@ export function formatUsage(usage: ModelUsage | undefined): string {
   const parts: string[] = []
   if (usage.inputTokens !== undefined) parts.push(`${count(usage.inputTokens)} in`)
   if (usage.outputTokens !== undefined) parts.push(`${count(usage.outputTokens)} out`)
-  const total = usage.totalTokens ?? (usage.inputTokens !== undefined && usage.outputTokens !== undefined ? usage.inputTokens + usage.outputTokens : undefined)
+  const total =
+    usage.totalTokens ??
+    (usage.inputTokens !== undefined && usage.outputTokens !== undefined
+      ? usage.inputTokens + usage.outputTokens
+      : undefined)
   if (total !== undefined) parts.push(`${count(total)} tokens`)
   if (usage.cost !== undefined) parts.push(formatCost(usage.cost))
   return parts.length ? parts.join(' · ') : 'tokens not reported'
@@ -24,7 +28,11 @@ export function formatUsage(usage: ModelUsage | undefined): string {
 
 /** A short token count for table cells: "1,234 tok" or "—". */
 export function formatTokens(usage: ModelUsage | undefined): string {
-  const total = usage?.totalTokens ?? (usage?.inputTokens !== undefined && usage?.outputTokens !== undefined ? usage.inputTokens + usage.outputTokens : undefined)
+  const total =
+    usage?.totalTokens ??
+    (usage?.inputTokens !== undefined && usage?.outputTokens !== undefined
+      ? usage.inputTokens + usage.outputTokens
+      : undefined)
   return total === undefined ? '—' : `${count(total)} tok`
 }
 
@@ -36,14 +44,29 @@ export interface ModelErrorText {
 }
 
 const RULES: Array<{ test: RegExp; text: ModelErrorText }> = [
-  { test: /\b429\b|rate.?limit|too many requests|quota/i, text: { kind: 'rate-limit', title: 'Rate limited by the provider', hint: 'Wait a moment and try again, or use another model.' } },
+  {
+    test: /\b429\b|rate.?limit|too many requests|quota/i,
+    text: {
+      kind: 'rate-limit',
+      title: 'Rate limited by the provider',
+      hint: 'Wait a moment and try again, or use another model.',
+    },
+  },
   {
     test: /no key for|api.?key|\b401\b|\b403\b|unauthori[sz]ed|forbidden|authentication/i,
-    text: { kind: 'key', title: 'The provider did not accept the key', hint: 'Keys are read by the server from its environment: set the variable and restart Toolscope.' },
+    text: {
+      kind: 'key',
+      title: 'The provider did not accept the key',
+      hint: 'Keys are read by the server from its environment: set the variable and restart Toolscope.',
+    },
   },
   {
     test: /could not be reached|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|getaddrinfo|fetch failed|cannot connect|connection refused|base ?url|\b404\b|not found|invalid url/i,
-    text: { kind: 'base-url', title: 'Could not reach the model', hint: 'Check the base URL (an OpenAI-compatible server usually ends in /v1) and that the server is running.' },
+    text: {
+      kind: 'base-url',
+      title: 'Could not reach the model',
+      hint: 'Check the base URL (an OpenAI-compatible server usually ends in /v1) and that the server is running.',
+    },
   },
   { test: /refus/i, text: { kind: 'refusal', title: 'The model refused' } },
 ]
@@ -88,7 +111,8 @@ export const percent = (rate: number): string => `${Math.round(rate * 100)}%`
  * like): the text or value itself, and whether the model was told it is an error (or that the call was declined).
  */
 export function modelViewShown(view: unknown): { text?: string; value?: unknown; note?: string } {
-  if (!view || typeof view !== 'object' || !('type' in view)) return typeof view === 'string' ? { text: view } : { value: view }
+  if (!view || typeof view !== 'object' || !('type' in view))
+    return typeof view === 'string' ? { text: view } : { value: view }
   const v = view as { type: unknown; value?: unknown; reason?: unknown }
   switch (v.type) {
     case 'text':

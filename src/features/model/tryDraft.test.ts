@@ -1,23 +1,45 @@
 // The Model tab's form: the body it becomes (the tools offered, the base URL an OpenAI-compatible model needs, the step
 // limit), the problems it names, and what is remembered (the form's own fields only, never anything else).
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TRY_DRAFT, draftToTryBody, initialTryDraft, parseStoredDraft, storedDraftText, type TryDraft } from './tryDraft.ts'
+import {
+  DEFAULT_TRY_DRAFT,
+  draftToTryBody,
+  initialTryDraft,
+  parseStoredDraft,
+  storedDraftText,
+  type TryDraft,
+} from './tryDraft.ts'
 
-const draft = (over: Partial<TryDraft> = {}): TryDraft => ({ ...DEFAULT_TRY_DRAFT, prompt: 'Weather in Lima?', model: 'gpt-4.1-mini', ...over })
+const draft = (over: Partial<TryDraft> = {}): TryDraft => ({
+  ...DEFAULT_TRY_DRAFT,
+  prompt: 'Weather in Lima?',
+  model: 'gpt-4.1-mini',
+  ...over,
+})
 
 describe('draftToTryBody', () => {
   it('offers the open tool, a chosen set or the whole catalog', () => {
     expect(draftToTryBody(draft(), 'weather-tool')).toEqual({
       ok: true,
-      body: { model: { provider: 'openai', model: 'gpt-4.1-mini' }, prompt: 'Weather in Lima?', tools: ['weather-tool'], maxSteps: 5 },
+      body: {
+        model: { provider: 'openai', model: 'gpt-4.1-mini' },
+        prompt: 'Weather in Lima?',
+        tools: ['weather-tool'],
+        maxSteps: 5,
+      },
     })
-    expect(draftToTryBody(draft({ offer: 'set', chosen: ['a', 'b'] }), 'x')).toMatchObject({ ok: true, body: { tools: ['a', 'b'] } })
+    expect(draftToTryBody(draft({ offer: 'set', chosen: ['a', 'b'] }), 'x')).toMatchObject({
+      ok: true,
+      body: { tools: ['a', 'b'] },
+    })
     expect(draftToTryBody(draft({ offer: 'all' }), 'x')).toMatchObject({ ok: true, body: { tools: 'all' } })
   })
 
   it('sends a base URL, required for an OpenAI-compatible model', () => {
     expect(draftToTryBody(draft({ provider: 'openai-compatible' }), 'x')).toMatchObject({ ok: false, field: 'baseURL' })
-    expect(draftToTryBody(draft({ provider: 'openai-compatible', baseURL: ' http://127.0.0.1:11434/v1 ' }), 'x')).toMatchObject({
+    expect(
+      draftToTryBody(draft({ provider: 'openai-compatible', baseURL: ' http://127.0.0.1:11434/v1 ' }), 'x'),
+    ).toMatchObject({
       ok: true,
       body: { model: { provider: 'openai-compatible', model: 'gpt-4.1-mini', baseURL: 'http://127.0.0.1:11434/v1' } },
     })
@@ -45,12 +67,21 @@ describe('the remembered form', () => {
   it('reads a damaged or foreign value back as defaults, field by field', () => {
     expect(parseStoredDraft('not json')).toBeUndefined()
     expect(parseStoredDraft(null)).toBeUndefined()
-    expect(parseStoredDraft(JSON.stringify({ provider: 'mistral', offer: 'some', chosen: ['a', 3], model: 'm' }))).toEqual({ ...DEFAULT_TRY_DRAFT, model: 'm', chosen: ['a'] })
+    expect(
+      parseStoredDraft(JSON.stringify({ provider: 'mistral', offer: 'some', chosen: ['a', 3], model: 'm' })),
+    ).toEqual({ ...DEFAULT_TRY_DRAFT, model: 'm', chosen: ['a'] })
   })
 
   it('starts from the model the server was started with when nothing is remembered', () => {
-    const models = { providers: [], defaultModel: { provider: 'openai-compatible' as const, model: 'llama3.2', baseURL: 'http://127.0.0.1:11434/v1' } }
-    expect(initialTryDraft(models, null)).toMatchObject({ provider: 'openai-compatible', model: 'llama3.2', baseURL: 'http://127.0.0.1:11434/v1' })
+    const models = {
+      providers: [],
+      defaultModel: { provider: 'openai-compatible' as const, model: 'llama3.2', baseURL: 'http://127.0.0.1:11434/v1' },
+    }
+    expect(initialTryDraft(models, null)).toMatchObject({
+      provider: 'openai-compatible',
+      model: 'llama3.2',
+      baseURL: 'http://127.0.0.1:11434/v1',
+    })
     expect(initialTryDraft(models, storedDraftText(draft()))).toEqual(draft())
     expect(initialTryDraft(undefined, null)).toEqual(DEFAULT_TRY_DRAFT)
   })

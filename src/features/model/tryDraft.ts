@@ -1,7 +1,13 @@
 // The Model tab's form as typed (text kept as text until Try), the TryBody it becomes, and its memory: the form is
 // kept in localStorage for the project (the origin is the project's server), its fields picked one by one so nothing
 // else (never a key: the form has no key field) is stored. The conversation of each tool is kept for the browser tab.
-import { MAX_MODEL_STEPS, MODEL_PROVIDERS, type ModelProvider, type ModelsInfo, type TryBody } from '../../shared/protocol.ts'
+import {
+  MAX_MODEL_STEPS,
+  MODEL_PROVIDERS,
+  type ModelProvider,
+  type ModelsInfo,
+  type TryBody,
+} from '../../shared/protocol.ts'
 import { readSetting, writeSetting } from '../../hooks/useSetting.ts'
 
 /** Which tools the model is offered: the open tool, a chosen set of catalog ids, or the whole catalog. */
@@ -18,7 +24,15 @@ export interface TryDraft {
   maxSteps: string
 }
 
-export const DEFAULT_TRY_DRAFT: TryDraft = { prompt: '', provider: 'openai', model: '', baseURL: '', offer: 'tool', chosen: [], maxSteps: '5' }
+export const DEFAULT_TRY_DRAFT: TryDraft = {
+  prompt: '',
+  provider: 'openai',
+  model: '',
+  baseURL: '',
+  offer: 'tool',
+  chosen: [],
+  maxSteps: '5',
+}
 
 /** A field a problem belongs to, so the form marks it. */
 export type TryField = 'prompt' | 'model' | 'baseURL' | 'chosen' | 'maxSteps'
@@ -41,18 +55,35 @@ export function draftToTryBody(draft: TryDraft, toolId: string): TryCheck {
   const model = draft.model.trim()
   if (!model) return { ok: false, field: 'model', problem: 'Name the model (its id at the provider).' }
   const baseURL = draft.baseURL.trim()
-  if (draft.provider === 'openai-compatible' && !baseURL) return { ok: false, field: 'baseURL', problem: 'An OpenAI-compatible model needs a base URL (e.g. http://127.0.0.1:11434/v1).' }
-  if (baseURL && !validURL(baseURL)) return { ok: false, field: 'baseURL', problem: 'The base URL must be an http:// or https:// URL.' }
-  if (draft.offer === 'set' && draft.chosen.length === 0) return { ok: false, field: 'chosen', problem: 'Choose at least one tool to offer.' }
+  if (draft.provider === 'openai-compatible' && !baseURL)
+    return {
+      ok: false,
+      field: 'baseURL',
+      problem: 'An OpenAI-compatible model needs a base URL (e.g. http://127.0.0.1:11434/v1).',
+    }
+  if (baseURL && !validURL(baseURL))
+    return { ok: false, field: 'baseURL', problem: 'The base URL must be an http:// or https:// URL.' }
+  if (draft.offer === 'set' && draft.chosen.length === 0)
+    return { ok: false, field: 'chosen', problem: 'Choose at least one tool to offer.' }
   const steps = Number(draft.maxSteps.trim())
-  if (!/^\d+$/.test(draft.maxSteps.trim()) || steps < 1 || steps > MAX_MODEL_STEPS) return { ok: false, field: 'maxSteps', problem: `Max steps is a whole number from 1 to ${MAX_MODEL_STEPS}.` }
+  if (!/^\d+$/.test(draft.maxSteps.trim()) || steps < 1 || steps > MAX_MODEL_STEPS)
+    return { ok: false, field: 'maxSteps', problem: `Max steps is a whole number from 1 to ${MAX_MODEL_STEPS}.` }
   const tools = draft.offer === 'all' ? ('all' as const) : draft.offer === 'set' ? draft.chosen : [toolId]
-  return { ok: true, body: { model: { provider: draft.provider, model, ...(baseURL ? { baseURL } : {}) }, prompt, tools, maxSteps: steps } }
+  return {
+    ok: true,
+    body: {
+      model: { provider: draft.provider, model, ...(baseURL ? { baseURL } : {}) },
+      prompt,
+      tools,
+      maxSteps: steps,
+    },
+  }
 }
 
 const STORE_KEY = 'model:try'
 
-const isProvider = (v: unknown): v is ModelProvider => typeof v === 'string' && (MODEL_PROVIDERS as readonly string[]).includes(v)
+const isProvider = (v: unknown): v is ModelProvider =>
+  typeof v === 'string' && (MODEL_PROVIDERS as readonly string[]).includes(v)
 const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback)
 
 /** The stored form read back field by field (anything unknown or malformed falls back to the default). */
@@ -89,7 +120,9 @@ export function initialTryDraft(models: ModelsInfo | undefined, stored = readSet
   const remembered = parseStoredDraft(stored)
   if (remembered) return remembered
   const m = models?.defaultModel
-  return m ? { ...DEFAULT_TRY_DRAFT, provider: m.provider, model: m.model, baseURL: m.baseURL ?? '' } : DEFAULT_TRY_DRAFT
+  return m
+    ? { ...DEFAULT_TRY_DRAFT, provider: m.provider, model: m.model, baseURL: m.baseURL ?? '' }
+    : DEFAULT_TRY_DRAFT
 }
 
 export const rememberTryDraft = (d: TryDraft): void => writeSetting(STORE_KEY, storedDraftText(d))
@@ -104,7 +137,9 @@ export interface OpenTry {
 export function rememberedTry(toolId: string): OpenTry | undefined {
   try {
     const raw = JSON.parse(sessionStorage.getItem(`toolscope:try:${toolId}`) ?? 'null') as Partial<OpenTry> | null
-    return raw && typeof raw.tryId === 'string' ? { tryId: raw.tryId, prompt: typeof raw.prompt === 'string' ? raw.prompt : '' } : undefined
+    return raw && typeof raw.tryId === 'string'
+      ? { tryId: raw.tryId, prompt: typeof raw.prompt === 'string' ? raw.prompt : '' }
+      : undefined
   } catch {
     return undefined
   }
@@ -112,7 +147,8 @@ export function rememberedTry(toolId: string): OpenTry | undefined {
 
 export function rememberTry(toolId: string, open: OpenTry | undefined): void {
   try {
-    if (open) sessionStorage.setItem(`toolscope:try:${toolId}`, JSON.stringify({ tryId: open.tryId, prompt: open.prompt }))
+    if (open)
+      sessionStorage.setItem(`toolscope:try:${toolId}`, JSON.stringify({ tryId: open.tryId, prompt: open.prompt }))
     else sessionStorage.removeItem(`toolscope:try:${toolId}`)
   } catch {
     // storage disabled: the conversation is simply not kept across reloads

@@ -5,20 +5,42 @@ import type { ModelToolCall, TryEvent } from '../../shared/protocol.ts'
 import { Status } from '../../runtime/status.ts'
 import { allCalls, foldTryEvents, initialTryView, isTalking } from './tryEvents.ts'
 
-const call = (over: Partial<ModelToolCall> = {}): ModelToolCall => ({ step: 1, toolCallId: 'c1', toolId: 'weather-tool', argsText: '', ...over })
+const call = (over: Partial<ModelToolCall> = {}): ModelToolCall => ({
+  step: 1,
+  toolCallId: 'c1',
+  toolId: 'weather-tool',
+  argsText: '',
+  ...over,
+})
 
 const script: TryEvent[] = [
   { seq: 0, type: 'step-start', step: 1 },
   { seq: 1, type: 'text-delta', step: 1, text: 'Let me ' },
   { seq: 2, type: 'text-delta', step: 1, text: 'check.' },
   { seq: 3, type: 'tool-call', call: call() },
-  { seq: 4, type: 'tool-call', call: call({ runId: 'r1', argsText: '{"location":"Lima"}', args: { location: 'Lima' } }) },
-  { seq: 5, type: 'tool-result', call: call({ runId: 'r1', argsText: '{"location":"Lima"}', status: Status.success }), modelView: { temp: 21 } },
+  {
+    seq: 4,
+    type: 'tool-call',
+    call: call({ runId: 'r1', argsText: '{"location":"Lima"}', args: { location: 'Lima' } }),
+  },
+  {
+    seq: 5,
+    type: 'tool-result',
+    call: call({ runId: 'r1', argsText: '{"location":"Lima"}', status: Status.success }),
+    modelView: { temp: 21 },
+  },
   { seq: 6, type: 'step-finish', step: 1, finishReason: 'tool-calls', usage: { inputTokens: 10, outputTokens: 5 } },
   { seq: 7, type: 'step-start', step: 2 },
   { seq: 8, type: 'text-delta', step: 2, text: 'Sunny' },
   { seq: 9, type: 'step-finish', step: 2, finishReason: 'stop', usage: { inputTokens: 20, outputTokens: 1 } },
-  { seq: 10, type: 'finished', phase: 'done', text: 'Sunny', usage: { inputTokens: 30, outputTokens: 6, totalTokens: 36 }, steps: 2 },
+  {
+    seq: 10,
+    type: 'finished',
+    phase: 'done',
+    text: 'Sunny',
+    usage: { inputTokens: 30, outputTokens: 6, totalTokens: 36 },
+    steps: 2,
+  },
 ]
 
 describe('foldTryEvents', () => {
@@ -31,10 +53,20 @@ describe('foldTryEvents', () => {
     ])
     expect(view.steps[0].usage).toEqual({ inputTokens: 10, outputTokens: 5 })
     const [c] = allCalls(view)
-    expect(c.call).toMatchObject({ runId: 'r1', argsText: '{"location":"Lima"}', status: Status.success, args: { location: 'Lima' } })
+    expect(c.call).toMatchObject({
+      runId: 'r1',
+      argsText: '{"location":"Lima"}',
+      status: Status.success,
+      args: { location: 'Lima' },
+    })
     expect(c.answered).toBe(true)
     expect(c.modelView).toEqual({ temp: 21 })
-    expect(view.end).toEqual({ phase: 'done', text: 'Sunny', usage: { inputTokens: 30, outputTokens: 6, totalTokens: 36 }, steps: 2 })
+    expect(view.end).toEqual({
+      phase: 'done',
+      text: 'Sunny',
+      usage: { inputTokens: 30, outputTokens: 6, totalTokens: 36 },
+      steps: 2,
+    })
     expect(isTalking(view)).toBe(false)
   })
 
@@ -57,7 +89,12 @@ describe('foldTryEvents', () => {
     const view = foldTryEvents(initialTryView, [
       { seq: 0, type: 'tool-call', call: call({ step: 3, toolCallId: 'a', toolId: 'one' }) },
       { seq: 1, type: 'tool-call', call: call({ step: 3, toolCallId: 'b', toolId: 'two' }) },
-      { seq: 2, type: 'tool-result', call: call({ step: 3, toolCallId: 'b', toolId: 'two', error: 'The arguments are not valid JSON' }), modelView: 'error' },
+      {
+        seq: 2,
+        type: 'tool-result',
+        call: call({ step: 3, toolCallId: 'b', toolId: 'two', error: 'The arguments are not valid JSON' }),
+        modelView: 'error',
+      },
       { seq: 3, type: 'step-start', step: 2 },
     ])
     expect(view.steps.map((s) => s.step)).toEqual([2, 3])
@@ -68,7 +105,9 @@ describe('foldTryEvents', () => {
   })
 
   it('keeps the error of a failed conversation', () => {
-    const view = foldTryEvents(initialTryView, [{ seq: 0, type: 'finished', phase: 'failed', text: '', usage: {}, steps: 1, error: 'Rate limit reached (429)' }])
+    const view = foldTryEvents(initialTryView, [
+      { seq: 0, type: 'finished', phase: 'failed', text: '', usage: {}, steps: 1, error: 'Rate limit reached (429)' },
+    ])
     expect(view.end).toMatchObject({ phase: 'failed', error: 'Rate limit reached (429)' })
   })
 })

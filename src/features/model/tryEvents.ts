@@ -67,11 +67,29 @@ function applyOne(view: TryView, e: TryEvent): TryView {
     case 'tool-call':
       return { ...view, steps: withStep(view.steps, e.call.step, (s) => ({ ...s, calls: withCall(s.calls, e.call) })) }
     case 'tool-result':
-      return { ...view, steps: withStep(view.steps, e.call.step, (s) => ({ ...s, calls: withCall(s.calls, e.call, { modelView: e.modelView }) })) }
+      return {
+        ...view,
+        steps: withStep(view.steps, e.call.step, (s) => ({
+          ...s,
+          calls: withCall(s.calls, e.call, { modelView: e.modelView }),
+        })),
+      }
     case 'step-finish':
-      return { ...view, steps: withStep(view.steps, e.step, (s) => ({ ...s, finishReason: e.finishReason, usage: e.usage })) }
+      return {
+        ...view,
+        steps: withStep(view.steps, e.step, (s) => ({ ...s, finishReason: e.finishReason, usage: e.usage })),
+      }
     case 'finished':
-      return { ...view, end: { phase: e.phase, text: e.text, usage: e.usage, steps: e.steps, ...(e.error !== undefined ? { error: e.error } : {}) } }
+      return {
+        ...view,
+        end: {
+          phase: e.phase,
+          text: e.text,
+          usage: e.usage,
+          steps: e.steps,
+          ...(e.error !== undefined ? { error: e.error } : {}),
+        },
+      }
   }
 }
 

@@ -26,7 +26,12 @@ export function decodeTryFrames(batch: readonly SseFrame[]): TryEvent[] {
 }
 
 /** A conversation's events, one batch per network read, after `afterSeq`, until `finished`. */
-export async function* streamTryEvents(api: ApiClient, tryId: string, signal?: AbortSignal, afterSeq = -1): AsyncGenerator<TryEvent[]> {
+export async function* streamTryEvents(
+  api: ApiClient,
+  tryId: string,
+  signal?: AbortSignal,
+  afterSeq = -1,
+): AsyncGenerator<TryEvent[]> {
   let lastSeq = afterSeq
   let failures = 0
   const path = `/api/try/${encodeURIComponent(tryId)}/events`
@@ -55,14 +60,18 @@ export const tryQuery = (api: ApiClient, tryId: string) =>
   queryOptions({
     queryKey: keys.trySession(tryId),
     queryFn: streamedQuery<TryEvent[], TryView, ReturnType<typeof keys.trySession>>({
-      streamFn: ({ signal, client, queryKey }) => streamTryEvents(api, tryId, signal, client.getQueryData<TryView>(queryKey)?.lastSeq ?? -1),
+      streamFn: ({ signal, client, queryKey }) =>
+        streamTryEvents(api, tryId, signal, client.getQueryData<TryView>(queryKey)?.lastSeq ?? -1),
       reducer: foldTryEvents,
       initialValue: initialTryView,
       refetchMode: 'append',
     }),
     staleTime: Infinity,
     // Coming back to a conversation that has not finished follows it again from the last event it holds.
-    refetchOnMount: (query) => (query.state.fetchStatus !== 'fetching' && query.state.data != null && query.state.data.end === undefined ? 'always' : false),
+    refetchOnMount: (query) =>
+      query.state.fetchStatus !== 'fetching' && query.state.data != null && query.state.data.end === undefined
+        ? 'always'
+        : false,
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

@@ -12,13 +12,23 @@ import NetworkPanel from './NetworkPanel.tsx'
 const url = 'https://api.frankfurter.app/latest?amount=100&from=EUR&to=USD'
 const events: RunEvent[] = [
   { at: 1, seq: 0, type: 'http-request', requestId: 'q1', method: 'GET', url, headers: { accept: 'application/json' } },
-  { at: 2, seq: 1, type: 'http-response', requestId: 'q1', statusCode: 200, headers: { 'content-type': 'application/json' }, body: { text: '{"rates":{"USD":108.1}}', bytes: 23 }, durationMs: 5 },
+  {
+    at: 2,
+    seq: 1,
+    type: 'http-response',
+    requestId: 'q1',
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: { text: '{"rates":{"USD":108.1}}', bytes: 23 },
+    durationMs: 5,
+  },
 ]
 const state = { ...initialRunState, events, finished: true } as RunState
 
 function apiFor(request: Record<string, unknown>): FakeApi {
   const api = createFakeApi()
-  api.run = async (runId) => ({ runId, toolId: 'exchange-rate', request: { toolId: 'exchange-rate', ...request } }) as unknown as RunDetail
+  api.run = async (runId) =>
+    ({ runId, toolId: 'exchange-rate', request: { toolId: 'exchange-rate', ...request } }) as unknown as RunDetail
   api.saveCassette = async (_runId, body) => ({ file: `cassettes/exchange-rate/${body.name}.json`, exchanges: 1 })
   return api
 }
@@ -28,7 +38,9 @@ function Remountable() {
   const [mount, setMount] = useState(0)
   return (
     <>
-      <button type="button" onClick={() => setMount((n) => n + 1)}>Show again</button>
+      <button type="button" onClick={() => setMount((n) => n + 1)}>
+        Show again
+      </button>
       <NetworkPanel key={mount} runId="r1" toolId="exchange-rate" state={state} recorded onUseAsMocks={() => {}} />
     </>
   )
@@ -38,7 +50,16 @@ afterEach(cleanup)
 
 describe('NetworkPanel', () => {
   it('wraps URLs and header values at boundaries, not mid-word', () => {
-    renderWithApi(<NetworkPanel runId="r1" toolId="exchange-rate" state={state} recorded={false} focus={{ requestId: 'q1' }} onUseAsMocks={() => {}} />)
+    renderWithApi(
+      <NetworkPanel
+        runId="r1"
+        toolId="exchange-rate"
+        state={state}
+        recorded={false}
+        focus={{ requestId: 'q1' }}
+        onUseAsMocks={() => {}}
+      />,
+    )
     const detail = screen.getByRole('region', { name: 'Exchange detail' })
     expect(detail.innerHTML).not.toContain('break-all')
     expect(screen.getByText(`GET ${url}`).className).toContain('wrap-anywhere')
@@ -59,7 +80,10 @@ describe('NetworkPanel', () => {
   })
 
   it('knows a run recorded under a name was saved already', async () => {
-    renderWithApi(<NetworkPanel runId="r2" toolId="exchange-rate" state={state} recorded onUseAsMocks={() => {}} />, apiFor({ network: 'record', cassette: 'first' }))
+    renderWithApi(
+      <NetworkPanel runId="r2" toolId="exchange-rate" state={state} recorded onUseAsMocks={() => {}} />,
+      apiFor({ network: 'record', cassette: 'first' }),
+    )
     const saved = await screen.findByRole('status', { name: 'Cassette saved' })
     expect(saved.textContent).toContain('Saved as cassette first when the run was recorded')
     expect(screen.queryByLabelText('Cassette name')).toBeNull()

@@ -26,7 +26,13 @@ interface Props {
 }
 
 const STATUS_TONE = (e: Exchange) =>
-  e.error ? 'text-rose-700 dark:text-rose-300' : !e.response ? 'text-zinc-500' : e.response.statusCode >= 400 ? 'text-amber-700 dark:text-amber-300' : 'text-emerald-700 dark:text-emerald-300'
+  e.error
+    ? 'text-rose-700 dark:text-rose-300'
+    : !e.response
+      ? 'text-zinc-500'
+      : e.response.statusCode >= 400
+        ? 'text-amber-700 dark:text-amber-300'
+        : 'text-emerald-700 dark:text-emerald-300'
 
 function statusText(e: Exchange): string {
   if (e.error) return 'failed'
@@ -58,7 +64,10 @@ export default function NetworkPanel({ runId, toolId, state, recorded, focus, on
           {exchanges.length} {exchanges.length === 1 ? 'exchange' : 'exchanges'}
         </span>
         {exchanges.length > 0 && state.finished && (
-          <Button className="ml-auto !px-2 !py-0.5 text-xs" onClick={() => onUseAsMocks(JSON.stringify(mocksFromExchanges(exchanges), null, 2))}>
+          <Button
+            className="ml-auto !px-2 !py-0.5 text-xs"
+            onClick={() => onUseAsMocks(JSON.stringify(mocksFromExchanges(exchanges), null, 2))}
+          >
             Use as mocks
           </Button>
         )}
@@ -89,12 +98,25 @@ export default function NetworkPanel({ runId, toolId, state, recorded, focus, on
                     <td className={`px-2 py-1 font-mono font-semibold ${STATUS_TONE(e)}`}>{statusText(e)}</td>
                     <td className="px-2 py-1 font-mono">{e.request.method}</td>
                     <td className="px-2 py-1 font-mono wrap-anywhere">
-                      <button type="button" className="text-left hover:underline focus-visible:underline" aria-label={`${e.request.method} ${e.request.url}`} onClick={(ev) => (ev.stopPropagation(), setSelectedId(e.requestId === selectedId ? undefined : e.requestId))}>
+                      <button
+                        type="button"
+                        className="text-left hover:underline focus-visible:underline"
+                        aria-label={`${e.request.method} ${e.request.url}`}
+                        onClick={(ev) => (
+                          ev.stopPropagation(), setSelectedId(e.requestId === selectedId ? undefined : e.requestId)
+                        )}
+                      >
                         {e.request.url}
                       </button>
-                      {by && <span className="ml-2 rounded bg-violet-100 px-1 text-[10px] text-violet-800 dark:bg-violet-900/60 dark:text-violet-200">{by}</span>}
+                      {by && (
+                        <span className="ml-2 rounded bg-violet-100 px-1 text-[10px] text-violet-800 dark:bg-violet-900/60 dark:text-violet-200">
+                          {by}
+                        </span>
+                      )}
                     </td>
-                    <td className="px-2 py-1 text-right font-mono whitespace-nowrap">{done ? formatDuration(done.durationMs) : '…'}</td>
+                    <td className="px-2 py-1 text-right font-mono whitespace-nowrap">
+                      {done ? formatDuration(done.durationMs) : '…'}
+                    </td>
                   </tr>
                 )
               })}
@@ -113,7 +135,10 @@ function ExchangeDetail({ exchange }: { exchange: Exchange }) {
     <div role="region" aria-label="Exchange detail" className="grid gap-3 md:grid-cols-2">
       <div className="min-w-0 space-y-1">
         <h3 className="text-xs font-semibold">
-          Request <span className="font-mono font-normal wrap-anywhere">{request.method} {request.url}</span>
+          Request{' '}
+          <span className="font-mono font-normal wrap-anywhere">
+            {request.method} {request.url}
+          </span>
         </h3>
         <Headers headers={request.headers} label="Request headers" />
         <Body body={request.body} label="Request body" />
@@ -144,7 +169,10 @@ function Headers({ headers, label }: { headers: Record<string, string>; label: s
   const entries = Object.entries(headers)
   if (entries.length === 0) return <p className="text-xs text-zinc-500">No headers.</p>
   return (
-    <dl aria-label={label} className="grid grid-cols-[max-content_1fr] gap-x-2 rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900">
+    <dl
+      aria-label={label}
+      className="grid grid-cols-[max-content_1fr] gap-x-2 rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900"
+    >
       {entries.map(([name, value]) => (
         <div key={name} className="contents">
           <dt className="text-zinc-500">{name}</dt>
@@ -219,7 +247,13 @@ function SaveCassette({ runId, toolId }: { runId: string; toolId: string }) {
     >
       <label className="flex items-center gap-1.5">
         Save as cassette
-        <input aria-label="Cassette name" required value={name} onChange={(e) => setName(e.target.value)} className="w-40 rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono dark:border-zinc-600 dark:bg-zinc-900" />
+        <input
+          aria-label="Cassette name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className="w-40 rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono dark:border-zinc-600 dark:bg-zinc-900"
+        />
       </label>
       <Button type="submit" className="!px-2 !py-0.5 text-xs" disabled={!name.trim() || save.isPending}>
         Save

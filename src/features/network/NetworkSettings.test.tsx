@@ -9,7 +9,14 @@ import { NetworkSettings } from './NetworkSettings.tsx'
 
 function Picker() {
   const [draft, setDraft] = useState<NetworkDraft>(defaultNetworkDraft)
-  return <NetworkSettings toolId="exchange-rate" draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} onSubmit={() => {}} />
+  return (
+    <NetworkSettings
+      toolId="exchange-rate"
+      draft={draft}
+      onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+      onSubmit={() => {}}
+    />
+  )
 }
 
 afterEach(cleanup)

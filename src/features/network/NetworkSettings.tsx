@@ -31,17 +31,28 @@ export function NetworkSettings({ toolId, draft, onChange, onSubmit }: Props) {
   const cassettes = useQuery({ ...cassettesQuery(api, toolId), enabled: draft.mode === 'replay' })
   const hint = MODES.find((m) => m.mode === draft.mode)?.hint
   // With exactly one cassette there is nothing to choose: select it, so Replay works on the first try.
-  const only = draft.mode === 'replay' && !draft.cassette && cassettes.data?.names.length === 1 ? cassettes.data.names[0] : undefined
+  const only =
+    draft.mode === 'replay' && !draft.cassette && cassettes.data?.names.length === 1
+      ? cassettes.data.names[0]
+      : undefined
   useEffect(() => {
     if (only) onChange({ cassette: only })
   }, [only, onChange])
   return (
-    <fieldset aria-label="Network" className="space-y-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-700">
+    <fieldset
+      aria-label="Network"
+      className="space-y-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-700"
+    >
       <legend className="sr-only">Network</legend>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <label className="flex items-center gap-1.5 font-semibold text-zinc-700 dark:text-zinc-300">
           Network
-          <select aria-label="Network mode" className={field} value={draft.mode} onChange={(e) => onChange({ mode: e.target.value as NetworkMode })}>
+          <select
+            aria-label="Network mode"
+            className={field}
+            value={draft.mode}
+            onChange={(e) => onChange({ mode: e.target.value as NetworkMode })}
+          >
             {MODES.map((m) => (
               <option key={m.mode} value={m.mode}>
                 {m.label}
@@ -53,14 +64,27 @@ export function NetworkSettings({ toolId, draft, onChange, onSubmit }: Props) {
         {draft.mode === 'record' && (
           <label className="ml-auto flex items-center gap-1.5">
             Save as
-            <input aria-label="Cassette name to record" className={`${field} w-36 font-mono`} placeholder="(with the run only)" value={draft.recordAs} onChange={(e) => onChange({ recordAs: e.target.value })} />
+            <input
+              aria-label="Cassette name to record"
+              className={`${field} w-36 font-mono`}
+              placeholder="(with the run only)"
+              value={draft.recordAs}
+              onChange={(e) => onChange({ recordAs: e.target.value })}
+            />
           </label>
         )}
         {draft.mode === 'replay' && (
           <label className="ml-auto flex items-center gap-1.5">
             Cassette
-            <select aria-label="Cassette" className={`${field} font-mono`} value={draft.cassette} onChange={(e) => onChange({ cassette: e.target.value })}>
-              <option value="">{cassettes.isPending ? 'loading…' : cassettes.data?.names.length ? 'choose…' : 'none recorded'}</option>
+            <select
+              aria-label="Cassette"
+              className={`${field} font-mono`}
+              value={draft.cassette}
+              onChange={(e) => onChange({ cassette: e.target.value })}
+            >
+              <option value="">
+                {cassettes.isPending ? 'loading…' : cassettes.data?.names.length ? 'choose…' : 'none recorded'}
+              </option>
               {cassettes.data?.names.map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -72,11 +96,20 @@ export function NetworkSettings({ toolId, draft, onChange, onSubmit }: Props) {
       </div>
       {draft.mode === 'replay' && cassettes.data && cassettes.data.names.length === 0 && (
         <p className="text-xs text-zinc-500">
-          No cassette for this tool in <span className="font-mono">{cassettes.data.root}</span> yet: run it once with Record and a name.
+          No cassette for this tool in <span className="font-mono">{cassettes.data.root}</span> yet: run it once with
+          Record and a name.
         </p>
       )}
       {draft.mode === 'mock' && (
-        <JsonEditor path={modelUri('mocks', toolId)} label="Mock rules" value={draft.mocks} onChange={(mocks) => onChange({ mocks })} schema={mocksSchema} height={140} onSubmit={onSubmit} />
+        <JsonEditor
+          path={modelUri('mocks', toolId)}
+          label="Mock rules"
+          value={draft.mocks}
+          onChange={(mocks) => onChange({ mocks })}
+          schema={mocksSchema}
+          height={140}
+          onSubmit={onSubmit}
+        />
       )}
     </fieldset>
   )

@@ -54,7 +54,14 @@ export function mocksFromExchanges(exchanges: readonly Exchange[]): Mocks {
     const json = jsonOf(response.body?.text)
     const contentType = response.headers['content-type']
     const body = json ? { json: json.value } : response.body?.text !== undefined ? { text: response.body.text } : {}
-    rules.push({ ...base, response: { status: response.statusCode, ...(contentType ? { headers: { 'content-type': contentType } } : {}), ...body } })
+    rules.push({
+      ...base,
+      response: {
+        status: response.statusCode,
+        ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+        ...body,
+      },
+    })
   }
   return { version: FORMAT_VERSIONS.mocks, rules, unmatched: 'fail' }
 }

@@ -39,7 +39,9 @@ export function OverviewTab({ tool }: { tool: ToolDetail }) {
           <Block title="Suspend schema" value={s.suspend} />
           <Block title="Resume schema" value={s.resume} />
           <Block title="Request context schema" value={s.requestContext} />
-          {!s.input && !s.output && !s.suspend && !s.resume && !s.requestContext && <p className="text-sm text-zinc-500">This tool declares no schema.</p>}
+          {!s.input && !s.output && !s.suspend && !s.resume && !s.requestContext && (
+            <p className="text-sm text-zinc-500">This tool declares no schema.</p>
+          )}
         </div>
       </div>
       <div>

@@ -27,7 +27,10 @@ function Findings({ findings, label }: { findings: LintFinding[]; label: string 
   return (
     <ul aria-label={label} className="space-y-1 text-xs">
       {findings.map((f, i) => (
-        <li key={i} className={f.severity === 'error' ? 'text-rose-800 dark:text-rose-200' : 'text-amber-900 dark:text-amber-100'}>
+        <li
+          key={i}
+          className={f.severity === 'error' ? 'text-rose-800 dark:text-rose-200' : 'text-amber-900 dark:text-amber-100'}
+        >
           <span className="font-mono font-semibold">{f.ruleId}</span> {f.message}
           {f.path && <span className="block font-mono text-[11px] text-zinc-500 break-all">{f.path}</span>}
         </li>
@@ -46,27 +49,40 @@ export default function ProvidersPanel({ toolId }: { toolId: string }) {
   return (
     <div className="space-y-4">
       <p className="text-xs text-zinc-500">
-        Each request that offers a tool carries its definition. Token counts are per provider: this tool, then all {catalogTools} tools of the catalog.
+        Each request that offers a tool carries its definition. Token counts are per provider: this tool, then all{' '}
+        {catalogTools} tools of the catalog.
       </p>
       <div className="grid items-start gap-4 lg:grid-cols-2 2xl:grid-cols-3">
         {providers.map((p) => (
-          <article key={p.id} aria-label={`Provider ${p.label}`} className="min-w-0 space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
+          <article
+            key={p.id}
+            aria-label={`Provider ${p.label}`}
+            className="min-w-0 space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-700"
+          >
             <header className="flex flex-wrap items-center gap-2">
               <h3 className="text-sm font-semibold">{p.label}</h3>
               <Badge tone={VERDICT[p.verdict].tone}>{VERDICT[p.verdict].label}</Badge>
               {p.docs && (
-                <a href={p.docs} target="_blank" rel="noreferrer noopener" className="ml-auto text-[11px] text-sky-700 underline dark:text-sky-300">
+                <a
+                  href={p.docs}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="ml-auto text-[11px] text-sky-700 underline dark:text-sky-300"
+                >
                   rules
                 </a>
               )}
             </header>
             <p className="text-xs text-zinc-600 dark:text-zinc-400" title={`Counted with ${countedWith(p.tokens)}`}>
-              <span className="font-medium text-zinc-800 dark:text-zinc-200">{tokenText(p.tokens)}</span> ({countedWith(p.tokens)}); catalog {tokenText(p.catalogTokens)}
+              <span className="font-medium text-zinc-800 dark:text-zinc-200">{tokenText(p.tokens)}</span> (
+              {countedWith(p.tokens)}); catalog {tokenText(p.catalogTokens)}
             </p>
             <Findings findings={p.findings} label={`Findings for ${p.label}`} />
             {p.changes && p.changes.length > 0 && (
               <details className="text-xs">
-                <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Changed when sent ({p.changes.length})</summary>
+                <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">
+                  Changed when sent ({p.changes.length})
+                </summary>
                 <ul className="mt-1 space-y-0.5">
                   {p.changes.map((c, i) => (
                     <li key={i}>
@@ -85,7 +101,11 @@ export default function ProvidersPanel({ toolId }: { toolId: string }) {
       </div>
       <div>
         <h3 className="mb-1 text-xs font-semibold tracking-wide text-zinc-500 dark:text-zinc-400">Lint</h3>
-        {lint.length === 0 ? <p className="text-xs text-emerald-800 dark:text-emerald-200">No lint findings.</p> : <Findings findings={lint} label="Lint findings" />}
+        {lint.length === 0 ? (
+          <p className="text-xs text-emerald-800 dark:text-emerald-200">No lint findings.</p>
+        ) : (
+          <Findings findings={lint} label="Lint findings" />
+        )}
       </div>
     </div>
   )

@@ -19,14 +19,29 @@ function SelectedRun({ runId }: { runId: string }) {
   return <RunPlayer key={runId} run={run.data} />
 }
 
-export default function RecordedRuns({ toolId, runId, onOpen, onNavigate }: { toolId: string; runId?: string; onOpen: (runId: string) => void; onNavigate: (state: UrlState) => void }) {
+export default function RecordedRuns({
+  toolId,
+  runId,
+  onOpen,
+  onNavigate,
+}: {
+  toolId: string
+  runId?: string
+  onOpen: (runId: string) => void
+  onNavigate: (state: UrlState) => void
+}) {
   const api = useApi()
-  const list = useQuery({ queryKey: [...keys.runs, 'recorded', toolId], queryFn: ({ signal }) => api.runs({ tool: toolId }, signal) })
+  const list = useQuery({
+    queryKey: [...keys.runs, 'recorded', toolId],
+    queryFn: ({ signal }) => api.runs({ tool: toolId }, signal),
+  })
   const runs = list.data?.runs ?? []
   return (
     <div className="space-y-4 p-4">
       {list.isError && <ApiErrorMessage error={list.error} />}
-      {list.data && runs.length === 0 && <p className="text-sm text-zinc-500">No recorded runs of this tool in this demo.</p>}
+      {list.data && runs.length === 0 && (
+        <p className="text-sm text-zinc-500">No recorded runs of this tool in this demo.</p>
+      )}
       {runs.length > 0 && (
         <nav aria-label="Recorded runs">
           <ul className="flex flex-wrap gap-2">
@@ -52,7 +67,9 @@ export default function RecordedRuns({ toolId, runId, onOpen, onNavigate }: { to
           Compare with
           <select
             value=""
-            onChange={(e) => e.target.value && onNavigate({ tool: toolId, tab: 'diff', run: runId, vs: e.target.value })}
+            onChange={(e) =>
+              e.target.value && onNavigate({ tool: toolId, tab: 'diff', run: runId, vs: e.target.value })
+            }
             className="max-w-80 rounded border border-zinc-300 bg-white px-1 py-0.5 font-mono dark:border-zinc-600 dark:bg-zinc-900"
           >
             <option value="">another run…</option>
@@ -66,7 +83,11 @@ export default function RecordedRuns({ toolId, runId, onOpen, onNavigate }: { to
           </select>
         </label>
       )}
-      {runId ? <SelectedRun runId={runId} /> : runs.length > 0 && <p className="text-sm text-zinc-500">Pick a recorded run to play it back.</p>}
+      {runId ? (
+        <SelectedRun runId={runId} />
+      ) : (
+        runs.length > 0 && <p className="text-sm text-zinc-500">Pick a recorded run to play it back.</p>
+      )}
     </div>
   )
 }

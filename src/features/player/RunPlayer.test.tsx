@@ -6,16 +6,39 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { DemoRun, RunEvent } from '../../shared/protocol.ts'
 import { RunPlayer, embedSnippet } from './RunPlayer.tsx'
 
-const views = { raw: { repo: 'acme/site' }, display: { value: { repo: 'acme/site' }, passthrough: true }, transcript: { value: { repo: 'acme/site' }, passthrough: true } }
+const views = {
+  raw: { repo: 'acme/site' },
+  display: { value: { repo: 'acme/site' }, passthrough: true },
+  transcript: { value: { repo: 'acme/site' }, passthrough: true },
+}
 const events = [
-  { seq: 0, at: 0, type: 'run-started', toolId: 'delete-repository', toolCallId: 'c', caller: 'agent', background: false, stepping: false },
+  {
+    seq: 0,
+    at: 0,
+    type: 'run-started',
+    toolId: 'delete-repository',
+    toolCallId: 'c',
+    caller: 'agent',
+    background: false,
+    stepping: false,
+  },
   { seq: 1, at: 1, type: 'input-available', input: { repo: 'acme/site' }, views },
   { seq: 2, at: 2, type: 'approval-requested', input: { repo: 'acme/site' }, views },
   { seq: 3, at: 5000, type: 'approval-resolved', approved: false, reason: 'still in use' },
   { seq: 4, at: 5001, type: 'run-finished', status: 'declined', durationMs: 5001 },
 ] as RunEvent[]
 const run: DemoRun = {
-  detail: { runId: 'r-1', toolId: 'delete-repository', status: 'declined', caller: 'agent', inputSummary: '{"repo":"acme/site"}', startedAt: '2026-12-01T00:00:00.000Z', durationMs: 5001, eventCount: 5, request: { toolId: 'delete-repository', input: { repo: 'acme/site' } } },
+  detail: {
+    runId: 'r-1',
+    toolId: 'delete-repository',
+    status: 'declined',
+    caller: 'agent',
+    inputSummary: '{"repo":"acme/site"}',
+    startedAt: '2026-12-01T00:00:00.000Z',
+    durationMs: 5001,
+    eventCount: 5,
+    request: { toolId: 'delete-repository', input: { repo: 'acme/site' } },
+  },
   events,
 }
 
@@ -41,7 +64,9 @@ describe('RunPlayer', () => {
     fireEvent.click(forward)
     expect(within(approval).getByRole('status').textContent).toBe('Declined: still in use')
     fireEvent.keyDown(forward, { key: 'ArrowLeft' })
-    expect(within(screen.getByRole('region', { name: 'Approval requested' })).getByRole('status').textContent).toBe('Waiting for an answer…')
+    expect(within(screen.getByRole('region', { name: 'Approval requested' })).getByRole('status').textContent).toBe(
+      'Waiting for an answer…',
+    )
   })
 
   it('jumps with the scrubber, and ends with the run’s status', () => {

@@ -39,19 +39,37 @@ export function RunPlayer({ run, compact = false }: { run: DemoRun; compact?: bo
 
   return (
     <section aria-label="Player" className="space-y-4" onKeyDown={onKeyDown}>
-      <div role="toolbar" aria-label="Playback" className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-950">
+      <div
+        role="toolbar"
+        aria-label="Playback"
+        className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-950"
+      >
         <Button variant="primary" onClick={playback.playing ? playback.pause : playback.play} aria-keyshortcuts="Space">
           {playback.playing ? 'Pause' : playback.count >= events.length ? 'Play again' : 'Play'}
         </Button>
-        <Button onClick={() => playback.step(-1)} disabled={playback.count === 0} aria-label="Step back" aria-keyshortcuts="ArrowLeft">
+        <Button
+          onClick={() => playback.step(-1)}
+          disabled={playback.count === 0}
+          aria-label="Step back"
+          aria-keyshortcuts="ArrowLeft"
+        >
           ←
         </Button>
-        <Button onClick={() => playback.step(1)} disabled={playback.count >= events.length} aria-label="Step forward" aria-keyshortcuts="ArrowRight">
+        <Button
+          onClick={() => playback.step(1)}
+          disabled={playback.count >= events.length}
+          aria-label="Step forward"
+          aria-keyshortcuts="ArrowRight"
+        >
           →
         </Button>
         <label className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-300">
           Speed
-          <select value={playback.speed} onChange={(e) => playback.setSpeed(Number(e.target.value) as Speed)} className="rounded border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-600 dark:bg-zinc-900">
+          <select
+            value={playback.speed}
+            onChange={(e) => playback.setSpeed(Number(e.target.value) as Speed)}
+            className="rounded border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-600 dark:bg-zinc-900"
+          >
             {SPEEDS.map((s) => (
               <option key={s} value={s}>
                 {s}×

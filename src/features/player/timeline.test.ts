@@ -6,8 +6,20 @@ import { applyRunEvents, initialRunState } from '../../shared/runState.ts'
 import { CHECKPOINT_EVERY, MAX_GAP_MS, countAt, createReplayer, playbackTimeline } from './timeline.ts'
 
 function logRun(n: number): RunEvent[] {
-  const events: RunEvent[] = [{ seq: 0, at: 0, type: 'run-started', toolId: 't', toolCallId: 'c', caller: 'agent', background: false, stepping: false }]
-  for (let i = 1; i < n - 1; i++) events.push({ seq: i, at: i * 3, type: 'log', level: 'info', message: `line ${i}` } as RunEvent)
+  const events: RunEvent[] = [
+    {
+      seq: 0,
+      at: 0,
+      type: 'run-started',
+      toolId: 't',
+      toolCallId: 'c',
+      caller: 'agent',
+      background: false,
+      stepping: false,
+    },
+  ]
+  for (let i = 1; i < n - 1; i++)
+    events.push({ seq: i, at: i * 3, type: 'log', level: 'info', message: `line ${i}` } as RunEvent)
   events.push({ seq: n - 1, at: n * 3, type: 'run-finished', status: 'success', durationMs: n * 3 })
   return events
 }
@@ -32,7 +44,17 @@ describe('createReplayer', () => {
   it('gives the state of the first n events forward, backward and across checkpoints, as a fresh reduce would', () => {
     const events = logRun(CHECKPOINT_EVERY * 3 + 17)
     const stateAt = createReplayer(events)
-    for (const n of [0, 1, 5, CHECKPOINT_EVERY + 3, CHECKPOINT_EVERY * 2, 3, events.length, CHECKPOINT_EVERY * 2 + 9, events.length + 5]) {
+    for (const n of [
+      0,
+      1,
+      5,
+      CHECKPOINT_EVERY + 3,
+      CHECKPOINT_EVERY * 2,
+      3,
+      events.length,
+      CHECKPOINT_EVERY * 2 + 9,
+      events.length + 5,
+    ]) {
       const expected = applyRunEvents(initialRunState, events.slice(0, Math.min(n, events.length)))
       const actual = stateAt(n)
       expect(actual.events.length).toBe(expected.events.length)

@@ -10,7 +10,13 @@ const asked = { type: 'approval-requested', input: {}, views }
 
 describe('rerun points', () => {
   it('are the approval, suspension and elicitation events', () => {
-    const events = log([{ type: 'run-started' }, asked, { type: 'approval-resolved', approved: true }, { type: 'suspended', payload: {}, views }, { type: 'elicitation-requested', request: { message: '', requestedSchema: {} } }])
+    const events = log([
+      { type: 'run-started' },
+      asked,
+      { type: 'approval-resolved', approved: true },
+      { type: 'suspended', payload: {}, views },
+      { type: 'elicitation-requested', request: { message: '', requestedSchema: {} } },
+    ])
     expect(events.filter(isRerunPoint).map((e) => e.seq)).toEqual([1, 3, 4])
   })
 
@@ -31,7 +37,11 @@ describe('rerun points', () => {
       { type: 'elicitation-resolved', result: { action: 'accept', content: { name: 'Ann' } } },
     ])
     expect(proposedAnswer(events, events[0] as RerunPoint)).toEqual({ type: 'resume', resumeData: { seat: '1A' } })
-    expect(proposedAnswer(events, events[2] as RerunPoint)).toEqual({ type: 'respond', action: 'accept', content: { name: 'Ann' } })
+    expect(proposedAnswer(events, events[2] as RerunPoint)).toEqual({
+      type: 'respond',
+      action: 'accept',
+      content: { name: 'Ann' },
+    })
     const open = log([{ type: 'suspended', payload: {}, views }])
     expect(proposedAnswer(open, open[0] as RerunPoint)).toEqual({ type: 'resume', resumeData: {} })
   })

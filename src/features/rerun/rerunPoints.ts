@@ -13,7 +13,11 @@ export function isRerunPoint(event: RunEvent): event is RerunPoint {
 
 /** The event that answered `point` in `events`, if it was answered. */
 function answerOf(events: readonly RunEvent[], point: RerunPoint): RunEvent | undefined {
-  const answer = { 'approval-requested': 'approval-resolved', suspended: 'resumed', 'elicitation-requested': 'elicitation-resolved' }[point.type]
+  const answer = {
+    'approval-requested': 'approval-resolved',
+    suspended: 'resumed',
+    'elicitation-requested': 'elicitation-resolved',
+  }[point.type]
   return events.find((e) => e.seq > point.seq && e.type === answer)
 }
 
@@ -22,10 +26,16 @@ export function proposedAnswer(events: readonly RunEvent[], point: RerunPoint): 
   const answered = answerOf(events, point)
   switch (point.type) {
     case 'approval-requested':
-      return answered?.type === 'approval-resolved' && !answered.approved ? { type: 'approve' } : answered ? { type: 'decline' } : { type: 'approve' }
+      return answered?.type === 'approval-resolved' && !answered.approved
+        ? { type: 'approve' }
+        : answered
+          ? { type: 'decline' }
+          : { type: 'approve' }
     case 'suspended':
       return { type: 'resume', resumeData: answered?.type === 'resumed' ? answered.resumeData : {} }
     case 'elicitation-requested':
-      return answered?.type === 'elicitation-resolved' ? { type: 'respond', ...answered.result } : { type: 'respond', action: 'accept', content: {} }
+      return answered?.type === 'elicitation-resolved'
+        ? { type: 'respond', ...answered.result }
+        : { type: 'respond', action: 'accept', content: {} }
   }
 }

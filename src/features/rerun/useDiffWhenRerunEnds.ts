@@ -12,7 +12,10 @@ export function rerunStarted(runId: string): void {
   started.add(runId)
 }
 
-export function useDiffWhenRerunEnds(run: { runId?: string; toolId: string; rerunOf?: RerunOf; finished: boolean }, open: (state: UrlState) => void): void {
+export function useDiffWhenRerunEnds(
+  run: { runId?: string; toolId: string; rerunOf?: RerunOf; finished: boolean },
+  open: (state: UrlState) => void,
+): void {
   const { runId, toolId, rerunOf, finished } = run
   useEffect(() => {
     if (!runId || !finished || !rerunOf || !started.delete(runId)) return

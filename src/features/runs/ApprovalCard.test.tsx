@@ -27,7 +27,9 @@ describe('ApprovalCard', () => {
     const { api } = renderWithApi(<ApprovalCard runId="r1" approval={approval} />)
     fireEvent.change(screen.getByLabelText('Reason (optional)'), { target: { value: 'too risky' } })
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }))
-    await waitFor(() => expect(api.controls).toEqual([{ runId: 'r1', control: { type: 'decline', reason: 'too risky' } }]))
+    await waitFor(() =>
+      expect(api.controls).toEqual([{ runId: 'r1', control: { type: 'decline', reason: 'too risky' } }]),
+    )
   })
 
   it('shows a refused control as an alert with the server message', async () => {

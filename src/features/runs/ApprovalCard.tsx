@@ -12,7 +12,10 @@ export function ApprovalCard({ runId, approval }: { runId: string; approval: Non
   const command = useRunCommand(runId)
   return (
     // Columns follow the card's own width (a container query): the input pane can be narrow on a wide window.
-    <section aria-label="Approval" className="@container space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40">
+    <section
+      aria-label="Approval"
+      className="@container space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40"
+    >
       <h2 className="text-sm font-semibold text-amber-900 dark:text-amber-100">Approval required</h2>
       <div className="grid gap-2 @md:grid-cols-2">
         <div>
@@ -30,9 +33,17 @@ export function ApprovalCard({ runId, approval }: { runId: string; approval: Non
         </Button>
         <label className="flex-1 text-xs">
           Reason (optional)
-          <input value={reason} onChange={(e) => setReason(e.target.value)} className="block w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900" />
+          <input
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className="block w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900"
+          />
         </label>
-        <Button variant="danger" disabled={command.isPending} onClick={() => command.mutate({ type: 'decline', ...(reason ? { reason } : {}) })}>
+        <Button
+          variant="danger"
+          disabled={command.isPending}
+          onClick={() => command.mutate({ type: 'decline', ...(reason ? { reason } : {}) })}
+        >
           Decline
         </Button>
       </div>

@@ -28,18 +28,24 @@ export interface Choice {
 export function choicesOf(prop: ElicitationProp | undefined): Choice[] | undefined {
   if (!prop) return undefined
   if (Array.isArray(prop.enum)) {
-    return prop.enum.map((v, i) => ({ value: String(v), label: typeof prop.enumNames?.[i] === 'string' ? prop.enumNames[i] : String(v) }))
+    return prop.enum.map((v, i) => ({
+      value: String(v),
+      label: typeof prop.enumNames?.[i] === 'string' ? prop.enumNames[i] : String(v),
+    }))
   }
   const titled = prop.oneOf ?? prop.anyOf
   if (!Array.isArray(titled)) return undefined
   return titled.flatMap((o) => {
     const option = o as { const?: unknown; title?: unknown }
-    return option && option.const !== undefined ? [{ value: String(option.const), label: typeof option.title === 'string' ? option.title : String(option.const) }] : []
+    return option && option.const !== undefined
+      ? [{ value: String(option.const), label: typeof option.title === 'string' ? option.title : String(option.const) }]
+      : []
   })
 }
 
 const INPUT_TYPES: Record<string, string> = { email: 'email', uri: 'url', date: 'date' }
-const input = 'block w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900'
+const input =
+  'block w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900'
 
 interface FieldProps {
   name: string
@@ -84,7 +90,11 @@ function MultiChoiceField({ name, prop, required, value, onChange, choices }: Fi
       <span className="flex flex-wrap gap-x-3 gap-y-1 py-1">
         {choices.map((c) => (
           <label key={c.value} className="flex items-center gap-1.5 text-sm">
-            <input type="checkbox" checked={picked.includes(c.value)} onChange={(e) => toggle(c.value, e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={picked.includes(c.value)}
+              onChange={(e) => toggle(c.value, e.target.checked)}
+            />
             {c.label}
           </label>
         ))}
@@ -99,7 +109,12 @@ function ChoiceField({ name, prop, required, value, onChange, choices }: FieldPr
     <label className="block text-xs">
       {prop.title ?? name}
       {required ? ' *' : ''}
-      <select className={input} required={required} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
+      <select
+        className={input}
+        required={required}
+        value={value === undefined ? '' : String(value)}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      >
         <option value="">—</option>
         {choices.map((c) => (
           <option key={c.value} value={c.value}>

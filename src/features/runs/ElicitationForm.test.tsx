@@ -37,7 +37,16 @@ describe('ElicitationForm', () => {
     fireEvent.click(screen.getByLabelText(/Gift wrap/))
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }))
     await waitFor(() =>
-      expect(api.controls).toEqual([{ runId: 'r1', control: { type: 'respond', action: 'accept', content: { city: 'Taipei', floors: 3, speed: 'express', gift: true } } }]),
+      expect(api.controls).toEqual([
+        {
+          runId: 'r1',
+          control: {
+            type: 'respond',
+            action: 'accept',
+            content: { city: 'Taipei', floors: 3, speed: 'express', gift: true },
+          },
+        },
+      ]),
     )
   })
 
@@ -46,7 +55,12 @@ describe('ElicitationForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(api.controls).toHaveLength(1))
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
-    await waitFor(() => expect(api.controls.map((c) => c.control)).toEqual([{ type: 'respond', action: 'decline' }, { type: 'respond', action: 'cancel' }]))
+    await waitFor(() =>
+      expect(api.controls.map((c) => c.control)).toEqual([
+        { type: 'respond', action: 'decline' },
+        { type: 'respond', action: 'cancel' },
+      ]),
+    )
   })
 })
 
@@ -58,9 +72,27 @@ describe('ElicitationForm choices and formats', () => {
       requestedSchema: {
         type: 'object',
         properties: {
-          hero: { type: 'string', title: 'Hero', oneOf: [{ const: 'hero-1', title: 'Superman' }, { const: 'hero-2', title: 'Wonder Woman' }], default: 'hero-1' },
+          hero: {
+            type: 'string',
+            title: 'Hero',
+            oneOf: [
+              { const: 'hero-1', title: 'Superman' },
+              { const: 'hero-2', title: 'Wonder Woman' },
+            ],
+            default: 'hero-1',
+          },
           pet: { type: 'string', title: 'Pet', enum: ['pet-1', 'pet-2'], enumNames: ['Cats', 'Dogs'] },
-          fish: { type: 'array', title: 'Fish', items: { anyOf: [{ const: 'fish-1', title: 'Tuna' }, { const: 'fish-2', title: 'Salmon' }] }, default: ['fish-1'] },
+          fish: {
+            type: 'array',
+            title: 'Fish',
+            items: {
+              anyOf: [
+                { const: 'fish-1', title: 'Tuna' },
+                { const: 'fish-2', title: 'Salmon' },
+              ],
+            },
+            default: ['fish-1'],
+          },
           tools: { type: 'array', title: 'Instruments', items: { type: 'string', enum: ['Guitar', 'Piano'] } },
           email: { type: 'string', title: 'Email', format: 'email' },
           rate: { type: 'number', title: 'Rate', default: 3.14 },
@@ -82,14 +114,20 @@ describe('ElicitationForm choices and formats', () => {
     fireEvent.change(screen.getByLabelText(/Rate/), { target: { value: '' } })
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }))
     await waitFor(() => expect(api.controls).toHaveLength(1))
-    expect(api.controls[0].control).toEqual({ type: 'respond', action: 'accept', content: { hero: 'hero-2', pet: 'pet-2', tools: ['Piano'] } })
+    expect(api.controls[0].control).toEqual({
+      type: 'respond',
+      action: 'accept',
+      content: { hero: 'hero-2', pet: 'pet-2', tools: ['Piano'] },
+    })
   })
 
   it('reads the options of enum, enumNames, oneOf and anyOf', () => {
-    expect(choicesOf({ enum: ['a', 'b'], enumNames: ['A'] })).toEqual([{ value: 'a', label: 'A' }, { value: 'b', label: 'b' }])
+    expect(choicesOf({ enum: ['a', 'b'], enumNames: ['A'] })).toEqual([
+      { value: 'a', label: 'A' },
+      { value: 'b', label: 'b' },
+    ])
     expect(choicesOf({ anyOf: [{ const: 1 }, { title: 'no const' }] })).toEqual([{ value: '1', label: '1' }])
     expect(choicesOf({ type: 'string' })).toBeUndefined()
     expect(choicesOf(undefined)).toBeUndefined()
   })
 })
-

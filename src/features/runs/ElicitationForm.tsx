@@ -12,14 +12,23 @@ import { ElicitationField, type ElicitationProp } from './ElicitationFields.tsx'
 type Elicitation = NonNullable<RunState['elicitation']>
 
 export function ElicitationForm({ runId, elicitation }: { runId: string; elicitation: Elicitation }) {
-  return elicitation.request.mode === 'url' ? <UrlElicitation runId={runId} elicitation={elicitation} /> : <FieldsForm runId={runId} elicitation={elicitation} />
+  return elicitation.request.mode === 'url' ? (
+    <UrlElicitation runId={runId} elicitation={elicitation} />
+  ) : (
+    <FieldsForm runId={runId} elicitation={elicitation} />
+  )
 }
 
 /** The form mode: a field per property of the requested schema. */
 function FieldsForm({ runId, elicitation }: { runId: string; elicitation: Elicitation }) {
-  const schema = elicitation.request.requestedSchema as { properties?: Record<string, ElicitationProp>; required?: string[] }
+  const schema = elicitation.request.requestedSchema as {
+    properties?: Record<string, ElicitationProp>
+    required?: string[]
+  }
   const props = Object.entries(schema.properties ?? {})
-  const [values, setValues] = useState<Record<string, unknown>>(() => Object.fromEntries(props.flatMap(([k, p]) => (p.default !== undefined ? [[k, p.default]] : []))))
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    Object.fromEntries(props.flatMap(([k, p]) => (p.default !== undefined ? [[k, p.default]] : []))),
+  )
   const command = useRunCommand(runId)
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -31,10 +40,23 @@ function FieldsForm({ runId, elicitation }: { runId: string; elicitation: Elicit
       return v === undefined ? rest : { ...rest, [k]: v }
     })
   return (
-    <form aria-label="Elicitation" onSubmit={submit} className="space-y-2 rounded-lg border border-violet-300 bg-violet-50 p-3 dark:border-violet-700 dark:bg-violet-950/40">
-      <h2 className="text-sm font-semibold text-violet-900 dark:text-violet-100">The tool asks: {elicitation.request.message}</h2>
+    <form
+      aria-label="Elicitation"
+      onSubmit={submit}
+      className="space-y-2 rounded-lg border border-violet-300 bg-violet-50 p-3 dark:border-violet-700 dark:bg-violet-950/40"
+    >
+      <h2 className="text-sm font-semibold text-violet-900 dark:text-violet-100">
+        The tool asks: {elicitation.request.message}
+      </h2>
       {props.map(([key, p]) => (
-        <ElicitationField key={key} name={key} prop={p} required={schema.required?.includes(key) ?? false} value={values[key]} onChange={(v) => set(key, v)} />
+        <ElicitationField
+          key={key}
+          name={key}
+          prop={p}
+          required={schema.required?.includes(key) ?? false}
+          value={values[key]}
+          onChange={(v) => set(key, v)}
+        />
       ))}
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={command.isPending}>

@@ -6,7 +6,15 @@ interface Issue {
   message: string
 }
 
-export function IssueMessage({ message, issues, mono = false }: { message: string; issues: readonly Issue[]; mono?: boolean }) {
+export function IssueMessage({
+  message,
+  issues,
+  mono = false,
+}: {
+  message: string
+  issues: readonly Issue[]
+  mono?: boolean
+}) {
   const { headline, after } = errorParts(message, issues.length > 0)
   return (
     <>

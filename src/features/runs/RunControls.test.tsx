@@ -11,7 +11,18 @@ afterEach(cleanup)
 const noop = () => {}
 function show(status: RunState['status'], over: { hasRun?: boolean; queuePosition?: number } = {}) {
   const state: RunState = { ...initialRunState, status, finished: status !== 'idle' && status !== 'running' }
-  render(<RunControls state={state} hasRun={over.hasRun ?? true} starting={false} queuePosition={over.queuePosition} onRun={noop} onStep={noop} onContinue={noop} onAbort={noop} />)
+  render(
+    <RunControls
+      state={state}
+      hasRun={over.hasRun ?? true}
+      starting={false}
+      queuePosition={over.queuePosition}
+      onRun={noop}
+      onStep={noop}
+      onContinue={noop}
+      onAbort={noop}
+    />,
+  )
   const element = screen.getByRole('status', { name: 'Run status' })
   // The pill is the status element or the one element inside it.
   const pill = (element.firstElementChild as HTMLElement | null) ?? element

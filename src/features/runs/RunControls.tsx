@@ -20,16 +20,38 @@ interface Props {
   onAbort: () => void
 }
 
-export function RunControls({ state, hasRun, disabledReason, starting, timeoutMs, queuePosition, onRun, onStep, onContinue, onAbort }: Props) {
+export function RunControls({
+  state,
+  hasRun,
+  disabledReason,
+  starting,
+  timeoutMs,
+  queuePosition,
+  onRun,
+  onStep,
+  onContinue,
+  onAbort,
+}: Props) {
   const live = hasRun && !isFinal(state.status)
   const queued = hasRun && state.status === IDLE && queuePosition !== undefined
   const shown = queued ? Status.queued : hasRun ? state.status : IDLE
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="primary" onClick={onRun} disabled={!!disabledReason || starting} aria-describedby={disabledReason ? 'run-disabled-reason' : undefined} aria-keyshortcuts="Control+Enter Meta+Enter" title="Run (Ctrl/Cmd+Enter)">
+      <Button
+        variant="primary"
+        onClick={onRun}
+        disabled={!!disabledReason || starting}
+        aria-describedby={disabledReason ? 'run-disabled-reason' : undefined}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+        title="Run (Ctrl/Cmd+Enter)"
+      >
         Run
       </Button>
-      <Button onClick={onStep} disabled={!!disabledReason || starting} aria-describedby={disabledReason ? 'run-disabled-reason' : undefined}>
+      <Button
+        onClick={onStep}
+        disabled={!!disabledReason || starting}
+        aria-describedby={disabledReason ? 'run-disabled-reason' : undefined}
+      >
         Step
       </Button>
       {state.status === Status.paused && (
@@ -44,8 +66,12 @@ export function RunControls({ state, hasRun, disabledReason, starting, timeoutMs
         <span role="status" aria-label="Run status">
           <StatusBadge status={shown} large />
         </span>
-        {queued && <span className="text-zinc-500">{queuePosition === 0 ? 'next to start' : `${queuePosition} ahead`}</span>}
-        {state.status === Status.paused && state.pausedBefore && <span className="text-zinc-500">before {state.pausedBefore}</span>}
+        {queued && (
+          <span className="text-zinc-500">{queuePosition === 0 ? 'next to start' : `${queuePosition} ahead`}</span>
+        )}
+        {state.status === Status.paused && state.pausedBefore && (
+          <span className="text-zinc-500">before {state.pausedBefore}</span>
+        )}
         {hasRun && !queued && <RunTimer state={state} live={live} timeoutMs={timeoutMs} />}
       </span>
       {disabledReason && (

@@ -8,29 +8,51 @@ import { errorParts } from './errorParts.ts'
 
 afterEach(cleanup)
 
-const message = 'Tool input validation failed for t. Please fix the following errors and try again:\n- path: Required\n- mode: Invalid option\n\nProvided arguments: {}'
+const message =
+  'Tool input validation failed for t. Please fix the following errors and try again:\n- path: Required\n- mode: Invalid option\n\nProvided arguments: {}'
 
 describe('RunOutcome', () => {
   it('lists each validation issue once and keeps the text after them', () => {
-    const state: RunState = { ...initialRunState, status: 'error', error: { message, validationErrors: [{ path: ['path'], message: 'Required' }, { path: ['mode'], message: 'Invalid option' }] } } as RunState
+    const state: RunState = {
+      ...initialRunState,
+      status: 'error',
+      error: {
+        message,
+        validationErrors: [
+          { path: ['path'], message: 'Required' },
+          { path: ['mode'], message: 'Invalid option' },
+        ],
+      },
+    } as RunState
     render(<RunOutcome state={state} />)
     const alert = screen.getByRole('alert', { name: 'Run error' })
-    expect(alert.textContent).toContain('Tool input validation failed for t. Please fix the following errors and try again:')
+    expect(alert.textContent).toContain(
+      'Tool input validation failed for t. Please fix the following errors and try again:',
+    )
     expect(alert.textContent!.split('Required').length - 1).toBe(1)
     expect(alert.textContent!.split('Invalid option').length - 1).toBe(1)
     expect(alert.textContent).toContain('Provided arguments: {}')
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['path: Required', 'mode: Invalid option'])
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'path: Required',
+      'mode: Invalid option',
+    ])
   })
 
   it('shows the cause chain as lines and the stack folded away', () => {
     const error = {
       message: 'fetch failed',
       stack: 'Error: fetch failed\n    at execute (tools/failures.ts:12:11)',
-      causes: [{ name: 'Error', message: 'getaddrinfo ENOTFOUND api.example.com', code: 'ENOTFOUND' }, { name: 'TypeError', message: 'inner' }],
+      causes: [
+        { name: 'Error', message: 'getaddrinfo ENOTFOUND api.example.com', code: 'ENOTFOUND' },
+        { name: 'TypeError', message: 'inner' },
+      ],
     }
     render(<RunOutcome state={{ ...initialRunState, status: 'error', error } as RunState} />)
     const causes = screen.getByRole('list', { name: 'Caused by' })
-    expect([...causes.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['caused by getaddrinfo ENOTFOUND api.example.comENOTFOUND', 'caused by TypeError: inner'])
+    expect([...causes.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'caused by getaddrinfo ENOTFOUND api.example.comENOTFOUND',
+      'caused by TypeError: inner',
+    ])
     const stack = screen.getByLabelText('Stack trace')
     expect(stack.textContent).toContain('tools/failures.ts:12:11')
     expect(stack.closest('details')!.open).toBe(false)

@@ -18,12 +18,19 @@ export function RunTimer({ state, live, timeoutMs }: { state: RunState; live: bo
     return () => clearInterval(timer)
   }, [live])
 
-  if (state.durationMs !== undefined) return <span className="tabular-nums text-zinc-500">{formatDuration(state.durationMs)}</span>
+  if (state.durationMs !== undefined)
+    return <span className="tabular-nums text-zinc-500">{formatDuration(state.durationMs)}</span>
   if (!live || !last) return null
   const elapsed = last.at + Math.max(0, now - arrived.at)
-  const budget = timeoutMs ? ` of ${formatDuration(timeoutMs)}${isWaitingStatus(state.status) ? ' (paused while waiting)' : ''}` : ''
+  const budget = timeoutMs
+    ? ` of ${formatDuration(timeoutMs)}${isWaitingStatus(state.status) ? ' (paused while waiting)' : ''}`
+    : ''
   return (
-    <span className="tabular-nums text-zinc-500" aria-label="Elapsed time" title={timeoutMs ? 'Time budget per run: toolscope --timeout' : undefined}>
+    <span
+      className="tabular-nums text-zinc-500"
+      aria-label="Elapsed time"
+      title={timeoutMs ? 'Time budget per run: toolscope --timeout' : undefined}
+    >
       {formatDuration(elapsed)}
       {budget}
     </span>

@@ -60,12 +60,16 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios, onNav
     enabled: !!runId,
     refetchInterval: (q) => (state.status === IDLE && q.state.data?.status === Status.queued ? 1000 : false),
   })
-  const queuePosition = state.status === IDLE && detail.data?.status === Status.queued ? (detail.data.queuePosition ?? 0) : undefined
+  const queuePosition =
+    state.status === IDLE && detail.data?.status === Status.queued ? (detail.data.queuePosition ?? 0) : undefined
   // The exchange the Events timeline asked to show; a new object each time, so asking again shows it again.
   const [networkFocus, setNetworkFocus] = useState<{ requestId: string }>()
   // Token counts of the views, asked for once the run stops producing them (finished or waiting for an answer).
   const phasesKey = state.phases.length ? `${state.phases.join(',')}${state.finished ? ':final' : ''}` : ''
-  const tokens = useQuery({ ...runTokensQuery(api, runId ?? '', phasesKey), enabled: !!runId && phasesKey !== '' && state.status !== Status.running })
+  const tokens = useQuery({
+    ...runTokensQuery(api, runId ?? '', phasesKey),
+    enabled: !!runId && phasesKey !== '' && state.status !== Status.running,
+  })
   const starter = useStartRun(runId, state, onRunStarted)
   const start = starter.start
   const command = useRunCommand(runId)
@@ -128,16 +132,37 @@ export function RunWorkspace({ tool, runId, onRunStarted, onOpenScenarios, onNav
           />
           <ApiErrorMessage error={start.error ?? command.error ?? (run.isError ? run.error : null)} />
           {starter.held && (
-            <WaitingRunDialog status={state.status} busy={starter.busy} error={starter.abandonError} onAbandon={starter.abandonAndRun} onKeep={starter.keep} onCancel={starter.cancel} />
+            <WaitingRunDialog
+              status={state.status}
+              busy={starter.busy}
+              error={starter.abandonError}
+              onAbandon={starter.abandonAndRun}
+              onKeep={starter.keep}
+              onCancel={starter.cancel}
+            />
           )}
           {runId && <StreamProblems problems={run.data?.problems ?? []} />}
           {runId && <RunPrompts runId={runId} state={state} />}
-          {runId && state.toolId === tool.id && <RunActions key={runId} runId={runId} toolId={tool.id} state={state} onOpenScenarios={onOpenScenarios} />}
+          {runId && state.toolId === tool.id && (
+            <RunActions key={runId} runId={runId} toolId={tool.id} state={state} onOpenScenarios={onOpenScenarios} />
+          )}
           <ErrorBoundary what="the input editors" resetKey={tool.id}>
-            <InputPanel tool={tool} drafts={drafts} setInput={setInput} setRequestContext={setRequestContext} setContext={setContext} onSubmit={() => goRef.current(false)} />
+            <InputPanel
+              tool={tool}
+              drafts={drafts}
+              setInput={setInput}
+              setRequestContext={setRequestContext}
+              setContext={setContext}
+              onSubmit={() => goRef.current(false)}
+            />
           </ErrorBoundary>
           <ErrorBoundary what="the network settings" resetKey={tool.id}>
-            <NetworkSettings toolId={tool.id} draft={drafts.network ?? defaultNetworkDraft} onChange={setNetwork} onSubmit={() => goRef.current(false)} />
+            <NetworkSettings
+              toolId={tool.id}
+              draft={drafts.network ?? defaultNetworkDraft}
+              onChange={setNetwork}
+              onSubmit={() => goRef.current(false)}
+            />
           </ErrorBoundary>
         </div>
       }

@@ -21,7 +21,8 @@ function OpenRun() {
   )
 }
 
-const frame = (seq: number, body: object) => `event: ${(body as { type: string }).type}\nid: ${seq}\ndata: ${JSON.stringify({ seq, at: seq, ...body })}\n\n`
+const frame = (seq: number, body: object) =>
+  `event: ${(body as { type: string }).type}\nid: ${seq}\ndata: ${JSON.stringify({ seq, at: seq, ...body })}\n\n`
 
 afterEach(cleanup)
 
@@ -30,7 +31,14 @@ describe('a run stream with a frame that fails the protocol', () => {
     const api = createFakeApi()
     api.streams.push(
       ': ok\n\n' +
-        frame(0, { type: 'run-started', toolId: 't', toolCallId: 'c', caller: 'direct', background: false, stepping: false }) +
+        frame(0, {
+          type: 'run-started',
+          toolId: 't',
+          toolCallId: 'c',
+          caller: 'direct',
+          background: false,
+          stepping: false,
+        }) +
         frame(1, { type: 'output', output: 1, views: { raw: 1 } }) +
         frame(2, { type: 'run-finished', status: 'success', durationMs: 2 }),
     )

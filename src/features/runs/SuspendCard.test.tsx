@@ -13,7 +13,11 @@ const suspension = {
   payload: { seats: ['1A', '2C'] },
   resumeSchema: { type: 'object', properties: { seat: { type: 'string', default: '1A' } }, required: ['seat'] },
   resumeLabel: 'Pick a seat',
-  views: { raw: { seats: ['1A', '2C'] }, display: { value: { seats: ['1A', '2C'] } }, transcript: { value: { seats: ['1A', '2C'] } } },
+  views: {
+    raw: { seats: ['1A', '2C'] },
+    display: { value: { seats: ['1A', '2C'] } },
+    transcript: { value: { seats: ['1A', '2C'] } },
+  },
   pending: true,
 }
 
@@ -38,7 +42,12 @@ describe('SuspendCard', () => {
     const editor = screen.getByLabelText('Resume data JSON') as HTMLTextAreaElement
     expect(JSON.parse(editor.value)).toEqual({ seat: '1A' })
     fireEvent.change(editor, { target: { value: '{ "seat": "window" }' } })
-    api.refuseNext(422, { error: 'Invalid resume data; the run stays suspended', code: 'invalid-resume-data', state: 'suspended', issues: [{ path: ['seat'], message: 'Invalid string: must match /^\\d+[A-F]$/' }] })
+    api.refuseNext(422, {
+      error: 'Invalid resume data; the run stays suspended',
+      code: 'invalid-resume-data',
+      state: 'suspended',
+      issues: [{ path: ['seat'], message: 'Invalid string: must match /^\\d+[A-F]$/' }],
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }))
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('the run stays suspended')
@@ -47,10 +56,12 @@ describe('SuspendCard', () => {
 
     fireEvent.change(editor, { target: { value: '{ "seat": "2C" }' } })
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }))
-    await waitFor(() => expect(api.controls.map((c) => c.control)).toEqual([
-      { type: 'resume', resumeData: { seat: 'window' } },
-      { type: 'resume', resumeData: { seat: '2C' } },
-    ]))
+    await waitFor(() =>
+      expect(api.controls.map((c) => c.control)).toEqual([
+        { type: 'resume', resumeData: { seat: 'window' } },
+        { type: 'resume', resumeData: { seat: '2C' } },
+      ]),
+    )
   })
 
   it('shows each issue of a refused resume once, though the server message lists them too', async () => {
@@ -70,8 +81,22 @@ describe('SuspendCard', () => {
 
   it('prefills the resume data with the first choice the suspend payload offers', () => {
     const offered = { message: 'Pick a seat for Ada Lovelace on BR 192', availableSeats: ['3A', '3C', '14F'] }
-    const seatSchema = { type: 'object', properties: { seat: { type: 'string', pattern: '^\\d{1,2}[A-F]$' } }, required: ['seat'] }
-    renderWithApi(<SuspendCard runId="r2" suspension={{ ...suspension, payload: offered, resumeSchema: seatSchema, views: { raw: offered, display: { value: offered }, transcript: { value: offered } } }} />)
+    const seatSchema = {
+      type: 'object',
+      properties: { seat: { type: 'string', pattern: '^\\d{1,2}[A-F]$' } },
+      required: ['seat'],
+    }
+    renderWithApi(
+      <SuspendCard
+        runId="r2"
+        suspension={{
+          ...suspension,
+          payload: offered,
+          resumeSchema: seatSchema,
+          views: { raw: offered, display: { value: offered }, transcript: { value: offered } },
+        }}
+      />,
+    )
     expect(JSON.parse((screen.getByLabelText('Resume data JSON') as HTMLTextAreaElement).value)).toEqual({ seat: '3A' })
   })
 })

@@ -10,14 +10,21 @@ import { webUrlOf } from './UrlElicitation.tsx'
 const urlElicitation = (url: string) => ({
   seq: 4,
   pending: true,
-  request: { message: 'Sign in to continue', requestedSchema: { type: 'object', properties: {} }, mode: 'url' as const, url },
+  request: {
+    message: 'Sign in to continue',
+    requestedSchema: { type: 'object', properties: {} },
+    mode: 'url' as const,
+    url,
+  },
 })
 
 afterEach(cleanup)
 
 describe('ElicitationForm in URL mode', () => {
   it('shows the message and the URL as a new-tab link, with no fields', () => {
-    renderWithApi(<ElicitationForm runId="r1" elicitation={urlElicitation('https://auth.example.com/login?state=a b')} />)
+    renderWithApi(
+      <ElicitationForm runId="r1" elicitation={urlElicitation('https://auth.example.com/login?state=a b')} />,
+    )
     const form = screen.getByRole('form', { name: 'Elicitation' })
     expect(form.textContent).toContain('Sign in to continue')
     expect(form.textContent).toContain('auth.example.com')
@@ -29,17 +36,26 @@ describe('ElicitationForm in URL mode', () => {
   })
 
   it('accepts without content once the page was opened', async () => {
-    const { api } = renderWithApi(<ElicitationForm runId="r1" elicitation={urlElicitation('https://example.com/pay')} />)
+    const { api } = renderWithApi(
+      <ElicitationForm runId="r1" elicitation={urlElicitation('https://example.com/pay')} />,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'I opened it, continue' }))
     await waitFor(() => expect(api.controls).toEqual([{ runId: 'r1', control: { type: 'respond', action: 'accept' } }]))
   })
 
   it('declines and cancels with their action alone', async () => {
-    const { api } = renderWithApi(<ElicitationForm runId="r1" elicitation={urlElicitation('https://example.com/pay')} />)
+    const { api } = renderWithApi(
+      <ElicitationForm runId="r1" elicitation={urlElicitation('https://example.com/pay')} />,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(api.controls).toHaveLength(1))
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
-    await waitFor(() => expect(api.controls.map((c) => c.control)).toEqual([{ type: 'respond', action: 'decline' }, { type: 'respond', action: 'cancel' }]))
+    await waitFor(() =>
+      expect(api.controls.map((c) => c.control)).toEqual([
+        { type: 'respond', action: 'decline' },
+        { type: 'respond', action: 'cancel' },
+      ]),
+    )
   })
 
   it('never links a URL that is not a web address', () => {

@@ -15,7 +15,16 @@ function Harness({ state, started }: { state: RunState; started: string[] }) {
   return (
     <>
       <button onClick={() => s.request(body)}>Run</button>
-      {s.held && <WaitingRunDialog status={state.status} busy={s.busy} error={s.abandonError} onAbandon={s.abandonAndRun} onKeep={s.keep} onCancel={s.cancel} />}
+      {s.held && (
+        <WaitingRunDialog
+          status={state.status}
+          busy={s.busy}
+          error={s.abandonError}
+          onAbandon={s.abandonAndRun}
+          onKeep={s.keep}
+          onCancel={s.cancel}
+        />
+      )}
     </>
   )
 }

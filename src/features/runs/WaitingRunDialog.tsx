@@ -23,8 +23,8 @@ export function WaitingRunDialog({ status, busy, error, onAbandon, onKeep, onCan
       description={
         <>
           <p>
-            It is <strong>{statusLabel(status)}</strong>. Abandon it (it is aborted) or keep it waiting (it stays open and you can go
-            back to it from History) before starting the new run?
+            It is <strong>{statusLabel(status)}</strong>. Abandon it (it is aborted) or keep it waiting (it stays open
+            and you can go back to it from History) before starting the new run?
           </p>
           <ApiErrorMessage error={error} />
         </>

@@ -27,7 +27,9 @@ function fits(value: unknown, field: Schema): boolean {
 /** The payload's lists of choices: arrays of plain values, by key. */
 function offeredLists(payload: unknown): Array<[string, unknown[]]> {
   if (!isRecord(payload)) return []
-  return Object.entries(payload).filter((e): e is [string, unknown[]] => Array.isArray(e[1]) && e[1].length > 0).slice(0, MAX_FIELDS)
+  return Object.entries(payload)
+    .filter((e): e is [string, unknown[]] => Array.isArray(e[1]) && e[1].length > 0)
+    .slice(0, MAX_FIELDS)
 }
 
 /**

@@ -27,7 +27,12 @@ export interface NetworkDraft {
   mocks: string
 }
 
-export const defaultNetworkDraft: NetworkDraft = { mode: 'live', cassette: '', recordAs: '', mocks: '{\n  "rules": []\n}' }
+export const defaultNetworkDraft: NetworkDraft = {
+  mode: 'live',
+  cassette: '',
+  recordAs: '',
+  mocks: '{\n  "rules": []\n}',
+}
 
 /** Everything typed for one tool. */
 export interface RunDrafts {
@@ -48,13 +53,17 @@ export function buildStartBody(toolId: string, drafts: RunDrafts, stepping: bool
   if (drafts.requestContext.trim()) {
     const rc = parseJson(drafts.requestContext)
     if (!rc.ok) return { ok: false, reason: `Request context: ${rc.message}` }
-    if (!rc.value || typeof rc.value !== 'object' || Array.isArray(rc.value)) return { ok: false, reason: 'Request context: must be a JSON object' }
+    if (!rc.value || typeof rc.value !== 'object' || Array.isArray(rc.value))
+      return { ok: false, reason: 'Request context: must be a JSON object' }
     body.requestContext = rc.value as Record<string, unknown>
   }
   if (drafts.context.messages.trim()) {
     const m = parseJson(drafts.context.messages)
     if (!m.ok) return { ok: false, reason: `Messages: ${m.message}` }
-    if (!Array.isArray(m.value) || !m.value.every((x) => x && typeof x === 'object' && typeof (x as { role?: unknown }).role === 'string')) {
+    if (
+      !Array.isArray(m.value) ||
+      !m.value.every((x) => x && typeof x === 'object' && typeof (x as { role?: unknown }).role === 'string')
+    ) {
       return { ok: false, reason: 'Messages: must be an array of { role, content }' }
     }
     body.messages = m.value as StartRunBody['messages']
@@ -66,7 +75,8 @@ export function buildStartBody(toolId: string, drafts: RunDrafts, stepping: bool
   }
   if (drafts.context.chunkSize.trim()) {
     const n = Number(drafts.context.chunkSize)
-    if (!Number.isInteger(n) || n < 1 || n > 100_000) return { ok: false, reason: 'Chunk size: a whole number from 1 to 100000' }
+    if (!Number.isInteger(n) || n < 1 || n > 100_000)
+      return { ok: false, reason: 'Chunk size: a whole number from 1 to 100000' }
     body.stream = { chunkSize: n }
   }
   const network = networkFields(drafts.network ?? defaultNetworkDraft)
@@ -75,13 +85,16 @@ export function buildStartBody(toolId: string, drafts: RunDrafts, stepping: bool
 }
 
 /** The network fields of a run request, or why the settings cannot be sent. */
-function networkFields(draft: NetworkDraft): { ok: true; fields: Pick<StartRunBody, 'network' | 'cassette' | 'mocks'> } | { ok: false; reason: string } {
+function networkFields(
+  draft: NetworkDraft,
+): { ok: true; fields: Pick<StartRunBody, 'network' | 'cassette' | 'mocks'> } | { ok: false; reason: string } {
   switch (draft.mode) {
     case 'live':
       return { ok: true, fields: {} }
     case 'record': {
       const name = draft.recordAs.trim()
-      if (name && !CASSETTE_NAME.test(name)) return { ok: false, reason: 'Record as: use 1–100 letters, digits, ".", "-" or "_"' }
+      if (name && !CASSETTE_NAME.test(name))
+        return { ok: false, reason: 'Record as: use 1–100 letters, digits, ".", "-" or "_"' }
       return { ok: true, fields: { network: 'record', ...(name ? { cassette: name } : {}) } }
     }
     case 'replay':

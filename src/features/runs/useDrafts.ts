@@ -4,7 +4,13 @@ import { useMemo } from 'react'
 import type { ToolDetail } from '../../shared/protocol.ts'
 import { useSetting } from '../../hooks/useSetting.ts'
 import { valueFromSchema } from '../editor/schemaDefaults.ts'
-import { defaultContextDraft, defaultNetworkDraft, type ContextDraft, type NetworkDraft, type RunDrafts } from './startBody.ts'
+import {
+  defaultContextDraft,
+  defaultNetworkDraft,
+  type ContextDraft,
+  type NetworkDraft,
+  type RunDrafts,
+} from './startBody.ts'
 
 /** Initial input text of a tool: first example, else schema defaults, else `{}`. */
 export function initialInput(tool: ToolDetail): string {

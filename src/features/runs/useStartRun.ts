@@ -15,7 +15,10 @@ export function useStartRun(runId: string | undefined, state: RunState, onRunSta
   const qc = useQueryClient()
   // The start waiting for an answer about the open run.
   const [held, setHeld] = useState<StartRunBody | null>(null)
-  const start = useMutation({ mutationFn: (body: StartRunBody) => api.startRun(body), onSuccess: (r) => onRunStarted(r.runId) })
+  const start = useMutation({
+    mutationFn: (body: StartRunBody) => api.startRun(body),
+    onSuccess: (r) => onRunStarted(r.runId),
+  })
   const abandon = useMutation({
     mutationFn: async (id: string) => {
       try {

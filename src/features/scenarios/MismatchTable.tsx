@@ -16,15 +16,23 @@ export function MismatchTable({ mismatches }: { mismatches: Mismatch[] }) {
       </caption>
       <thead className="font-sans text-zinc-500">
         <tr>
-          <th scope="col" className="w-1/4 py-1 font-medium">Path</th>
-          <th scope="col" className="font-medium">Expected</th>
-          <th scope="col" className="font-medium">Actual</th>
+          <th scope="col" className="w-1/4 py-1 font-medium">
+            Path
+          </th>
+          <th scope="col" className="font-medium">
+            Expected
+          </th>
+          <th scope="col" className="font-medium">
+            Actual
+          </th>
         </tr>
       </thead>
       <tbody>
         {mismatches.map((m) => (
           <tr key={m.path} className="border-t border-zinc-200 align-top dark:border-zinc-700">
-            <th scope="row" className="py-1 pr-2 font-normal break-all">{m.path}</th>
+            <th scope="row" className="py-1 pr-2 font-normal break-all">
+              {m.path}
+            </th>
             <td className="py-1 pr-2">
               <pre className="whitespace-pre-wrap break-all rounded bg-rose-50 px-1 text-rose-900 dark:bg-rose-950/60 dark:text-rose-100">
                 <span aria-hidden="true">− </span>

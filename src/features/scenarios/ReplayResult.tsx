@@ -6,9 +6,20 @@ import type { ReplayReport } from '../../shared/protocol.ts'
 import { urlFor, type UrlState } from '../../hooks/useUrlState.ts'
 import { MismatchTable } from './MismatchTable.tsx'
 
-export function ReplayResult({ report, passedRunId, onOpenRun }: { report: ReplayReport; passedRunId?: string; onOpenRun: (target: UrlState) => void }) {
+export function ReplayResult({
+  report,
+  passedRunId,
+  onOpenRun,
+}: {
+  report: ReplayReport
+  passedRunId?: string
+  onOpenRun: (target: UrlState) => void
+}) {
   const target: UrlState | undefined = report.runId ? { tool: report.toolId, run: report.runId, tab: 'run' } : undefined
-  const diff: UrlState | undefined = !report.passed && report.runId && passedRunId && passedRunId !== report.runId ? { tool: report.toolId, tab: 'diff', run: passedRunId, vs: report.runId } : undefined
+  const diff: UrlState | undefined =
+    !report.passed && report.runId && passedRunId && passedRunId !== report.runId
+      ? { tool: report.toolId, tab: 'diff', run: passedRunId, vs: report.runId }
+      : undefined
   const follow = (to: UrlState | undefined) => (e: MouseEvent) => {
     if (!to || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return
     e.preventDefault()
@@ -20,12 +31,20 @@ export function ReplayResult({ report, passedRunId, onOpenRun }: { report: Repla
   return (
     <div className={`space-y-2 rounded-md border p-2 text-xs ${tone}`}>
       <p className="flex flex-wrap items-center gap-2">
-        <span role="status" aria-label={`Replay result of ${report.name}`} className={`font-semibold ${report.passed ? 'text-emerald-800 dark:text-emerald-200' : 'text-rose-800 dark:text-rose-200'}`}>
+        <span
+          role="status"
+          aria-label={`Replay result of ${report.name}`}
+          className={`font-semibold ${report.passed ? 'text-emerald-800 dark:text-emerald-200' : 'text-rose-800 dark:text-rose-200'}`}
+        >
           {report.passed ? 'passed' : 'failed'}
         </span>
         <span className="text-zinc-600 dark:text-zinc-400">the run ended {report.outcome.status}</span>
         {target && (
-          <a href={urlFor(target)} onClick={follow(target)} className="ml-auto text-sky-700 underline dark:text-sky-300">
+          <a
+            href={urlFor(target)}
+            onClick={follow(target)}
+            className="ml-auto text-sky-700 underline dark:text-sky-300"
+          >
             Open the replay run
           </a>
         )}

@@ -12,7 +12,17 @@ import { ExportPanel, SaveScenarioForm } from './lazyParts.ts'
 
 type Open = 'save' | 'vitest' | 'playwright' | null
 
-export function RunActions({ runId, toolId, state, onOpenScenarios }: { runId: string; toolId: string; state: RunState; onOpenScenarios: () => void }) {
+export function RunActions({
+  runId,
+  toolId,
+  state,
+  onOpenScenarios,
+}: {
+  runId: string
+  toolId: string
+  state: RunState
+  onOpenScenarios: () => void
+}) {
   const api = useApi()
   const qc = useQueryClient()
   const [open, setOpen] = useState<Open>(null)
@@ -38,27 +48,59 @@ export function RunActions({ runId, toolId, state, onOpenScenarios }: { runId: s
   return (
     <div className="space-y-2">
       <div role="group" aria-label="Run actions" className="flex flex-wrap items-center gap-2">
-        <Button ref={(el) => { triggers.current.save = el }} onClick={() => toggle('save')} aria-expanded={open === 'save'}>
+        <Button
+          ref={(el) => {
+            triggers.current.save = el
+          }}
+          onClick={() => toggle('save')}
+          aria-expanded={open === 'save'}
+        >
           Save as scenario
         </Button>
-        <Button ref={(el) => { triggers.current.vitest = el }} onClick={() => toggle('vitest')} aria-expanded={open === 'vitest'}>
+        <Button
+          ref={(el) => {
+            triggers.current.vitest = el
+          }}
+          onClick={() => toggle('vitest')}
+          aria-expanded={open === 'vitest'}
+        >
           Export as Vitest test
         </Button>
-        <Button ref={(el) => { triggers.current.playwright = el }} onClick={() => toggle('playwright')} aria-expanded={open === 'playwright'}>
+        <Button
+          ref={(el) => {
+            triggers.current.playwright = el
+          }}
+          onClick={() => toggle('playwright')}
+          aria-expanded={open === 'playwright'}
+        >
           Export as Playwright test
         </Button>
       </div>
       {save.isSuccess && open === null && (
-        <p role="status" aria-label="Scenario saved" className="flex flex-wrap items-center gap-2 text-xs text-emerald-800 dark:text-emerald-200">
-          Saved scenario <span className="font-mono">{save.data.scenario.name}</span> to <span className="font-mono">{save.data.file}</span>.
-          <Button autoFocus variant="ghost" className="!px-1.5 !py-0.5 text-xs text-sky-700 underline dark:text-sky-300" onClick={onOpenScenarios}>
+        <p
+          role="status"
+          aria-label="Scenario saved"
+          className="flex flex-wrap items-center gap-2 text-xs text-emerald-800 dark:text-emerald-200"
+        >
+          Saved scenario <span className="font-mono">{save.data.scenario.name}</span> to{' '}
+          <span className="font-mono">{save.data.file}</span>.
+          <Button
+            autoFocus
+            variant="ghost"
+            className="!px-1.5 !py-0.5 text-xs text-sky-700 underline dark:text-sky-300"
+            onClick={onOpenScenarios}
+          >
             Show in Scenarios
           </Button>
         </p>
       )}
       <Suspense fallback={<p className="text-xs text-zinc-500">Loading…</p>}>
-        {open === 'save' && <SaveScenarioForm runId={runId} toolId={toolId} events={state.events} save={save} onCancel={close} />}
-        {(open === 'vitest' || open === 'playwright') && <ExportPanel body={{ format: open, runId }} events={state.events} onClose={close} />}
+        {open === 'save' && (
+          <SaveScenarioForm runId={runId} toolId={toolId} events={state.events} save={save} onCancel={close} />
+        )}
+        {(open === 'vitest' || open === 'playwright') && (
+          <ExportPanel body={{ format: open, runId }} events={state.events} onClose={close} />
+        )}
       </Suspense>
     </div>
   )

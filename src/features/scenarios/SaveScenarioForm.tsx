@@ -20,7 +20,8 @@ interface Props {
   onCancel: () => void
 }
 
-const input = 'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900'
+const input =
+  'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900'
 
 export default function SaveScenarioForm({ runId, toolId, events, save, onCancel }: Props) {
   const [outcome] = useState(() => outcomeFromEvents(events))
@@ -36,19 +37,39 @@ export default function SaveScenarioForm({ runId, toolId, events, save, onCancel
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (reason || !draft?.ok || save.isPending) return
-    save.mutate({ runId, name, expect: draft.value, ...(description.trim() ? { description: description.trim() } : {}), ...(overwrite ? { overwrite } : {}) })
+    save.mutate({
+      runId,
+      name,
+      expect: draft.value,
+      ...(description.trim() ? { description: description.trim() } : {}),
+      ...(overwrite ? { overwrite } : {}),
+    })
   }
 
   return (
-    <form aria-label="Save as scenario" onSubmit={submit} className="space-y-3 rounded-md border border-sky-200 bg-sky-50/50 p-3 dark:border-sky-900 dark:bg-sky-950/30">
+    <form
+      aria-label="Save as scenario"
+      onSubmit={submit}
+      className="space-y-3 rounded-md border border-sky-200 bg-sky-50/50 p-3 dark:border-sky-900 dark:bg-sky-950/30"
+    >
       <h3 className="text-sm font-semibold">
         Save this run of <span className="font-mono">{toolId}</span> as a scenario
       </h3>
       <div className="grid gap-2 sm:grid-cols-2">
         <label className="space-y-1 text-xs font-medium">
           <span>Scenario name</span>
-          <input className={`${input} font-mono`} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!nameProblem} aria-describedby="scenario-name-hint" autoFocus />
-          <span id="scenario-name-hint" className={`block font-normal ${nameProblem ? 'text-rose-700 dark:text-rose-300' : 'text-zinc-500'}`}>
+          <input
+            className={`${input} font-mono`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={!!nameProblem}
+            aria-describedby="scenario-name-hint"
+            autoFocus
+          />
+          <span
+            id="scenario-name-hint"
+            className={`block font-normal ${nameProblem ? 'text-rose-700 dark:text-rose-300' : 'text-zinc-500'}`}
+          >
             {nameProblem ?? `Saved as ${toolId}/${name}.json in the scenario folder.`}
           </span>
         </label>
@@ -62,7 +83,12 @@ export default function SaveScenarioForm({ runId, toolId, events, save, onCancel
       ) : (
         <>
           <VaryingValues draft={{ ...expectation, text }} />
-          <ExpectationFields path={`inmemory://toolscope/expectation/${runId}.json`} text={text} onText={setText} outcome={expectation.suggestion?.expect ?? outcome} />
+          <ExpectationFields
+            path={`inmemory://toolscope/expectation/${runId}.json`}
+            text={text}
+            onText={setText}
+            outcome={expectation.suggestion?.expect ?? outcome}
+          />
         </>
       )}
       <label className="flex items-center gap-2 text-xs">
@@ -70,7 +96,12 @@ export default function SaveScenarioForm({ runId, toolId, events, save, onCancel
         Replace a scenario that already has this name
       </label>
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" variant="primary" disabled={!!reason || !draft || save.isPending} aria-describedby={reason ? 'save-disabled-reason' : undefined}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!!reason || !draft || save.isPending}
+          aria-describedby={reason ? 'save-disabled-reason' : undefined}
+        >
           Save scenario
         </Button>
         <Button onClick={onCancel}>Cancel</Button>

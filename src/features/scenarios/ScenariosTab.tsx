@@ -12,11 +12,16 @@ export default function ScenariosTab({ toolId, onOpenRun }: { toolId: string; on
   const api = useApi()
   const qc = useQueryClient()
   const list = useQuery(scenariosQuery(api, toolId))
-  const all = useMutation({ mutationFn: () => api.replayAll(toolId), onSuccess: () => qc.invalidateQueries({ queryKey: keys.runs }) })
+  const all = useMutation({
+    mutationFn: () => api.replayAll(toolId),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.runs }),
+  })
   const scenarios = list.data?.scenarios ?? []
   const errors = list.data?.errors ?? []
   const batchOf = (name: string): BatchResult | undefined =>
-    all.submittedAt ? { at: all.submittedAt, pending: all.isPending, report: all.data?.results.find((r) => r.name === name) } : undefined
+    all.submittedAt
+      ? { at: all.submittedAt, pending: all.isPending, report: all.data?.results.find((r) => r.name === name) }
+      : undefined
 
   return (
     <section aria-label="Scenarios" className="space-y-3 p-4">
@@ -29,7 +34,11 @@ export default function ScenariosTab({ toolId, onOpenRun }: { toolId: string; on
         )}
         <span className="ml-auto flex items-center gap-2">
           {all.data && !all.isPending && (
-            <span role="status" aria-label="Replay all result" className={`text-xs font-semibold ${all.data.failed ? 'text-rose-700 dark:text-rose-300' : 'text-emerald-700 dark:text-emerald-300'}`}>
+            <span
+              role="status"
+              aria-label="Replay all result"
+              className={`text-xs font-semibold ${all.data.failed ? 'text-rose-700 dark:text-rose-300' : 'text-emerald-700 dark:text-emerald-300'}`}
+            >
               {all.data.passed} passed, {all.data.failed} failed
             </span>
           )}
@@ -41,7 +50,11 @@ export default function ScenariosTab({ toolId, onOpenRun }: { toolId: string; on
       </div>
       <ApiErrorMessage error={list.error ?? all.error} />
       {errors.length > 0 && (
-        <div role="region" aria-label="Scenario files that failed to load" className="rounded-md border border-rose-300 bg-rose-50 p-2 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100">
+        <div
+          role="region"
+          aria-label="Scenario files that failed to load"
+          className="rounded-md border border-rose-300 bg-rose-50 p-2 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+        >
           <p className="font-medium">
             {errors.length} scenario file{errors.length > 1 ? 's' : ''} could not be loaded (the others still work):
           </p>
@@ -58,7 +71,8 @@ export default function ScenariosTab({ toolId, onOpenRun }: { toolId: string; on
         <p className="text-xs text-zinc-500">Loading scenarios…</p>
       ) : scenarios.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          No scenarios for <span className="font-mono">{toolId}</span> yet. Finish a run on the Run tab and choose “Save as scenario”: it is replayed here, and in CI with{' '}
+          No scenarios for <span className="font-mono">{toolId}</span> yet. Finish a run on the Run tab and choose “Save
+          as scenario”: it is replayed here, and in CI with{' '}
           <code className="font-mono text-xs">npx toolscope test</code>.
         </p>
       ) : (

@@ -14,18 +14,27 @@ const warn = 'text-xs text-amber-800 dark:text-amber-200'
 export function VaryingValues({ draft }: { draft: ExpectationDraft & { text: string } }) {
   const { suggestion, text, setText, rerun, error } = draft
   if (!suggestion) {
-    return error ? <p className={warn}>Could not look for values that change between runs ({error.message}): the expected result is the run's exact result.</p> : null
+    return error ? (
+      <p className={warn}>
+        Could not look for values that change between runs ({error.message}): the expected result is the run's exact
+        result.
+      </p>
+    ) : null
   }
   const groups = matcherGroups(suggestion.matchers)
   const compared = suggestion.comparedWith
   return (
     <fieldset aria-label="Values that change between runs" className="space-y-1.5">
-      <legend className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Values that change between runs</legend>
+      <legend className="text-xs font-semibold uppercase tracking-wide text-zinc-500">
+        Values that change between runs
+      </legend>
       <div className="flex flex-wrap items-center gap-2">
         <p className={note}>
           {compared ? (
             <>
-              Compared with {compared.how === 'rerun' ? 'a rerun' : 'an earlier run'} of the same input (<span className="font-mono">{compared.runId.slice(0, 8)}</span>): values that differed are matched by kind.
+              Compared with {compared.how === 'rerun' ? 'a rerun' : 'an earlier run'} of the same input (
+              <span className="font-mono">{compared.runId.slice(0, 8)}</span>): values that differed are matched by
+              kind.
             </>
           ) : (
             'One run only: values that look generated (ids, times) are matched by kind. Run the same input again to know which really change.'
@@ -37,10 +46,18 @@ export function VaryingValues({ draft }: { draft: ExpectationDraft & { text: str
           </Button>
         )}
       </div>
-      {suggestion.rerunProblem && <p role="alert" className={warn}>{suggestion.rerunProblem}</p>}
+      {suggestion.rerunProblem && (
+        <p role="alert" className={warn}>
+          {suggestion.rerunProblem}
+        </p>
+      )}
       <ApiErrorMessage error={rerun.error} />
       {groups.length === 0 ? (
-        <p className={note}>{compared ? 'Nothing differed: every value is checked as it is.' : 'Nothing looks generated: every value is checked as it is.'}</p>
+        <p className={note}>
+          {compared
+            ? 'Nothing differed: every value is checked as it is.'
+            : 'Nothing looks generated: every value is checked as it is.'}
+        </p>
       ) : (
         <ul className="space-y-0.5">
           {groups.map((g) => {
@@ -53,7 +70,9 @@ export function VaryingValues({ draft }: { draft: ExpectationDraft & { text: str
                     type="checkbox"
                     checked={state === 'matched'}
                     disabled={state === undefined || state === 'unchecked'}
-                    onChange={(e) => setText(withMatcherPaths(text, g.paths, g.kind, e.target.checked, suggestion.exact))}
+                    onChange={(e) =>
+                      setText(withMatcherPaths(text, g.paths, g.kind, e.target.checked, suggestion.exact))
+                    }
                   />
                   <span className="font-mono">{g.label || '(the whole value)'}</span>
                   <span className="text-xs text-zinc-500">
@@ -68,7 +87,8 @@ export function VaryingValues({ draft }: { draft: ExpectationDraft & { text: str
       )}
       {suggestion.unmatchable.length > 0 && (
         <p className={warn}>
-          Also differed, and no matcher fits: <span className="font-mono">{suggestion.unmatchable.map(pathText).join(', ')}</span>. The test fails on these
+          Also differed, and no matcher fits:{' '}
+          <span className="font-mono">{suggestion.unmatchable.map(pathText).join(', ')}</span>. The test fails on these
           unless you edit them below or stop checking their view.
         </p>
       )}

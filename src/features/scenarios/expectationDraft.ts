@@ -13,7 +13,13 @@ export const EXPECTATION_VIEWS = ['raw', 'display', 'transcript', 'model', 'erro
 export type ExpectationView = (typeof EXPECTATION_VIEWS)[number]
 
 /** Readable names of the switchable parts (the Compare panels' headings). */
-export const VIEW_LABELS: Record<ExpectationView, string> = { raw: 'Raw', display: 'Display', transcript: 'Transcript', model: 'Model', error: 'Error message' }
+export const VIEW_LABELS: Record<ExpectationView, string> = {
+  raw: 'Raw',
+  display: 'Display',
+  transcript: 'Transcript',
+  model: 'Model',
+  error: 'Error message',
+}
 
 const KEY_ORDER = ['status', 'match', ...EXPECTATION_VIEWS]
 
@@ -76,7 +82,13 @@ export function groupState(text: string, group: MatcherGroup): GroupState | unde
 }
 
 /** Puts a matcher of `kind` at each path (on) or the run's exact value back (off); paths the draft no longer holds are skipped. */
-export function withMatcherPaths(text: string, paths: ValuePath[], kind: AnyKind, on: boolean, exact: Expectation): string {
+export function withMatcherPaths(
+  text: string,
+  paths: ValuePath[],
+  kind: AnyKind,
+  on: boolean,
+  exact: Expectation,
+): string {
   let obj: unknown = parseObject(text)
   if (!obj) return text
   for (const path of paths) {
@@ -92,7 +104,8 @@ export function withMatcherPaths(text: string, paths: ValuePath[], kind: AnyKind
 export function withSuggestedViews(text: string, suggestion: Expectation): string {
   const obj = parseObject(text)
   if (!obj) return text
-  for (const view of EXPECTATION_VIEWS) if (obj[view] !== undefined && suggestion[view] !== undefined) obj[view] = suggestion[view]
+  for (const view of EXPECTATION_VIEWS)
+    if (obj[view] !== undefined && suggestion[view] !== undefined) obj[view] = suggestion[view]
   return stringify(obj)
 }
 
@@ -119,7 +132,11 @@ export function parseExpectationDraft(text: string): DraftResult {
 export function summarizeDraft(text: string): DraftSummary | undefined {
   const obj = parseObject(text)
   if (!obj) return undefined
-  return { status: obj.status, match: obj.match === 'partial' ? 'partial' : 'exact', views: new Set(EXPECTATION_VIEWS.filter((v) => obj[v] !== undefined)) }
+  return {
+    status: obj.status,
+    match: obj.match === 'partial' ? 'partial' : 'exact',
+    views: new Set(EXPECTATION_VIEWS.filter((v) => obj[v] !== undefined)),
+  }
 }
 
 /** Adds a view (with the run's value) to the draft or removes it; an unparsable text is left as it is. */
@@ -142,7 +159,8 @@ export function withField(text: string, key: 'status' | 'match', value: string):
 /** Why a scenario name cannot be used (it becomes a file name), or undefined when it can. */
 export function scenarioNameProblem(name: string): string | undefined {
   if (!name) return 'Give the scenario a name.'
-  if (!SCENARIO_NAME.test(name)) return 'Use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without "..".'
+  if (!SCENARIO_NAME.test(name))
+    return 'Use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without "..".'
   return undefined
 }
 

@@ -34,6 +34,10 @@ export function useExpectationDraft(runId: string, outcome: Outcome): Expectatio
       return qc.invalidateQueries({ queryKey: keys.runs })
     },
   })
-  const initial = suggestion.data ? draftFromExpectation(suggestion.data.expect) : suggestion.isError ? draftFromOutcome(outcome) : undefined
+  const initial = suggestion.data
+    ? draftFromExpectation(suggestion.data.expect)
+    : suggestion.isError
+      ? draftFromOutcome(outcome)
+      : undefined
   return { text: edited ?? initial, setText: setEdited, suggestion: suggestion.data, error: suggestion.error, rerun }
 }

@@ -5,10 +5,11 @@ import { loadErrorsSummary } from '../../components/app/loadErrorsSummary.ts'
 
 export function CatalogErrors({ errors }: { errors: CatalogError[] }) {
   return (
-    <section aria-label="Catalog errors" className="max-h-48 overflow-auto border-t border-zinc-200 p-3 dark:border-zinc-700">
-      <h2 className="text-xs font-semibold text-rose-700 dark:text-rose-300">
-        {loadErrorsSummary(errors)}
-      </h2>
+    <section
+      aria-label="Catalog errors"
+      className="max-h-48 overflow-auto border-t border-zinc-200 p-3 dark:border-zinc-700"
+    >
+      <h2 className="text-xs font-semibold text-rose-700 dark:text-rose-300">{loadErrorsSummary(errors)}</h2>
       <ul className="mt-1 space-y-1">
         {errors.map((e) => (
           <li key={e.file + e.message} className="text-xs">

@@ -24,7 +24,11 @@ export function McpServerStatus({ id, server }: { id: string; server: McpServerS
       <span id={id} className="sr-only">
         {serverSummary(server)}
       </span>
-      <div aria-hidden="true" title={serverTooltip(server)} className="flex min-w-0 items-center gap-1.5 pr-1.5 pl-5 text-[11px] text-zinc-500 dark:text-zinc-400">
+      <div
+        aria-hidden="true"
+        title={serverTooltip(server)}
+        className="flex min-w-0 items-center gap-1.5 pr-1.5 pl-5 text-[11px] text-zinc-500 dark:text-zinc-400"
+      >
         <Badge tone={serverStateTone(server.state)}>{server.state}</Badge>
         <Detail server={server} />
         <span className="shrink-0">· {server.transport}</span>

@@ -19,7 +19,11 @@ interface Props {
 export function ToolGroupHeader({ id, label, count, collapsed, active, top, height, server, onToggle }: Props) {
   const statusId = `${id}-status`
   return (
-    <li role="presentation" style={{ position: 'absolute', top, left: 0, right: 0, height }} className={server ? 'flex flex-col pt-1' : undefined}>
+    <li
+      role="presentation"
+      style={{ position: 'absolute', top, left: 0, right: 0, height }}
+      className={server ? 'flex flex-col pt-1' : undefined}
+    >
       <button
         id={id}
         type="button"

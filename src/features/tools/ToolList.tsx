@@ -38,7 +38,10 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
   const [storedCollapsed, setCollapsed] = useSetting('toolList.collapsed', '[]')
   const collapsed = useMemo(() => parseCollapsed(storedCollapsed), [storedCollapsed])
   const servers = catalog.data?.servers
-  const rows = useMemo(() => groupRows(tools, collapsed, query.trim() !== '', servers), [tools, collapsed, query, servers])
+  const rows = useMemo(
+    () => groupRows(tools, collapsed, query.trim() !== '', servers),
+    [tools, collapsed, query, servers],
+  )
   const toggle = (key: string) => setCollapsed(toggleCollapsed(collapsed, key))
   const [active, setActive] = useState(0)
   const [focused, setFocused] = useState(false)
@@ -49,11 +52,20 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
   const rowHeight = (i: number) => heights[i]
   // Keyed by row (its height never changes): new rows (a fold, a search) are laid out in the same render, with no
   // second measuring pass before the frame is painted.
-  const rowKey = useCallback((i: number) => {
-    const row = rows[i]
-    return row.kind === 'header' ? row.key : `tool:${row.tool.id}`
-  }, [rows])
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: rowHeight, getItemKey: rowKey, overscan: 3 })
+  const rowKey = useCallback(
+    (i: number) => {
+      const row = rows[i]
+      return row.kind === 'header' ? row.key : `tool:${row.tool.id}`
+    },
+    [rows],
+  )
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: rowHeight,
+    getItemKey: rowKey,
+    overscan: 3,
+  })
   // Once the list shows, the editor chunk loads in the background so picking a tool is quick.
   const listed = catalog.isSuccess
   // A recorded demo has no editor: nothing to warm up.
@@ -82,7 +94,10 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
     // Keys act on the input's own value: state may lag behind fast typing by a render (Enter right after typing must
     // open the match).
     const typed = e.currentTarget.value
-    const current = typed === query ? rows : groupRows(filterTools(catalog.data?.tools ?? [], typed), collapsed, typed.trim() !== '', servers)
+    const current =
+      typed === query
+        ? rows
+        : groupRows(filterTools(catalog.data?.tools ?? [], typed), collapsed, typed.trim() !== '', servers)
     const row = current[Math.min(activeIndex, Math.max(0, current.length - 1))]
     if (e.key === 'ArrowDown') move(Math.min(rows.length - 1, activeIndex + 1))
     else if (e.key === 'ArrowUp') move(Math.max(0, activeIndex - 1))
@@ -123,24 +138,44 @@ export function ToolList({ selected, onOpen }: { selected?: string; onOpen: (id:
           className="w-full rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900"
         />
         <p className="mt-1 text-[11px] text-zinc-500" aria-live="polite">
-          {catalog.isPending ? 'Loading tools…' : catalog.isError ? 'Could not load tools' : `${tools.length} of ${catalog.data.tools.length} tools`}
+          {catalog.isPending
+            ? 'Loading tools…'
+            : catalog.isError
+              ? 'Could not load tools'
+              : `${tools.length} of ${catalog.data.tools.length} tools`}
         </p>
       </div>
       {catalog.isError && (
-        <p role="alert" className="mx-3 rounded bg-rose-50 p-2 text-xs text-rose-800 dark:bg-rose-950 dark:text-rose-200">
+        <p
+          role="alert"
+          className="mx-3 rounded bg-rose-50 p-2 text-xs text-rose-800 dark:bg-rose-950 dark:text-rose-200"
+        >
           {tokenMessageOf(catalog.error, Boolean(api.token)) ?? catalog.error.message}
         </p>
       )}
       {catalog.data && tools.length === 0 && query.trim() !== '' && (
-        <div role="status" className="mx-3 space-y-2 rounded-md border border-dashed border-zinc-300 p-3 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-300">
+        <div
+          role="status"
+          className="mx-3 space-y-2 rounded-md border border-dashed border-zinc-300 p-3 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-300"
+        >
           <p>No tool matches “{query.trim()}” in its id, title, group or description.</p>
-          <button type="button" onClick={() => setQuery('')} className="rounded border border-zinc-300 px-2 py-1 hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800">
+          <button
+            type="button"
+            onClick={() => setQuery('')}
+            className="rounded border border-zinc-300 px-2 py-1 hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
+          >
             Clear search
           </button>
         </div>
       )}
       <div ref={scroller} className="min-h-0 flex-1 overflow-auto px-2">
-        <ul id="tool-listbox" role="listbox" aria-label="Tool list" className="relative" style={{ height: virtual.getTotalSize() }}>
+        <ul
+          id="tool-listbox"
+          role="listbox"
+          aria-label="Tool list"
+          className="relative"
+          style={{ height: virtual.getTotalSize() }}
+        >
           {virtual.getVirtualItems().map((v) => {
             const row = rows[v.index]
             const active = focused && v.index === activeIndex

@@ -3,7 +3,12 @@
 import type { McpServerState } from '../../shared/protocol.ts'
 import type { BadgeTone } from '../../components/ui/Badge.tsx'
 
-const TONES: Record<McpServerState['state'], BadgeTone> = { connecting: 'info', ready: 'ok', restarting: 'warn', failed: 'danger' }
+const TONES: Record<McpServerState['state'], BadgeTone> = {
+  connecting: 'info',
+  ready: 'ok',
+  restarting: 'warn',
+  failed: 'danger',
+}
 
 /** The badge tone of a server's state: ready is fine, connecting on its way, restarting a warning, failed an error. */
 export function serverStateTone(state: McpServerState['state']): BadgeTone {
@@ -22,7 +27,9 @@ export function visibleReason(server: McpServerState): string | undefined {
 
 /** The state, with its reason when it failed or restarts. */
 function stateWithReason(server: McpServerState): string {
-  return server.reason && (server.state === 'failed' || server.state === 'restarting') ? `${server.state}: ${server.reason}` : server.state
+  return server.reason && (server.state === 'failed' || server.state === 'restarting')
+    ? `${server.state}: ${server.reason}`
+    : server.state
 }
 
 /** The full story for a tooltip (the line itself may be truncated): state with its reason, identity, how it is reached. */

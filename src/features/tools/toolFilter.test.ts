@@ -3,11 +3,30 @@ import { describe, expect, it } from 'vitest'
 import type { ToolSummary } from '../../shared/protocol.ts'
 import { filterTools, toolBadges } from './toolFilter.ts'
 
-const flags = { requiresApproval: false, canSuspend: false, background: false, strict: false, hasTransform: false, hasModelOutput: false, hooks: [] } as ToolSummary['flags']
-const tool = (id: string, description: string, extra: Partial<ToolSummary> = {}): ToolSummary => ({ id, description, kind: 'toolscope', file: 'x.ts', flags, ...extra })
+const flags = {
+  requiresApproval: false,
+  canSuspend: false,
+  background: false,
+  strict: false,
+  hasTransform: false,
+  hasModelOutput: false,
+  hooks: [],
+} as ToolSummary['flags']
+const tool = (id: string, description: string, extra: Partial<ToolSummary> = {}): ToolSummary => ({
+  id,
+  description,
+  kind: 'toolscope',
+  file: 'x.ts',
+  flags,
+  ...extra,
+})
 
 describe('filterTools', () => {
-  const tools = [tool('get-weather', 'Weather for a city'), tool('send-email', 'Sends mail', { title: 'Email' }), tool('delete-user', 'Removes a user', { group: 'admin' })]
+  const tools = [
+    tool('get-weather', 'Weather for a city'),
+    tool('send-email', 'Sends mail', { title: 'Email' }),
+    tool('delete-user', 'Removes a user', { group: 'admin' }),
+  ]
   it('returns everything for an empty query', () => {
     expect(filterTools(tools, '  ')).toHaveLength(3)
   })
@@ -21,11 +40,30 @@ describe('filterTools', () => {
 
 describe('toolBadges', () => {
   it('lists the flags a person picks tools by', () => {
-    const labels = toolBadges({ ...flags, readOnly: true, destructive: true, idempotent: true, openWorld: true, requiresApproval: true, canSuspend: true, background: true }).map((b) => b.label)
-    expect(labels).toEqual(['read-only', 'destructive', 'idempotent', 'open-world', 'needs approval', 'can suspend', 'background'])
+    const labels = toolBadges({
+      ...flags,
+      readOnly: true,
+      destructive: true,
+      idempotent: true,
+      openWorld: true,
+      requiresApproval: true,
+      canSuspend: true,
+      background: true,
+    }).map((b) => b.label)
+    expect(labels).toEqual([
+      'read-only',
+      'destructive',
+      'idempotent',
+      'open-world',
+      'needs approval',
+      'can suspend',
+      'background',
+    ])
     expect(toolBadges({ ...flags, requiresApproval: 'dynamic' }).map((b) => b.label)).toEqual(['may need approval'])
     expect(toolBadges(flags)).toEqual([])
     expect(toolBadges(flags, ['OpenAI (strict)'])).toEqual([{ label: 'refused by OpenAI (strict)', tone: 'danger' }])
-    expect(toolBadges(flags, ['OpenAI (strict)', 'Google Gemini']).map((b) => b.label)).toEqual(['refused by 2 providers'])
+    expect(toolBadges(flags, ['OpenAI (strict)', 'Google Gemini']).map((b) => b.label)).toEqual([
+      'refused by 2 providers',
+    ])
   })
 })

@@ -3,7 +3,14 @@
 import type { McpServerState, ToolSummary } from '../../shared/protocol.ts'
 
 /** A header row: a group's fold, with its MCP server's connection when the group is a server's tools. */
-export type HeaderRow = { kind: 'header'; key: string; label: string; count: number; collapsed: boolean; server?: McpServerState }
+export type HeaderRow = {
+  kind: 'header'
+  key: string
+  label: string
+  count: number
+  collapsed: boolean
+  server?: McpServerState
+}
 
 /** A row of the grouped tool list. */
 export type ToolRow = HeaderRow | { kind: 'tool'; tool: ToolSummary }
@@ -21,7 +28,11 @@ interface Group {
 }
 
 /** Tools by group in order of first appearance; each MCP server has its group, even with no tool (yet). */
-function collectGroups(tools: readonly ToolSummary[], servers: readonly McpServerState[], searching: boolean): Map<string, Group> {
+function collectGroups(
+  tools: readonly ToolSummary[],
+  servers: readonly McpServerState[],
+  searching: boolean,
+): Map<string, Group> {
   const groups = new Map<string, Group>()
   for (const tool of tools) {
     const { key, label } = groupOf(tool)
@@ -43,13 +54,26 @@ function collectGroups(tools: readonly ToolSummary[], servers: readonly McpServe
  * headers (nothing to fold); a server's header always shows, since it carries the server's state. While searching,
  * collapsed groups still show their matches: a search must never look empty because of a fold.
  */
-export function groupRows(tools: readonly ToolSummary[], collapsed: ReadonlySet<string>, searching: boolean, servers: readonly McpServerState[] = []): ToolRow[] {
+export function groupRows(
+  tools: readonly ToolSummary[],
+  collapsed: ReadonlySet<string>,
+  searching: boolean,
+  servers: readonly McpServerState[] = [],
+): ToolRow[] {
   const groups = collectGroups(tools, servers, searching)
-  if (groups.size <= 1 && ![...groups.values()].some((g) => g.server)) return tools.map((tool) => ({ kind: 'tool', tool }))
+  if (groups.size <= 1 && ![...groups.values()].some((g) => g.server))
+    return tools.map((tool) => ({ kind: 'tool', tool }))
   const rows: ToolRow[] = []
   for (const [key, g] of groups) {
     const folded = !searching && collapsed.has(key)
-    rows.push({ kind: 'header', key, label: g.label, count: g.tools.length, collapsed: folded, ...(g.server ? { server: g.server } : {}) })
+    rows.push({
+      kind: 'header',
+      key,
+      label: g.label,
+      count: g.tools.length,
+      collapsed: folded,
+      ...(g.server ? { server: g.server } : {}),
+    })
     if (!folded) for (const tool of g.tools) rows.push({ kind: 'tool', tool })
   }
   return rows

@@ -13,20 +13,35 @@ const DEFINE_TOOLS_DOCS = 'https://docs.claude.com/en/docs/agents-and-tools/tool
  * ^[a-zA-Z0-9_-]{1,128}$." The API reference gives name minLength 1, maxLength 128. (Earlier versions of the guide
  * said {1,64}.)
  */
-export const ANTHROPIC_NAME: RuleMeta = { id: 'anthropic/name-format', defaultSeverity: 'error', summary: 'Must be 1–128 characters of a-z, A-Z, 0-9, "_" or "-"', source: DEFINE_TOOLS_DOCS }
+export const ANTHROPIC_NAME: RuleMeta = {
+  id: 'anthropic/name-format',
+  defaultSeverity: 'error',
+  summary: 'Must be 1–128 characters of a-z, A-Z, 0-9, "_" or "-"',
+  source: DEFINE_TOOLS_DOCS,
+}
 const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,128}$/
 
 /**
  * Source: API reference, Tool.input_schema (https://docs.claude.com/en/api/messages): "JSON schema for this tool's
  * input" with `type: "object"` as a required constant.
  */
-export const ANTHROPIC_INPUT_OBJECT: RuleMeta = { id: 'anthropic/input-schema-object', defaultSeverity: 'error', summary: '`input_schema` must have `type: "object"`', source: 'https://docs.claude.com/en/api/messages' }
+export const ANTHROPIC_INPUT_OBJECT: RuleMeta = {
+  id: 'anthropic/input-schema-object',
+  defaultSeverity: 'error',
+  summary: '`input_schema` must have `type: "object"`',
+  source: 'https://docs.claude.com/en/api/messages',
+}
 
 /**
  * Source: the API's 400 error (not in the docs), e.g. github.com/anthropics/claude-code/issues/5973: "tools.21.custom.input_schema:
  * input_schema does not support oneOf, allOf, or anyOf at the top level".
  */
-export const ANTHROPIC_TOP_LEVEL_UNION: RuleMeta = { id: 'anthropic/top-level-combinator', defaultSeverity: 'error', summary: '`input_schema` must not use oneOf, allOf or anyOf at the top level', source: 'https://github.com/anthropics/claude-code/issues/5973' }
+export const ANTHROPIC_TOP_LEVEL_UNION: RuleMeta = {
+  id: 'anthropic/top-level-combinator',
+  defaultSeverity: 'error',
+  summary: '`input_schema` must not use oneOf, allOf or anyOf at the top level',
+  source: 'https://github.com/anthropics/claude-code/issues/5973',
+}
 
 const snake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 
@@ -42,7 +57,13 @@ function check(tool: ToolDetail): Finding[] {
   const findings = checkName(tool, ANTHROPIC_NAME, NAME_PATTERN, 'Anthropic')
   const schema = inputSchemaOf(tool)
   if (!hasObjectRoot(schema)) {
-    findings.push(findingOf(ANTHROPIC_INPUT_OBJECT, 'The input schema has no `type: "object"` at the root, which Anthropic requires of `input_schema`. Make the input a z.object({...}) and put the value under a named field.', { path: INPUT_PATH }))
+    findings.push(
+      findingOf(
+        ANTHROPIC_INPUT_OBJECT,
+        'The input schema has no `type: "object"` at the root, which Anthropic requires of `input_schema`. Make the input a z.object({...}) and put the value under a named field.',
+        { path: INPUT_PATH },
+      ),
+    )
   }
   for (const keyword of ['oneOf', 'allOf', 'anyOf']) {
     if (schema[keyword] === undefined) continue

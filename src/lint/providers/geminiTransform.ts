@@ -18,11 +18,45 @@ import {
 } from './geminiRules.ts'
 
 /** The formats Gemini documents, by type. */
-const FORMATS: Record<string, string[]> = { string: ['enum', 'date-time'], number: ['float', 'double'], integer: ['int32', 'int64'] }
+const FORMATS: Record<string, string[]> = {
+  string: ['enum', 'date-time'],
+  number: ['float', 'double'],
+  integer: ['int32', 'int64'],
+}
 /** Fields of the Gemini Schema object that are copied as they are. */
-const COPIED = new Set(['title', 'description', 'nullable', 'maxItems', 'minItems', 'required', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'propertyOrdering', 'default', 'minimum', 'maximum'])
+const COPIED = new Set([
+  'title',
+  'description',
+  'nullable',
+  'maxItems',
+  'minItems',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'propertyOrdering',
+  'default',
+  'minimum',
+  'maximum',
+])
 /** Fields the conversion handles itself. */
-const HANDLED = new Set(['type', 'format', 'properties', 'items', 'anyOf', 'oneOf', 'enum', 'const', '$ref', '$defs', 'definitions', 'examples'])
+const HANDLED = new Set([
+  'type',
+  'format',
+  'properties',
+  'items',
+  'anyOf',
+  'oneOf',
+  'enum',
+  'const',
+  '$ref',
+  '$defs',
+  'definitions',
+  'examples',
+])
 /** Fields removed without a finding: they carry no constraint the model would miss. */
 const QUIET = new Set(['$schema', '$id', '$comment'])
 const PARAMETER_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/
@@ -54,7 +88,10 @@ class Converter {
 
   /** A removal that loses nothing the model needs: listed as a change, not reported. */
   private removeQuietly(key: string, path: string): void {
-    this.changes.push({ path: pointer(path, key), message: `Removed \`${key}\` (Gemini's schema has no such field; nothing the model needs is lost).` })
+    this.changes.push({
+      path: pointer(path, key),
+      message: `Removed \`${key}\` (Gemini's schema has no such field; nothing the model needs is lost).`,
+    })
   }
 
   private resolve(ref: string): JsonObject | undefined {
@@ -76,17 +113,34 @@ class Converter {
       else if (key === 'properties' && isJsonObject(value)) out.properties = this.convertProperties(value, path)
       else if (key === 'items') out.items = this.convertItems(value, path)
       else if (QUIET.has(key) || (key === 'additionalProperties' && value === false)) this.removeQuietly(key, path)
-      else if (!HANDLED.has(key)) this.note(GEMINI_UNSUPPORTED, pointer(path, key), `Gemini's schema has no \`${key}\`; it is removed when sent, so the model does not see it. Say the constraint in the description.`, true)
+      else if (!HANDLED.has(key))
+        this.note(
+          GEMINI_UNSUPPORTED,
+          pointer(path, key),
+          `Gemini's schema has no \`${key}\`; it is removed when sent, so the model does not see it. Say the constraint in the description.`,
+          true,
+        )
     }
     this.convertFormat(node, out, path)
     this.convertUnion(node, out, path)
     this.convertEnum(node, out, path)
     if (Array.isArray(node.examples) && node.examples.length > 0 && out.example === undefined) {
       out.example = node.examples[0]
-      this.note(GEMINI_UNSUPPORTED, pointer(path, 'examples'), 'Gemini takes one `example`: the first of `examples` is sent as it.', true)
+      this.note(
+        GEMINI_UNSUPPORTED,
+        pointer(path, 'examples'),
+        'Gemini takes one `example`: the first of `examples` is sent as it.',
+        true,
+      )
     }
     for (const key of ['$defs', 'definitions']) {
-      if (node[key] !== undefined) this.note(GEMINI_REF, pointer(path, key), `\`${key}\` is dropped when sent: Gemini has no references, so each $ref is inlined.`, true)
+      if (node[key] !== undefined)
+        this.note(
+          GEMINI_REF,
+          pointer(path, key),
+          `\`${key}\` is dropped when sent: Gemini has no references, so each $ref is inlined.`,
+          true,
+        )
     }
     this.checkShape(out, path)
     return out
@@ -98,7 +152,12 @@ class Converter {
     delete siblings.$ref
     if (!target || this.resolving.includes(ref)) {
       const why = target ? 'refers to itself (a recursive schema)' : 'does not resolve inside the schema'
-      this.note(GEMINI_RECURSIVE_REF, pointer(path, '$ref'), `This $ref ${why}, which Gemini cannot express; it is sent as a bare object. Limit the recursion to a fixed depth (nested z.object) or take JSON as a string.`, false)
+      this.note(
+        GEMINI_RECURSIVE_REF,
+        pointer(path, '$ref'),
+        `This $ref ${why}, which Gemini cannot express; it is sent as a bare object. Limit the recursion to a fixed depth (nested z.object) or take JSON as a string.`,
+        false,
+      )
       return this.convert({ ...siblings, type: 'object' }, path)
     }
     this.note(GEMINI_REF, pointer(path, '$ref'), `The $ref "${ref}" is inlined: Gemini has no references.`, true)
@@ -121,14 +180,25 @@ class Converter {
     if (types.includes('null')) out.nullable = true
     const sentAs = nonNull.length > 1 ? 'an anyOf of types' : `"${String(out.type)}"`
     const nullable = types.includes('null') ? ' with nullable: true' : ''
-    this.note(GEMINI_TYPE_LIST, pointer(path, 'type'), `The type list [${types.join(', ')}] is sent as ${sentAs}${nullable}.`, true)
+    this.note(
+      GEMINI_TYPE_LIST,
+      pointer(path, 'type'),
+      `The type list [${types.join(', ')}] is sent as ${sentAs}${nullable}.`,
+      true,
+    )
   }
 
   private convertProperties(properties: JsonObject, path: string): JsonObject {
     const out: JsonObject = {}
     for (const [name, property] of Object.entries(properties)) {
       const propertyPath = pointer(path, 'properties', name)
-      if (!PARAMETER_NAME.test(name)) this.note(GEMINI_PARAMETER_NAME, propertyPath, `"${name}" breaks Vertex AI's parameter-name rule (a letter or "_" first, then letters, digits or "_", at most 64). Rename it, e.g. to snake_case.`, false)
+      if (!PARAMETER_NAME.test(name))
+        this.note(
+          GEMINI_PARAMETER_NAME,
+          propertyPath,
+          `"${name}" breaks Vertex AI's parameter-name rule (a letter or "_" first, then letters, digits or "_", at most 64). Rename it, e.g. to snake_case.`,
+          false,
+        )
       out[name] = isJsonObject(property) ? this.convert(property, propertyPath) : {}
     }
     return out
@@ -137,7 +207,12 @@ class Converter {
   private convertItems(items: unknown, path: string): JsonObject {
     if (isJsonObject(items)) return this.convert(items, pointer(path, 'items'))
     if (!Array.isArray(items)) return {}
-    this.note(GEMINI_TUPLE, pointer(path, 'items'), 'Gemini has no tuples: the positions are sent as `items: { anyOf: [...] }`, so the model no longer knows which type goes where. Use an object with named fields instead of z.tuple().', true)
+    this.note(
+      GEMINI_TUPLE,
+      pointer(path, 'items'),
+      'Gemini has no tuples: the positions are sent as `items: { anyOf: [...] }`, so the model no longer knows which type goes where. Use an object with named fields instead of z.tuple().',
+      true,
+    )
     const branches = items.filter(isJsonObject).map((item, index) => this.convert(item, pointer(path, 'items', index)))
     return { anyOf: branches }
   }
@@ -148,7 +223,13 @@ class Converter {
     if (Array.isArray(node.anyOf)) keyword = 'anyOf'
     else if (Array.isArray(node.oneOf)) keyword = 'oneOf'
     else return
-    if (keyword === 'oneOf') this.note(GEMINI_UNSUPPORTED, pointer(path, 'oneOf'), 'Gemini has no `oneOf`: it is sent as `anyOf` (the model may match more than one branch).', true)
+    if (keyword === 'oneOf')
+      this.note(
+        GEMINI_UNSUPPORTED,
+        pointer(path, 'oneOf'),
+        'Gemini has no `oneOf`: it is sent as `anyOf` (the model may match more than one branch).',
+        true,
+      )
     const converted: JsonObject[] = []
     let hasNull = false
     const union = node[keyword]
@@ -160,7 +241,12 @@ class Converter {
     })
     if (hasNull) {
       out.nullable = true
-      this.note(GEMINI_TYPE_LIST, pointer(path, keyword), 'The null branch of this union is sent as `nullable: true`.', true)
+      this.note(
+        GEMINI_TYPE_LIST,
+        pointer(path, keyword),
+        'The null branch of this union is sent as `nullable: true`.',
+        true,
+      )
     }
     if (converted.length !== 1) {
       out.anyOf = converted
@@ -180,7 +266,11 @@ class Converter {
       out.format = node.format
       return
     }
-    const message = `Gemini uses the formats ${Object.entries(FORMATS).map(([type, formats]) => `${formats.join('/')} (${type})`).join(', ')}; the API has rejected "${String(node.format)}" here ("only 'enum' and 'date-time' are supported for STRING type"), so it is removed when sent. Say the format in the description.`
+    const message = `Gemini uses the formats ${Object.entries(FORMATS)
+      .map(([type, formats]) => `${formats.join('/')} (${type})`)
+      .join(
+        ', ',
+      )}; the API has rejected "${String(node.format)}" here ("only 'enum' and 'date-time' are supported for STRING type"), so it is removed when sent. Say the format in the description.`
     this.note(GEMINI_FORMAT, pointer(path, 'format'), message, true)
   }
 
@@ -188,31 +278,61 @@ class Converter {
     const values: unknown[] = Array.isArray(node.enum) ? [...node.enum] : []
     if (node.const !== undefined) {
       values.push(node.const)
-      this.note(GEMINI_UNSUPPORTED, pointer(path, 'const'), 'Gemini has no `const`: it is sent as a one-value `enum`.', true)
+      this.note(
+        GEMINI_UNSUPPORTED,
+        pointer(path, 'const'),
+        'Gemini has no `const`: it is sent as a one-value `enum`.',
+        true,
+      )
     }
     if (values.length === 0) return
     if (values.includes(null)) out.nullable = true
     const kept = values.filter((v) => v !== null)
     const keyword = Array.isArray(node.enum) ? 'enum' : 'const'
     if (kept.some((v) => typeof v !== 'string')) {
-      this.note(GEMINI_ENUM_VALUES, pointer(path, keyword), `Gemini enums hold strings only; [${kept.map((v) => JSON.stringify(v)).join(', ')}] is rejected. Use string values (z.enum([...])) and convert in execute, or describe the allowed numbers instead.`, false)
+      this.note(
+        GEMINI_ENUM_VALUES,
+        pointer(path, keyword),
+        `Gemini enums hold strings only; [${kept.map((v) => JSON.stringify(v)).join(', ')}] is rejected. Use string values (z.enum([...])) and convert in execute, or describe the allowed numbers instead.`,
+        false,
+      )
     } else if (out.type === undefined && out.anyOf === undefined) {
       out.type = 'string'
-      this.note(GEMINI_UNTYPED, pointer(path, keyword), 'This enum has no type; it is sent as `type: "string"`, the only type Gemini allows an enum on.', true)
+      this.note(
+        GEMINI_UNTYPED,
+        pointer(path, keyword),
+        'This enum has no type; it is sent as `type: "string"`, the only type Gemini allows an enum on.',
+        true,
+      )
     } else if (out.type !== 'string') {
-      this.note(GEMINI_ENUM_VALUES, pointer(path, keyword), `Gemini allows an enum only on a string type ("function declaration enum only allowed for STRING type"), and this one is on ${JSON.stringify(out.type ?? out.anyOf)}. Make it a string enum and convert in execute.`, false)
+      this.note(
+        GEMINI_ENUM_VALUES,
+        pointer(path, keyword),
+        `Gemini allows an enum only on a string type ("function declaration enum only allowed for STRING type"), and this one is on ${JSON.stringify(out.type ?? out.anyOf)}. Make it a string enum and convert in execute.`,
+        false,
+      )
     }
     out.enum = kept
   }
 
   private checkShape(out: JsonObject, path: string): void {
     if (out.type === undefined && out.anyOf === undefined && out.enum === undefined) {
-      this.note(GEMINI_UNTYPED, path, 'This schema has no type (z.any(), z.unknown() or a date without a JSON form), which Gemini needs. Give it a concrete type, e.g. z.string() for free text or JSON.', false)
+      this.note(
+        GEMINI_UNTYPED,
+        path,
+        'This schema has no type (z.any(), z.unknown() or a date without a JSON form), which Gemini needs. Give it a concrete type, e.g. z.string() for free text or JSON.',
+        false,
+      )
     }
     const isObject = out.type === 'object'
     const empty = !isJsonObject(out.properties) || Object.keys(out.properties).length === 0
     if (isObject && empty && path !== this.rootPath) {
-      this.note(GEMINI_EMPTY_OBJECT, path, 'This object has no fixed properties (a record or map); Gemini has no additionalProperties, so the model sees an empty object. Use an array of { key, value } objects or list the fields.', false)
+      this.note(
+        GEMINI_EMPTY_OBJECT,
+        path,
+        'This object has no fixed properties (a record or map); Gemini has no additionalProperties, so the model sees an empty object. Use an array of { key, value } objects or list the fields.',
+        false,
+      )
     }
   }
 }

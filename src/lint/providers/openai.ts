@@ -61,7 +61,12 @@ export const OPENAI_ARRAY_ITEMS: RuleMeta = {
 }
 
 /** Rules shared by the non-strict and strict OpenAI views (the same `tools[].function` object carries both). */
-export const OPENAI_COMMON_RULES: readonly RuleMeta[] = [OPENAI_NAME, OPENAI_DESCRIPTION_LENGTH, OPENAI_PARAMETERS_OBJECT, OPENAI_ARRAY_ITEMS]
+export const OPENAI_COMMON_RULES: readonly RuleMeta[] = [
+  OPENAI_NAME,
+  OPENAI_DESCRIPTION_LENGTH,
+  OPENAI_PARAMETERS_OBJECT,
+  OPENAI_ARRAY_ITEMS,
+]
 
 /** The checks both OpenAI views run on the raw input schema. */
 export function checkOpenAICommon(tool: ToolDetail): Finding[] {
@@ -72,12 +77,14 @@ export function checkOpenAICommon(tool: ToolDetail): Finding[] {
   }
   const schema = inputSchemaOf(tool)
   if (!hasObjectRoot(schema)) {
-    const message = 'The input schema is not an object schema, and OpenAI only accepts `type: "object"` parameters. Make the input schema a z.object({...}) and put the value under a named field.'
+    const message =
+      'The input schema is not an object schema, and OpenAI only accepts `type: "object"` parameters. Make the input schema a z.object({...}) and put the value under a named field.'
     findings.push(findingOf(OPENAI_PARAMETERS_OBJECT, message, { path: INPUT_PATH }))
   }
   walkSchema(schema, INPUT_PATH, (node, context) => {
     if (!typesOf(node).includes('array') || node.items !== undefined || node.prefixItems !== undefined) return
-    const message = 'This array has no `items` schema, which OpenAI rejects ("array schema missing items"). Give the array an element type, e.g. z.array(z.string()).'
+    const message =
+      'This array has no `items` schema, which OpenAI rejects ("array schema missing items"). Give the array an element type, e.g. z.array(z.string()).'
     findings.push(findingOf(OPENAI_ARRAY_ITEMS, message, { path: context.path }))
   })
   return findings

@@ -23,18 +23,49 @@ export const LARGE_ENUM_VALUES = 250
 export const MAX_STRICT_STRING_CHARS = 120_000
 
 /** Nesting deeper than MAX_STRICT_DEPTH object levels. */
-export const STRICT_DEPTH: RuleMeta = { id: 'openai-strict/nesting-depth', defaultSeverity: 'error', summary: 'At most 10 levels of object nesting', source: STRICT_DOCS }
+export const STRICT_DEPTH: RuleMeta = {
+  id: 'openai-strict/nesting-depth',
+  defaultSeverity: 'error',
+  summary: 'At most 10 levels of object nesting',
+  source: STRICT_DOCS,
+}
 /** More than MAX_STRICT_PROPERTIES properties in all objects together. */
-export const STRICT_PROPERTY_COUNT: RuleMeta = { id: 'openai-strict/property-count', defaultSeverity: 'error', summary: 'At most 5000 object properties in total', source: STRICT_DOCS }
+export const STRICT_PROPERTY_COUNT: RuleMeta = {
+  id: 'openai-strict/property-count',
+  defaultSeverity: 'error',
+  summary: 'At most 5000 object properties in total',
+  source: STRICT_DOCS,
+}
 /** More than MAX_STRICT_ENUM_VALUES enum values in the schema as sent. */
-export const STRICT_ENUM_COUNT: RuleMeta = { id: 'openai-strict/enum-count', defaultSeverity: 'error', summary: 'At most 1000 enum values in total', source: STRICT_DOCS }
+export const STRICT_ENUM_COUNT: RuleMeta = {
+  id: 'openai-strict/enum-count',
+  defaultSeverity: 'error',
+  summary: 'At most 1000 enum values in total',
+  source: STRICT_DOCS,
+}
 /** A string enum of more than LARGE_ENUM_VALUES values totalling more than MAX_LARGE_ENUM_CHARS characters. */
-export const STRICT_LARGE_ENUM: RuleMeta = { id: 'openai-strict/large-enum', defaultSeverity: 'error', summary: 'A string enum of more than 250 values may total at most 15,000 characters', source: STRICT_DOCS }
+export const STRICT_LARGE_ENUM: RuleMeta = {
+  id: 'openai-strict/large-enum',
+  defaultSeverity: 'error',
+  summary: 'A string enum of more than 250 values may total at most 15,000 characters',
+  source: STRICT_DOCS,
+}
 /** Property names, definition names, enum values and consts totalling more than MAX_STRICT_STRING_CHARS characters. */
-export const STRICT_STRING_TOTAL: RuleMeta = { id: 'openai-strict/string-total', defaultSeverity: 'error', summary: 'Names, enum values and consts may total at most 120,000 characters', source: STRICT_DOCS }
+export const STRICT_STRING_TOTAL: RuleMeta = {
+  id: 'openai-strict/string-total',
+  defaultSeverity: 'error',
+  summary: 'Names, enum values and consts may total at most 120,000 characters',
+  source: STRICT_DOCS,
+}
 
 /** The size-limit rules of strict mode. */
-export const STRICT_LIMIT_RULES: readonly RuleMeta[] = [STRICT_DEPTH, STRICT_PROPERTY_COUNT, STRICT_ENUM_COUNT, STRICT_LARGE_ENUM, STRICT_STRING_TOTAL]
+export const STRICT_LIMIT_RULES: readonly RuleMeta[] = [
+  STRICT_DEPTH,
+  STRICT_PROPERTY_COUNT,
+  STRICT_ENUM_COUNT,
+  STRICT_LARGE_ENUM,
+  STRICT_STRING_TOTAL,
+]
 
 function stringLength(values: unknown[]): number {
   let total = 0
@@ -79,16 +110,40 @@ export function checkStrictLimits(raw: JsonObject, sent: JsonObject): Finding[] 
     if (Array.isArray(node.enum)) enumValues += node.enum.length
   })
   if (deepest.depth > MAX_STRICT_DEPTH) {
-    findings.push(findingOf(STRICT_DEPTH, `Objects are nested ${deepest.depth} levels deep here; strict mode allows ${MAX_STRICT_DEPTH}. Flatten the input (move deep fields up, or take an id instead of a nested object).`, { path: deepest.path }))
+    findings.push(
+      findingOf(
+        STRICT_DEPTH,
+        `Objects are nested ${deepest.depth} levels deep here; strict mode allows ${MAX_STRICT_DEPTH}. Flatten the input (move deep fields up, or take an id instead of a nested object).`,
+        { path: deepest.path },
+      ),
+    )
   }
   if (properties > MAX_STRICT_PROPERTIES) {
-    findings.push(findingOf(STRICT_PROPERTY_COUNT, `The schema has ${properties} object properties in total; strict mode allows ${MAX_STRICT_PROPERTIES}. Split the tool or reuse definitions.`, { path: INPUT_PATH }))
+    findings.push(
+      findingOf(
+        STRICT_PROPERTY_COUNT,
+        `The schema has ${properties} object properties in total; strict mode allows ${MAX_STRICT_PROPERTIES}. Split the tool or reuse definitions.`,
+        { path: INPUT_PATH },
+      ),
+    )
   }
   if (enumValues > MAX_STRICT_ENUM_VALUES) {
-    findings.push(findingOf(STRICT_ENUM_COUNT, `The schema has ${enumValues} enum values in total (as sent); strict mode allows ${MAX_STRICT_ENUM_VALUES}. Replace large enums with a string validated in execute.`, { path: INPUT_PATH }))
+    findings.push(
+      findingOf(
+        STRICT_ENUM_COUNT,
+        `The schema has ${enumValues} enum values in total (as sent); strict mode allows ${MAX_STRICT_ENUM_VALUES}. Replace large enums with a string validated in execute.`,
+        { path: INPUT_PATH },
+      ),
+    )
   }
   if (strings > MAX_STRICT_STRING_CHARS) {
-    findings.push(findingOf(STRICT_STRING_TOTAL, `Property names, definition names, enum values and consts total ${strings} characters; strict mode allows ${MAX_STRICT_STRING_CHARS}. Shorten names and enums, or split the tool.`, { path: INPUT_PATH }))
+    findings.push(
+      findingOf(
+        STRICT_STRING_TOTAL,
+        `Property names, definition names, enum values and consts total ${strings} characters; strict mode allows ${MAX_STRICT_STRING_CHARS}. Shorten names and enums, or split the tool.`,
+        { path: INPUT_PATH },
+      ),
+    )
   }
   return findings
 }

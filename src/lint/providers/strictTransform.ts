@@ -4,7 +4,18 @@
 import { isJsonObject, pointer } from '../jsonSchema.ts'
 import type { JsonObject, SchemaChange, SchemaTransform } from '../types.ts'
 
-const SINGLE_OR_ARRAY = ['items', 'additionalItems', 'not', 'if', 'then', 'else', 'anyOf', 'oneOf', 'allOf', 'prefixItems']
+const SINGLE_OR_ARRAY = [
+  'items',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'prefixItems',
+]
 const MAPS = ['$defs', 'definitions', 'patternProperties']
 
 /** A property schema the model may set to null: `type` gains "null" (and `enum` gains null), or the schema joins an anyOf with null. */
@@ -21,7 +32,9 @@ function nullable(schema: JsonObject): JsonObject {
 }
 
 function isObjectLike(out: JsonObject): boolean {
-  return out.type === 'object' || (Array.isArray(out.type) && out.type.includes('object')) || isJsonObject(out.properties)
+  return (
+    out.type === 'object' || (Array.isArray(out.type) && out.type.includes('object')) || isJsonObject(out.properties)
+  )
 }
 
 function strictValue(value: unknown, path: string, changes: SchemaChange[]): unknown {
@@ -30,7 +43,12 @@ function strictValue(value: unknown, path: string, changes: SchemaChange[]): unk
   return strictNode(value, path, changes)
 }
 
-function strictProperties(schema: JsonObject, properties: JsonObject, path: string, changes: SchemaChange[]): JsonObject {
+function strictProperties(
+  schema: JsonObject,
+  properties: JsonObject,
+  path: string,
+  changes: SchemaChange[],
+): JsonObject {
   const required = new Set(Array.isArray(schema.required) ? schema.required : [])
   const out: JsonObject = {}
   for (const [name, property] of Object.entries(properties)) {
@@ -41,8 +59,16 @@ function strictProperties(schema: JsonObject, properties: JsonObject, path: stri
       continue
     }
     const widened = isJsonObject(strict) ? nullable(strict) : { anyOf: [strict, { type: 'null' }] }
-    if (widened !== strict) changes.push({ path: propertyPath, message: `"${name}" was optional: it is listed in \`required\` and made nullable, so the model sends null to leave it out.` })
-    else changes.push({ path: propertyPath, message: `"${name}" was optional: it is listed in \`required\` (it already allowed null).` })
+    if (widened !== strict)
+      changes.push({
+        path: propertyPath,
+        message: `"${name}" was optional: it is listed in \`required\` and made nullable, so the model sends null to leave it out.`,
+      })
+    else
+      changes.push({
+        path: propertyPath,
+        message: `"${name}" was optional: it is listed in \`required\` (it already allowed null).`,
+      })
     out[name] = widened
   }
   return out
@@ -59,7 +85,8 @@ function strictNode(schema: JsonObject, path: string, changes: SchemaChange[]): 
       out[key] = strictValue(value, pointer(path, key), changes)
     } else if (MAPS.includes(key) && isJsonObject(value)) {
       const mapped: JsonObject = {}
-      for (const [name, item] of Object.entries(value)) mapped[name] = strictValue(item, pointer(path, key, name), changes)
+      for (const [name, item] of Object.entries(value))
+        mapped[name] = strictValue(item, pointer(path, key, name), changes)
       out[key] = mapped
     } else {
       out[key] = value
@@ -69,7 +96,8 @@ function strictNode(schema: JsonObject, path: string, changes: SchemaChange[]): 
     const properties = isJsonObject(out.properties) ? out.properties : {}
     out.properties = properties
     out.required = Object.keys(properties)
-    if (schema.additionalProperties !== false) changes.push({ path, message: 'Set `additionalProperties: false` (strict mode requires it on every object).' })
+    if (schema.additionalProperties !== false)
+      changes.push({ path, message: 'Set `additionalProperties: false` (strict mode requires it on every object).' })
     out.additionalProperties = false
   }
   return out

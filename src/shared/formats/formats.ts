@@ -14,10 +14,23 @@ export { FORMAT_VERSIONS } from './versions.ts'
 // too, and its step calls the embedded format's (events inside run files and demo runs carry no version of their own).
 
 /** Cassettes: the file, a recording kept with the history, or one inside a scenario, a run request or a run file. */
-export const CASSETTE_FILE = defineFormat({ name: 'cassette', current: FORMAT_VERSIONS.cassette, oldest: 1, steps: {}, versionField: 'version' })
+export const CASSETTE_FILE = defineFormat({
+  name: 'cassette',
+  current: FORMAT_VERSIONS.cassette,
+  oldest: 1,
+  steps: {},
+  versionField: 'version',
+})
 
 /** Mock rules: a `--mocks` file or the rules inside a scenario or a run request (without `version`: version 1). */
-export const MOCKS_FILE = defineFormat({ name: 'mocks file', current: FORMAT_VERSIONS.mocks, oldest: 1, steps: {}, versionField: 'version', missingVersion: 1 })
+export const MOCKS_FILE = defineFormat({
+  name: 'mocks file',
+  current: FORMAT_VERSIONS.mocks,
+  oldest: 1,
+  steps: {},
+  versionField: 'version',
+  missingVersion: 1,
+})
 
 /** The cassette and mock rules a call (scenario, run request) may carry inline, each upgraded by its own version. */
 export function modernizeCall(call: JsonObject): JsonObject {
@@ -44,21 +57,41 @@ export const RUN_EXPORT_FILE = defineFormat({
   versionField: 'version',
   embedded: (doc) => {
     const run = doc.run
-    const withRequest = isObject(run) && isObject(run.request) ? { ...doc, run: { ...run, request: modernizeCall(run.request) } } : doc
+    const withRequest =
+      isObject(run) && isObject(run.request) ? { ...doc, run: { ...run, request: modernizeCall(run.request) } } : doc
     return modernizeField(CASSETTE_FILE, withRequest, 'cassette')
   },
 })
 
 /** `demo/manifest.json` of a static demo (its version also covers the run files it lists). */
-export const DEMO_MANIFEST_FILE = defineFormat({ name: 'demo manifest', current: FORMAT_VERSIONS.demoManifest, oldest: 1, steps: {}, versionField: 'version' })
+export const DEMO_MANIFEST_FILE = defineFormat({
+  name: 'demo manifest',
+  current: FORMAT_VERSIONS.demoManifest,
+  oldest: 1,
+  steps: {},
+  versionField: 'version',
+})
 
 /** One case of an eval file (`toolscope/evals/*.json`); a case without `version` is version 1. */
-export const EVAL_CASE = defineFormat({ name: 'eval case', current: FORMAT_VERSIONS.evalCase, oldest: 1, steps: {}, versionField: 'version', missingVersion: 1 })
+export const EVAL_CASE = defineFormat({
+  name: 'eval case',
+  current: FORMAT_VERSIONS.evalCase,
+  oldest: 1,
+  steps: {},
+  versionField: 'version',
+  missingVersion: 1,
+})
 
 /** The JSON of a history event row; its version is the row's `format` column (NULL in rows written before it: 1). */
-export const STORED_EVENT = defineFormat({ name: 'stored event', current: FORMAT_VERSIONS.storedEvent, oldest: 1, steps: {} })
+export const STORED_EVENT = defineFormat({
+  name: 'stored event',
+  current: FORMAT_VERSIONS.storedEvent,
+  oldest: 1,
+  steps: {},
+})
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A scenario file's JSON, upgraded and parsed. Throws FileVersionError (naming `source`) for a newer version. */
 export function readScenario(json: unknown, source?: string): z.ZodSafeParseResult<Scenario> {

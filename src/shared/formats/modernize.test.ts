@@ -3,7 +3,21 @@
 // current version, treats a missing scenario or mocks version as 1 and refuses version current + 1.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { CASSETTE_FILE, DEMO_MANIFEST_FILE, FORMAT_VERSIONS, MOCKS_FILE, readCassette, readDemoManifest, readMocks, readRunExport, readScenario, readStoredEvent, RUN_EXPORT_FILE, SCENARIO_FILE, STORED_EVENT } from './formats.ts'
+import {
+  CASSETTE_FILE,
+  DEMO_MANIFEST_FILE,
+  FORMAT_VERSIONS,
+  MOCKS_FILE,
+  readCassette,
+  readDemoManifest,
+  readMocks,
+  readRunExport,
+  readScenario,
+  readStoredEvent,
+  RUN_EXPORT_FILE,
+  SCENARIO_FILE,
+  STORED_EVENT,
+} from './formats.ts'
 import { defineFormat, FileVersionError, modernize, readDocument, type JsonObject } from './modernize.ts'
 
 // A made-up history of a "note" file: v0 had `text` and no version field, v1 renamed it `body`, v2 wrapped the body
@@ -21,7 +35,9 @@ const NOTE = defineFormat({
     2: (doc) => (seen.push(2), { ...doc, tags: [] }),
   },
 })
-const Note = z.object({ version: z.literal(3), title: z.string(), paragraphs: z.array(z.string()), tags: z.array(z.string()) }).strict()
+const Note = z
+  .object({ version: z.literal(3), title: z.string(), paragraphs: z.array(z.string()), tags: z.array(z.string()) })
+  .strict()
 
 describe('modernize', () => {
   it('runs every step from the document’s version up, in order, and sets the version; the input is left alone', () => {
@@ -43,7 +59,9 @@ describe('modernize', () => {
   it('refuses a newer version naming the format and both versions', () => {
     const newer = () => modernize(NOTE, { version: 4, title: 'x' }, undefined, 'notes/a.json')
     expect(newer).toThrow(FileVersionError)
-    expect(newer).toThrow('notes/a.json: this note file is version 4, written by a newer Toolscope; this Toolscope reads note files up to version 3. Upgrade Toolscope to read it.')
+    expect(newer).toThrow(
+      'notes/a.json: this note file is version 4, written by a newer Toolscope; this Toolscope reads note files up to version 3. Upgrade Toolscope to read it.',
+    )
     try {
       newer()
     } catch (err) {
@@ -60,13 +78,21 @@ describe('modernize', () => {
   })
 
   it('upgrades a version kept beside the document (a history row) and runs the embedded hook last', () => {
-    const ROW = defineFormat({ name: 'row', current: 2, oldest: 1, steps: { 1: (doc) => ({ ...doc, b: 1 }) }, embedded: (doc) => ({ ...doc, last: Object.keys(doc) }) })
+    const ROW = defineFormat({
+      name: 'row',
+      current: 2,
+      oldest: 1,
+      steps: { 1: (doc) => ({ ...doc, b: 1 }) },
+      embedded: (doc) => ({ ...doc, last: Object.keys(doc) }),
+    })
     expect(modernize(ROW, { a: 0 }, 1)).toEqual({ a: 0, b: 1, last: ['a', 'b'] })
     expect(() => modernize(ROW, { a: 0 }, 3)).toThrow(/row is version 3.*up to version 2/)
   })
 
   it('refuses a format whose chain has a gap', () => {
-    expect(() => defineFormat({ name: 'gap', current: 3, oldest: 1, steps: { 1: (d: JsonObject) => d } })).toThrow('gap: no upgrade step from version 2 to 3')
+    expect(() => defineFormat({ name: 'gap', current: 3, oldest: 1, steps: { 1: (d: JsonObject) => d } })).toThrow(
+      'gap: no upgrade step from version 2 to 3',
+    )
     expect(() => defineFormat({ name: 'backwards', current: 1, oldest: 2, steps: {} })).toThrow(/oldest ≤ current/)
   })
 })
@@ -75,10 +101,21 @@ describe('the stored formats', () => {
   const scenario = { name: 's', toolId: 't', input: {}, expect: { status: 'success' } }
   const cassette = { version: 1, exchanges: [] }
   const mocks = { rules: [{ url: 'https://x/*', response: { status: 200 } }] }
-  const manifest = { format: 'toolscope-demo', version: 1, builtAt: 'now', catalog: { version: 1, tools: [], errors: [] }, tools: {}, runs: [] }
+  const manifest = {
+    format: 'toolscope-demo',
+    version: 1,
+    builtAt: 'now',
+    catalog: { version: 1, tools: [], errors: [] },
+    tools: {},
+    runs: [],
+  }
 
   it('are defined at the versions the protocol writes', () => {
-    expect([SCENARIO_FILE, CASSETTE_FILE, MOCKS_FILE, RUN_EXPORT_FILE, DEMO_MANIFEST_FILE, STORED_EVENT].map((f) => f.current)).toEqual([
+    expect(
+      [SCENARIO_FILE, CASSETTE_FILE, MOCKS_FILE, RUN_EXPORT_FILE, DEMO_MANIFEST_FILE, STORED_EVENT].map(
+        (f) => f.current,
+      ),
+    ).toEqual([
       FORMAT_VERSIONS.scenario,
       FORMAT_VERSIONS.cassette,
       FORMAT_VERSIONS.mocks,
@@ -99,15 +136,35 @@ describe('the stored formats', () => {
 
   it('refuse version current + 1 of every format, embedded cassettes and mock rules included', () => {
     const refusals: Array<[() => unknown, string]> = [
-      [() => readScenario({ ...scenario, version: FORMAT_VERSIONS.scenario + 1 }, 'a.json'), 'a.json: this scenario file is version 2'],
+      [
+        () => readScenario({ ...scenario, version: FORMAT_VERSIONS.scenario + 1 }, 'a.json'),
+        'a.json: this scenario file is version 2',
+      ],
       [() => readCassette({ ...cassette, version: FORMAT_VERSIONS.cassette + 1 }), 'This cassette is version 2'],
       [() => readMocks({ ...mocks, version: FORMAT_VERSIONS.mocks + 1 }), 'This mocks file is version 2'],
-      [() => readRunExport({ format: 'toolscope-run', version: FORMAT_VERSIONS.runExport + 1 }), 'This run file is version 2'],
-      [() => readDemoManifest({ ...manifest, version: FORMAT_VERSIONS.demoManifest + 1 }), 'This demo manifest is version 2'],
-      [() => readStoredEvent({ type: 'run-started' }, FORMAT_VERSIONS.storedEvent + 1), 'history: this stored event is version 2'],
+      [
+        () => readRunExport({ format: 'toolscope-run', version: FORMAT_VERSIONS.runExport + 1 }),
+        'This run file is version 2',
+      ],
+      [
+        () => readDemoManifest({ ...manifest, version: FORMAT_VERSIONS.demoManifest + 1 }),
+        'This demo manifest is version 2',
+      ],
+      [
+        () => readStoredEvent({ type: 'run-started' }, FORMAT_VERSIONS.storedEvent + 1),
+        'history: this stored event is version 2',
+      ],
       [() => readScenario({ ...scenario, cassette: { ...cassette, version: 2 } }), 'This cassette is version 2'],
       [() => readScenario({ ...scenario, mocks: { ...mocks, version: 2 } }), 'This mocks file is version 2'],
-      [() => readRunExport({ format: 'toolscope-run', version: 1, run: { request: { toolId: 't', cassette: { ...cassette, version: 2 } } } }), 'This cassette is version 2'],
+      [
+        () =>
+          readRunExport({
+            format: 'toolscope-run',
+            version: 1,
+            run: { request: { toolId: 't', cassette: { ...cassette, version: 2 } } },
+          }),
+        'This cassette is version 2',
+      ],
     ]
     for (const [read, message] of refusals) {
       expect(read).toThrow(FileVersionError)

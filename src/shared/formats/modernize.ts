@@ -41,7 +41,9 @@ export class FileVersionError extends Error {
     readonly current: number,
     source?: string,
   ) {
-    super(`${source ? `${source}: this` : 'This'} ${format} is version ${found}, written by a newer Toolscope; this Toolscope reads ${format}s up to version ${current}. Upgrade Toolscope to read it.`)
+    super(
+      `${source ? `${source}: this` : 'This'} ${format} is version ${found}, written by a newer Toolscope; this Toolscope reads ${format}s up to version ${current}. Upgrade Toolscope to read it.`,
+    )
   }
 }
 
@@ -51,12 +53,14 @@ export function defineFormat(format: FileFormat): FileFormat {
     throw new Error(`${format.name}: versions must be integers with oldest ≤ current`)
   }
   for (let v = format.oldest; v < format.current; v++) {
-    if (typeof format.steps[v] !== 'function') throw new Error(`${format.name}: no upgrade step from version ${v} to ${v + 1}`)
+    if (typeof format.steps[v] !== 'function')
+      throw new Error(`${format.name}: no upgrade step from version ${v} to ${v + 1}`)
   }
   return format
 }
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The version a document says it has: its version field (or `missingVersion` without one). Undefined when it is not
@@ -73,7 +77,12 @@ export function versionOf(format: FileFormat, doc: unknown): number | undefined 
  * document's own unless given (a history row keeps it in a column). Throws FileVersionError for a newer version; a
  * document whose version cannot be read is returned as it is, for the schema to refuse.
  */
-export function modernize(format: FileFormat, doc: unknown, version = versionOf(format, doc), source?: string): unknown {
+export function modernize(
+  format: FileFormat,
+  doc: unknown,
+  version = versionOf(format, doc),
+  source?: string,
+): unknown {
   if (version === undefined || version < format.oldest || !isObject(doc)) return doc
   if (version > format.current) throw new FileVersionError(format.name, version, format.current, source)
   let upgraded = doc
@@ -89,7 +98,12 @@ export function modernize(format: FileFormat, doc: unknown, version = versionOf(
  * Reads one document of a format: modernized, then parsed with its protocol schema (zod stays the boundary). Throws
  * FileVersionError for a newer version; other problems come back as the schema's issues.
  */
-export function readDocument<S extends z.ZodType>(format: FileFormat, schema: S, json: unknown, source?: string): z.ZodSafeParseResult<z.output<S>> {
+export function readDocument<S extends z.ZodType>(
+  format: FileFormat,
+  schema: S,
+  json: unknown,
+  source?: string,
+): z.ZodSafeParseResult<z.output<S>> {
   return schema.safeParse(modernize(format, json, versionOf(format, json), source))
 }
 

@@ -26,7 +26,10 @@ export type ToolFlags = z.infer<typeof ToolFlags>
  * (`agent-tools`: `(await agent.listTools())[key]`), a Mastra instance's agents (`instance-agent`: `listAgents()[key]`)
  * or tools (`instance-tools`: `listTools()[key]`).
  */
-export const AccessStep = z.object({ via: z.enum(['key', 'agent-tools', 'instance-agent', 'instance-tools']), key: z.union([z.string(), z.number()]) })
+export const AccessStep = z.object({
+  via: z.enum(['key', 'agent-tools', 'instance-agent', 'instance-tools']),
+  key: z.union([z.string(), z.number()]),
+})
 export type AccessStep = z.infer<typeof AccessStep>
 
 /** How the tool host reached a tool from its module: the export, then the steps (exported tests reach it the same way). */
@@ -60,7 +63,12 @@ export const ToolDetail = ToolSummary.extend({
     resume: JsonSchemaObject.optional(),
     requestContext: JsonSchemaObject.optional(),
   }),
-  mcp: z.object({ annotations: z.record(z.string(), z.unknown()).optional(), _meta: z.record(z.string(), z.unknown()).optional() }).optional(),
+  mcp: z
+    .object({
+      annotations: z.record(z.string(), z.unknown()).optional(),
+      _meta: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
   providerOptions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   inputExamples: z.array(z.object({ input: z.record(z.string(), z.unknown()) })).optional(),
   background: z.record(z.string(), z.unknown()).optional(),

@@ -21,11 +21,19 @@ export const CallFields = {
   messages: z.array(Message).optional(),
   workflowState: z.unknown().optional(),
   /** How the input text streams in: fixed-size chunks, or these exact fragments (a model's argument deltas; they join to the input text). */
-  stream: z.object({ chunkSize: z.number().int().min(1).max(100_000).optional(), chunks: z.array(z.string()).max(MAX_INPUT_CHUNKS).optional() }).strict().optional(),
+  stream: z
+    .object({
+      chunkSize: z.number().int().min(1).max(100_000).optional(),
+      chunks: z.array(z.string()).max(MAX_INPUT_CHUNKS).optional(),
+    })
+    .strict()
+    .optional(),
   /** The run's network mode (default `live`). */
   network: NetworkMode.optional(),
   /** For `replay`: a cassette's name (a file of the tool's cassette folder) or the cassette itself; for `record`: the name to save it under. */
-  cassette: z.union([z.string().regex(CASSETTE_NAME, 'a cassette name is 1–100 letters, digits, ".", "-" or "_"'), Cassette]).optional(),
+  cassette: z
+    .union([z.string().regex(CASSETTE_NAME, 'a cassette name is 1–100 letters, digits, ".", "-" or "_"'), Cassette])
+    .optional(),
   /** For `mock`: the rules that answer the run's requests. */
   mocks: Mocks.optional(),
   /** `fake`: the tool's timers fire at once and its clock jumps ahead (waits, polls and retries take no time). Default `real`. */
@@ -38,7 +46,9 @@ export type StartRunBody = z.infer<typeof StartRunBody>
 export const StartRunResponse = z.object({ runId: z.string() })
 
 /** `POST /api/runs/:id/cassette`: saves a recorded run's cassette as `toolscope/cassettes/<tool-id>/<name>.json`. */
-export const SaveCassetteBody = z.object({ name: z.string().regex(CASSETTE_NAME, 'a cassette name is 1–100 letters, digits, ".", "-" or "_"') }).strict()
+export const SaveCassetteBody = z
+  .object({ name: z.string().regex(CASSETTE_NAME, 'a cassette name is 1–100 letters, digits, ".", "-" or "_"') })
+  .strict()
 export type SaveCassetteBody = z.infer<typeof SaveCassetteBody>
 /** Its answer: the file written and how many exchanges it holds. */
 export const SaveCassetteResponse = z.object({ file: z.string(), exchanges: z.number().int() })
@@ -50,7 +60,9 @@ const CappedReason = z.string().max(MAX_REASON_CHARS, `a reason is at most ${MAX
 
 export const ApprovalBody = z.object({ approved: z.boolean(), reason: CappedReason }).strict()
 export const ResumeBody = z.object({ resumeData: z.unknown() }).strict()
-export const RespondBody = z.object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }).strict()
+export const RespondBody = z
+  .object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() })
+  .strict()
 export const AbortBody = z.object({ reason: CappedReason }).strict()
 export const EmptyBody = z.object({}).strict()
 
@@ -60,7 +72,13 @@ const Reason = z.string().optional()
 export const ApproveControl = z.object({ type: z.literal('approve') }).strict()
 export const DeclineControl = z.object({ type: z.literal('decline'), reason: Reason }).strict()
 export const ResumeControl = z.object({ type: z.literal('resume'), resumeData: z.unknown() }).strict()
-export const RespondControl = z.object({ type: z.literal('respond'), action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }).strict()
+export const RespondControl = z
+  .object({
+    type: z.literal('respond'),
+    action: ElicitationAction,
+    content: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
 const ContinueControl = z.object({ type: z.literal('continue') }).strict()
 export const AbortControl = z.object({ type: z.literal('abort'), reason: Reason }).strict()
 
@@ -123,5 +141,10 @@ const _runtimeCodes: RuntimeControlErrorCode extends ErrorCode ? true : false = 
 void _runtimeCodes
 
 /** Body of every 4xx/5xx answer. */
-export const ApiError = z.object({ error: z.string(), code: ErrorCode.optional(), issues: z.array(ValidationIssue).optional(), state: z.string().optional() })
+export const ApiError = z.object({
+  error: z.string(),
+  code: ErrorCode.optional(),
+  issues: z.array(ValidationIssue).optional(),
+  state: z.string().optional(),
+})
 export type ApiError = z.infer<typeof ApiError>

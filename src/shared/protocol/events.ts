@@ -78,7 +78,12 @@ export type Truncation = z.infer<typeof Truncation>
 /** Headers of an HTTP exchange (secret ones redacted by the host). */
 export const HttpHeaders = z.record(z.string(), z.string())
 /** A request or response body: text, or base64 for binary; `bytes` is its full size, `truncated` when cut. */
-export const HttpBody = z.object({ text: z.string().optional(), base64: z.string().optional(), bytes: z.number().int().nonnegative(), truncated: z.boolean().optional() })
+export const HttpBody = z.object({
+  text: z.string().optional(),
+  base64: z.string().optional(),
+  bytes: z.number().int().nonnegative(),
+  truncated: z.boolean().optional(),
+})
 export type HttpBody = z.infer<typeof HttpBody>
 /** Who answered a request when no real traffic did: the cassette's exchange or the mock rule at `index` (from 0). */
 export const AnsweredBy = z.object({ source: z.enum(['cassette', 'mock']), index: z.number().int().nonnegative() })
@@ -89,11 +94,24 @@ export const StepPhase = z.enum(['input-streaming', 'input-available', 'approval
 /** How a run ended (`interrupted` / `expired` are written by the server when the run did not end by itself). */
 export const RunStatus = z.enum(RUN_END_STATUSES)
 export type RunStatus = z.infer<typeof RunStatus>
-const ElicitationRequest = z.object({ message: z.string(), requestedSchema: JsonSchemaObject, mode: z.enum(['form', 'url']).optional(), url: z.string().optional() })
+const ElicitationRequest = z.object({
+  message: z.string(),
+  requestedSchema: JsonSchemaObject,
+  mode: z.enum(['form', 'url']).optional(),
+  url: z.string().optional(),
+})
 export const ElicitationAction = z.enum(['accept', 'decline', 'cancel'])
 
 export const RunEvent = z.discriminatedUnion('type', [
-  z.object({ ...base, type: z.literal('run-started'), toolId: z.string(), toolCallId: z.string(), caller: Caller, background: z.boolean(), stepping: z.boolean() }),
+  z.object({
+    ...base,
+    type: z.literal('run-started'),
+    toolId: z.string(),
+    toolCallId: z.string(),
+    caller: Caller,
+    background: z.boolean(),
+    stepping: z.boolean(),
+  }),
   z.object({ ...base, type: z.literal('input-start'), toolCallId: z.string() }),
   z.object({ ...base, type: z.literal('input-delta'), inputTextDelta: z.string(), views: Views }),
   z.object({ ...base, type: z.literal('input-available'), input: Payload, views: Views }),
@@ -109,7 +127,15 @@ export const RunEvent = z.discriminatedUnion('type', [
   }),
   z.object({ ...base, type: z.literal('resumed'), resumeData: Payload, views: Views }),
   z.object({ ...base, type: z.literal('writer-chunk'), chunk: Payload }),
-  z.object({ ...base, type: z.literal('log'), level: LogLevel, message: z.string(), data: z.unknown().optional(), source: LogSource, location: z.string().optional() }),
+  z.object({
+    ...base,
+    type: z.literal('log'),
+    level: LogLevel,
+    message: z.string(),
+    data: z.unknown().optional(),
+    source: LogSource,
+    location: z.string().optional(),
+  }),
   z.object({
     ...base,
     type: z.literal('span'),
@@ -125,9 +151,21 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('hook-error'), hook: HookName, message: z.string() }),
   z.object({ ...base, type: z.literal('state-changed'), state: Payload }),
   z.object({ ...base, type: z.literal('elicitation-requested'), request: ElicitationRequest }),
-  z.object({ ...base, type: z.literal('elicitation-resolved'), result: z.object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }) }),
+  z.object({
+    ...base,
+    type: z.literal('elicitation-resolved'),
+    result: z.object({ action: ElicitationAction, content: z.record(z.string(), z.unknown()).optional() }),
+  }),
   z.object({ ...base, type: z.literal('paused'), next: StepPhase }),
-  z.object({ ...base, type: z.literal('http-request'), requestId: z.string(), method: z.string(), url: z.string(), headers: HttpHeaders, body: HttpBody.optional() }),
+  z.object({
+    ...base,
+    type: z.literal('http-request'),
+    requestId: z.string(),
+    method: z.string(),
+    url: z.string(),
+    headers: HttpHeaders,
+    body: HttpBody.optional(),
+  }),
   z.object({
     ...base,
     type: z.literal('http-response'),
@@ -139,8 +177,21 @@ export const RunEvent = z.discriminatedUnion('type', [
     durationMs: z.number(),
     answeredBy: AnsweredBy.optional(),
   }),
-  z.object({ ...base, type: z.literal('http-error'), requestId: z.string(), message: z.string(), durationMs: z.number(), answeredBy: AnsweredBy.optional() }),
-  z.object({ ...base, type: z.literal('clock-skipped'), ms: z.number().nonnegative(), totalMs: z.number().nonnegative(), timer: z.enum(['setTimeout', 'setInterval']) }),
+  z.object({
+    ...base,
+    type: z.literal('http-error'),
+    requestId: z.string(),
+    message: z.string(),
+    durationMs: z.number(),
+    answeredBy: AnsweredBy.optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('clock-skipped'),
+    ms: z.number().nonnegative(),
+    totalMs: z.number().nonnegative(),
+    timer: z.enum(['setTimeout', 'setInterval']),
+  }),
   z.object({ ...base, type: z.literal('output'), output: Payload, views: Views }),
   z.object({
     ...base,
@@ -168,12 +219,25 @@ type Flat<T> = { [K in keyof T]: T[K] }
 type OnWire<T> = T extends readonly (infer E)[]
   ? OnWire<E>[]
   : T extends object
-    ? Flat<{ [K in keyof T as unknown extends T[K] ? never : K]: OnWire<T[K]> } & { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] }>
+    ? Flat<
+        { [K in keyof T as unknown extends T[K] ? never : K]: OnWire<T[K]> } & {
+          [K in keyof T as unknown extends T[K] ? K : never]?: T[K]
+        }
+      >
     : T
 type Agree<R, W> = [Same<OnWire<R>, W>, Same<keyof R, keyof W>] extends [true, true] ? true : false
 /** The wire adds what only the server writes: `truncated` on any event, and the ends the runtime cannot reach. */
-type ServerOnly<W> = W extends { type: 'run-finished' } ? Flat<Omit<W, 'truncated' | 'status'> & { status: RuntimeEndStatus }> : Flat<Omit<W, 'truncated'>>
-type ShapeMismatches = { [T in RunEventType]: Agree<Extract<RuntimeRunEvent, { type: T }>, ServerOnly<Extract<RunEvent, { type: T }>>> extends true ? never : T }[RunEventType]
+type ServerOnly<W> = W extends { type: 'run-finished' }
+  ? Flat<Omit<W, 'truncated' | 'status'> & { status: RuntimeEndStatus }>
+  : Flat<Omit<W, 'truncated'>>
+type ShapeMismatches = {
+  [T in RunEventType]: Agree<
+    Extract<RuntimeRunEvent, { type: T }>,
+    ServerOnly<Extract<RunEvent, { type: T }>>
+  > extends true
+    ? never
+    : T
+}[RunEventType]
 const _sameEventTypes: Same<RuntimeRunEvent['type'], RunEventType> = true
 /** Lists every event type whose shapes differ: the build fails with "Property '<type>' is missing". */
 const _sameEventShapes: { [T in ShapeMismatches]: 'the runtime and the protocol disagree on this event' } = {}

@@ -47,7 +47,18 @@ export type FuzzFailureShape = z.infer<typeof FuzzFailureShape>
 /** One part of the input schema to exercise (src/testbench/fuzz/schemaCoverage.ts) and how many inputs did. */
 export const CoverageItemShape = z.object({
   path: z.string(),
-  kind: z.enum(['enum', 'branch', 'optional-present', 'optional-absent', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems']),
+  kind: z.enum([
+    'enum',
+    'branch',
+    'optional-present',
+    'optional-absent',
+    'minimum',
+    'maximum',
+    'minLength',
+    'maxLength',
+    'minItems',
+    'maxItems',
+  ]),
   label: z.string(),
   hit: z.number().int(),
 })

@@ -3,11 +3,22 @@
 import { z } from 'zod'
 
 /** One finding of a provider check or a lint rule: its rule, severity, what is wrong and how to fix it, where. */
-export const LintFinding = z.object({ ruleId: z.string(), severity: z.enum(['error', 'warning']), message: z.string(), path: z.string().optional(), fixable: z.boolean().optional() })
+export const LintFinding = z.object({
+  ruleId: z.string(),
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+  path: z.string().optional(),
+  fixable: z.boolean().optional(),
+})
 export type LintFinding = z.infer<typeof LintFinding>
 
 /** A token count, the tokenizer it comes from (`o200k_base`), and whether it is only an estimate. */
-export const TokenCount = z.object({ provider: z.string(), count: z.number().int(), estimate: z.boolean(), encoding: z.string() })
+export const TokenCount = z.object({
+  provider: z.string(),
+  count: z.number().int(),
+  estimate: z.boolean(),
+  encoding: z.string(),
+})
 export type TokenCount = z.infer<typeof TokenCount>
 
 /**
@@ -46,6 +57,15 @@ export type ViewTokens = z.infer<typeof ViewTokens>
 export const RunTokens = z.object({
   runId: z.string(),
   counters: z.array(TokenCount.omit({ count: true }).extend({ label: z.string() })),
-  phases: z.record(z.string(), z.object({ raw: ViewTokens, display: ViewTokens, transcript: ViewTokens, model: ViewTokens.optional(), findings: z.array(LintFinding) })),
+  phases: z.record(
+    z.string(),
+    z.object({
+      raw: ViewTokens,
+      display: ViewTokens,
+      transcript: ViewTokens,
+      model: ViewTokens.optional(),
+      findings: z.array(LintFinding),
+    }),
+  ),
 })
 export type RunTokens = z.infer<typeof RunTokens>

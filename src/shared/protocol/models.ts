@@ -19,7 +19,10 @@ export const ModelTarget = z
     baseURL: z.string().url().max(2_000).optional(),
   })
   .strict()
-  .refine((t) => t.provider !== 'openai-compatible' || t.baseURL !== undefined, { message: 'an openai-compatible model needs a base URL', path: ['baseURL'] })
+  .refine((t) => t.provider !== 'openai-compatible' || t.baseURL !== undefined, {
+    message: 'an openai-compatible model needs a base URL',
+    path: ['baseURL'],
+  })
 export type ModelTarget = z.infer<typeof ModelTarget>
 
 /** `provider:model`, how a model is named in tables and on the command line. */
@@ -35,7 +38,9 @@ export const MAX_PROMPT_CHARS = 100_000
 export const MAX_MODEL_STEPS = 20
 
 /** A turn of the conversation before the prompt (an eval's short conversation). */
-export const ConversationTurn = z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(MAX_PROMPT_CHARS) }).strict()
+export const ConversationTurn = z
+  .object({ role: z.enum(['user', 'assistant']), content: z.string().max(MAX_PROMPT_CHARS) })
+  .strict()
 export type ConversationTurn = z.infer<typeof ConversationTurn>
 
 /** How the tools of a conversation run: their network mode (with mocks) and clock, as for any run. */
@@ -108,8 +113,22 @@ export const TryEvent = z.discriminatedUnion('type', [
   z.object({ ...seq, type: z.literal('tool-call'), call: ModelToolCall }),
   /** The call's run ended: its status and the model view that goes back to the model. */
   z.object({ ...seq, type: z.literal('tool-result'), call: ModelToolCall, modelView: z.unknown() }),
-  z.object({ ...seq, type: z.literal('step-finish'), step: z.number().int(), finishReason: z.string(), usage: ModelUsage }),
-  z.object({ ...seq, type: z.literal('finished'), phase: TryPhase, text: z.string(), usage: ModelUsage, steps: z.number().int(), error: z.string().optional() }),
+  z.object({
+    ...seq,
+    type: z.literal('step-finish'),
+    step: z.number().int(),
+    finishReason: z.string(),
+    usage: ModelUsage,
+  }),
+  z.object({
+    ...seq,
+    type: z.literal('finished'),
+    phase: TryPhase,
+    text: z.string(),
+    usage: ModelUsage,
+    steps: z.number().int(),
+    error: z.string().optional(),
+  }),
 ])
 export type TryEvent = z.infer<typeof TryEvent>
 
@@ -170,8 +189,19 @@ export const EvalCaseResult = z.object({
 export type EvalCaseResult = z.infer<typeof EvalCaseResult>
 
 /** An eval file as `GET /api/evals` lists it, or the reason it could not be read. */
-export const EvalEntry = z.object({ name: z.string(), file: z.string(), tools: z.array(z.string()), k: z.number().int(), prompt: z.string(), variants: z.array(z.string()) })
-export const EvalList = z.object({ dir: z.string(), evals: z.array(EvalEntry), errors: z.array(z.object({ file: z.string(), message: z.string() })) })
+export const EvalEntry = z.object({
+  name: z.string(),
+  file: z.string(),
+  tools: z.array(z.string()),
+  k: z.number().int(),
+  prompt: z.string(),
+  variants: z.array(z.string()),
+})
+export const EvalList = z.object({
+  dir: z.string(),
+  evals: z.array(EvalEntry),
+  errors: z.array(z.object({ file: z.string(), message: z.string() })),
+})
 export type EvalList = z.infer<typeof EvalList>
 
 /** `POST /api/evals/run`: which cases (default all), against which models, k overriding each case's. */
@@ -183,7 +213,10 @@ export const EvalRunBody = z
     /** Also run each case's description variants, to compare their pass rates. */
     variants: z.boolean().optional(),
     /** Also run each case with the tools as this git commit described them (`HEAD`: the last commit). */
-    against: z.string().regex(/^[\w./~^@{}-]{1,100}$/, 'a git ref is 1–100 letters, digits and . / ~ ^ @ { } - _').optional(),
+    against: z
+      .string()
+      .regex(/^[\w./~^@{}-]{1,100}$/, 'a git ref is 1–100 letters, digits and . / ~ ^ @ { } - _')
+      .optional(),
   })
   .strict()
 export type EvalRunBody = z.infer<typeof EvalRunBody>

@@ -39,7 +39,14 @@ export type BodyCut = z.infer<typeof BodyCut>
 /** One recorded exchange: the request as sent (secrets redacted) and its response, or the network error it met. */
 export const CassetteExchange = z
   .object({
-    request: z.object({ method: z.string().min(1), url: z.string().min(1), headers: HttpHeaders.default({}), body: HttpBody.optional() }).strict(),
+    request: z
+      .object({
+        method: z.string().min(1),
+        url: z.string().min(1),
+        headers: HttpHeaders.default({}),
+        body: HttpBody.optional(),
+      })
+      .strict(),
     response: z
       .object({
         status: z.number().int().min(100).max(599),
@@ -58,7 +65,9 @@ export const CassetteExchange = z
     durationMs: z.number().nonnegative().optional(),
   })
   .strict()
-  .refine((e) => (e.response === undefined) !== (e.error === undefined), { message: 'an exchange has either a `response` or an `error`' })
+  .refine((e) => (e.response === undefined) !== (e.error === undefined), {
+    message: 'an exchange has either a `response` or an `error`',
+  })
 export type CassetteExchange = z.infer<typeof CassetteExchange>
 
 /** A cassette: the exchanges of a recorded run, in the order they were made. */
@@ -92,7 +101,9 @@ export const MockRule = z
       .string()
       .min(1)
       .max(MOCK_URL_MAX_CHARS, `a URL pattern is at most ${MOCK_URL_MAX_CHARS} characters`)
-      .refine((url) => url.split('*').length - 1 <= MOCK_URL_MAX_STARS, { message: `a URL pattern has at most ${MOCK_URL_MAX_STARS} "*"` }),
+      .refine((url) => url.split('*').length - 1 <= MOCK_URL_MAX_STARS, {
+        message: `a URL pattern has at most ${MOCK_URL_MAX_STARS} "*"`,
+      }),
     body: z.unknown().optional(),
     response: z
       .object({
@@ -108,7 +119,9 @@ export const MockRule = z
     times: z.number().int().min(1).optional(),
   })
   .strict()
-  .refine((r) => (r.response === undefined) !== (r.error === undefined), { message: 'a rule has either a `response` or an `error`' })
+  .refine((r) => (r.response === undefined) !== (r.error === undefined), {
+    message: 'a rule has either a `response` or an `error`',
+  })
 export type MockRule = z.infer<typeof MockRule>
 
 /** Mock rules, tried in order; `unmatched` says what a request no rule matches gets: an error (default) or real traffic. */

@@ -35,7 +35,11 @@ export const RerunOf = z.object({ runId: z.string().min(1), atEvent: z.number().
 export type RerunOf = z.infer<typeof RerunOf>
 
 /** How a run came to be, when not started from the playground: imported from a file, or rerun from a point of another. */
-export const RunOrigin = z.object({ imported: z.literal(true).optional(), importedFrom: ImportedFrom.optional(), rerunOf: RerunOf.optional() })
+export const RunOrigin = z.object({
+  imported: z.literal(true).optional(),
+  importedFrom: ImportedFrom.optional(),
+  rerunOf: RerunOf.optional(),
+})
 export type RunOrigin = z.infer<typeof RunOrigin>
 
 /** One line of the history list: never the event log. `inputSummary` is the input as short, truncated JSON. */
@@ -66,14 +70,21 @@ export const StorageStatus = z.object({
 })
 export type StorageStatus = z.infer<typeof StorageStatus>
 
-export const RunPage = z.object({ runs: z.array(RunSummary), nextCursor: z.string().optional(), storage: StorageStatus.optional() })
+export const RunPage = z.object({
+  runs: z.array(RunSummary),
+  nextCursor: z.string().optional(),
+  storage: StorageStatus.optional(),
+})
 export type RunPage = z.infer<typeof RunPage>
 
 /**
  * `GET /api/runs/:id`: the summary plus the (redacted) request; the events come from `/api/runs/:id/events`. A queued
  * run also says how many starts are queued ahead of it.
  */
-export const RunDetail = RunSummary.extend({ request: StartRunBody, queuePosition: z.number().int().nonnegative().optional() })
+export const RunDetail = RunSummary.extend({
+  request: StartRunBody,
+  queuePosition: z.number().int().nonnegative().optional(),
+})
 export type RunDetail = z.infer<typeof RunDetail>
 
 /** `GET /api/capacity`: how many runs execute, wait for a person or are queued, against the server's bounds. */
@@ -107,7 +118,10 @@ export const RunExport = z
     exportedAt: z.string(),
     run: RunRecord.extend({ status: RunStatus, events: z.array(RunEvent).min(1) })
       .strict()
-      .refine((r) => r.events.at(-1)?.type === 'run-finished', { message: 'the events of a finished run end with `run-finished`', path: ['events'] }),
+      .refine((r) => r.events.at(-1)?.type === 'run-finished', {
+        message: 'the events of a finished run end with `run-finished`',
+        path: ['events'],
+      }),
     cassette: Cassette.optional(),
   })
   .strict()

@@ -42,14 +42,19 @@ export const Scenario = z
     $schema: z.string().optional(),
     /** The scenario format's version: the store writes it; a file without it is version 1 (upgraded on read). */
     version: z.literal(FORMAT_VERSIONS.scenario).optional(),
-    name: z.string().regex(SCENARIO_NAME, 'use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without ".."'),
+    name: z
+      .string()
+      .regex(SCENARIO_NAME, 'use 1–100 letters, digits, ".", "-" or "_", not starting with "." and without ".."'),
     description: z.string().optional(),
     ...CallFields,
     decisions: z.array(Decision).default([]),
     expect: Expectation,
   })
   .strict()
-  .refine((s) => s.input !== undefined || s.inputText !== undefined, { message: 'a scenario needs `input` or `inputText`', path: ['input'] })
+  .refine((s) => s.input !== undefined || s.inputText !== undefined, {
+    message: 'a scenario needs `input` or `inputText`',
+    path: ['input'],
+  })
 export type Scenario = z.infer<typeof Scenario>
 
 /** A stored scenario as listed: `unfit` holds the reasons it no longer fits the tool's current schemas. */
@@ -57,7 +62,11 @@ export const ScenarioEntry = z.object({ file: z.string(), scenario: Scenario, un
 export type ScenarioEntry = z.infer<typeof ScenarioEntry>
 
 /** `GET /api/scenarios?toolId=`: scenarios plus the files that failed to load (path and problem). */
-export const ScenarioList = z.object({ root: z.string(), scenarios: z.array(ScenarioEntry), errors: z.array(CatalogError) })
+export const ScenarioList = z.object({
+  root: z.string(),
+  scenarios: z.array(ScenarioEntry),
+  errors: z.array(CatalogError),
+})
 export type ScenarioList = z.infer<typeof ScenarioList>
 
 /** `POST /api/scenarios`: save a finished run as a scenario; `expect` replaces the expectation taken from the run. */
@@ -91,7 +100,11 @@ export const ReplayReport = z.object({
 })
 export type ReplayReport = z.infer<typeof ReplayReport>
 /** `POST /api/scenarios/:toolId/replay`: every scenario of a tool, replayed in list order. */
-export const ReplayAllResponse = z.object({ results: z.array(ReplayReport), passed: z.number().int(), failed: z.number().int() })
+export const ReplayAllResponse = z.object({
+  results: z.array(ReplayReport),
+  passed: z.number().int(),
+  failed: z.number().int(),
+})
 export type ReplayAllResponse = z.infer<typeof ReplayAllResponse>
 
 /** `POST /api/runs/:id/expectation`: `rerun` runs the same call once more to see which values differ. */
@@ -108,7 +121,13 @@ export const SuggestedExpectation = z.object({
   expect: Expectation,
   /** The run's own result, without matchers (what switching a matcher off puts back). */
   exact: Expectation,
-  matchers: z.array(z.object({ path: ValuePath, kind: z.enum(['string', 'date', 'number']), why: z.enum(['differs', 'looks-generated']) })),
+  matchers: z.array(
+    z.object({
+      path: ValuePath,
+      kind: z.enum(['string', 'date', 'number']),
+      why: z.enum(['differs', 'looks-generated']),
+    }),
+  ),
   unmatchable: z.array(ValuePath),
   comparedWith: z.object({ runId: z.string(), how: z.enum(['history', 'rerun']) }).optional(),
   rerunProblem: z.string().optional(),
@@ -125,8 +144,13 @@ export const ExportBody = z
     expect: Expectation.optional(),
   })
   .strict()
-  .refine((b) => (b.runId === undefined) !== (b.scenario === undefined), { message: 'give either `runId` or `scenario`' })
-  .refine((b) => b.expect === undefined || b.runId !== undefined, { message: '`expect` goes with `runId` (a scenario has its own)', path: ['expect'] })
+  .refine((b) => (b.runId === undefined) !== (b.scenario === undefined), {
+    message: 'give either `runId` or `scenario`',
+  })
+  .refine((b) => b.expect === undefined || b.runId !== undefined, {
+    message: '`expect` goes with `runId` (a scenario has its own)',
+    path: ['expect'],
+  })
 export type ExportBody = z.infer<typeof ExportBody>
 export const ExportResponse = z.object({ filename: z.string(), code: z.string() })
 export type ExportResponse = z.infer<typeof ExportResponse>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { evalJsonSchema, parseEvalFile, toolsNamedBy } from './evalFile.ts'
 
-const minimal = { name: 'weather-in-lima', prompt: 'What is the weather in Lima?', tools: ['weather-tool'], expect: { calls: [{ tool: 'weather-tool', args: { location: 'Lima' } }] }, k: 3 }
+const minimal = {
+  name: 'weather-in-lima',
+  prompt: 'What is the weather in Lima?',
+  tools: ['weather-tool'],
+  expect: { calls: [{ tool: 'weather-tool', args: { location: 'Lima' } }] },
+  k: 3,
+}
 
 const parsed = (value: unknown) => parseEvalFile(JSON.stringify(value))
 
@@ -20,7 +26,10 @@ describe('eval files', () => {
       $schema: '../node_modules/toolscope/src/testbench/eval.schema.json',
       name: 'full',
       system: 'You are terse.',
-      messages: [{ role: 'user', content: 'I am in Peru.' }, { role: 'assistant', content: 'Noted.' }],
+      messages: [
+        { role: 'user', content: 'I am in Peru.' },
+        { role: 'assistant', content: 'Noted.' },
+      ],
       prompt: 'Weather in the capital?',
       tools: 'all',
       expect: {
@@ -36,8 +45,15 @@ describe('eval files', () => {
       network: 'replay',
       cassette: 'lima',
       clock: 'fake',
-      answers: { approve: { 'delete-file': false }, resumeData: { 'book-seat': { seat: '1A' } }, elicitation: { 'ask-name': { name: 'Ada' } } },
-      variants: { terse: { 'weather-tool': { description: 'Weather.' } }, schema: { 'weather-tool': { inputSchema: { type: 'object' } } } },
+      answers: {
+        approve: { 'delete-file': false },
+        resumeData: { 'book-seat': { seat: '1A' } },
+        elicitation: { 'ask-name': { name: 'Ada' } },
+      },
+      variants: {
+        terse: { 'weather-tool': { description: 'Weather.' } },
+        schema: { 'weather-tool': { inputSchema: { type: 'object' } } },
+      },
     }
     const result = parsed([full, { ...minimal, expect: { callCount: 0 } }])
     expect(result.ok, JSON.stringify(result)).toBe(true)
@@ -56,7 +72,10 @@ describe('eval files', () => {
     expect(bad.problems.join('\n')).toMatch(/^\[1\]\.expect: Unrecognized key: "colour"/m)
     expect(bad.problems.join('\n')).toMatch(/^\[1\]\.k: /m)
     const single = parsed({ ...minimal, threshold: 2, callCount: 1 })
-    expect(!single.ok && single.problems).toEqual([expect.stringMatching(/^threshold: /), expect.stringMatching(/^\(root\): Unrecognized key: "callCount"/)])
+    expect(!single.ok && single.problems).toEqual([
+      expect.stringMatching(/^threshold: /),
+      expect.stringMatching(/^\(root\): Unrecognized key: "callCount"/),
+    ])
     expect(parsed([])).toEqual({ ok: false, problems: [expect.stringMatching(/non-empty array/)] })
     const variant = parsed({ ...minimal, variants: { 'bad name': { 'weather-tool': {} } } })
     expect(!variant.ok && variant.problems.join('\n')).toMatch(/variants.*variant name/)
@@ -73,9 +92,25 @@ describe('eval files', () => {
   })
 
   it('publishes a JSON Schema that takes one case or an array of them', () => {
-    const schema = evalJsonSchema() as { anyOf: Array<{ type: string; properties?: Record<string, unknown>; required?: string[] }> }
+    const schema = evalJsonSchema() as {
+      anyOf: Array<{ type: string; properties?: Record<string, unknown>; required?: string[] }>
+    }
     const single = schema.anyOf.find((s) => s.type === 'object')!
-    expect(Object.keys(single.properties!)).toEqual(expect.arrayContaining(['name', 'prompt', 'messages', 'tools', 'expect', 'k', 'threshold', 'answers', 'variants', 'network', 'clock']))
+    expect(Object.keys(single.properties!)).toEqual(
+      expect.arrayContaining([
+        'name',
+        'prompt',
+        'messages',
+        'tools',
+        'expect',
+        'k',
+        'threshold',
+        'answers',
+        'variants',
+        'network',
+        'clock',
+      ]),
+    )
     expect(single.required).toEqual(expect.arrayContaining(['name', 'prompt', 'expect']))
     expect(schema.anyOf.some((s) => s.type === 'array')).toBe(true)
   })

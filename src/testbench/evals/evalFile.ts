@@ -6,7 +6,13 @@ import { z } from 'zod'
 import { EVAL_CASE, FileVersionError } from '../../shared/formats/formats.ts'
 import { readDocument } from '../../shared/formats/modernize.ts'
 import { FORMAT_VERSIONS } from '../../shared/formats/versions.ts'
-import { ConversationTurn, MAX_MODEL_STEPS, MAX_PROMPT_CHARS, ToolOffer, ToolRunSettings } from '../../shared/protocol.ts'
+import {
+  ConversationTurn,
+  MAX_MODEL_STEPS,
+  MAX_PROMPT_CHARS,
+  ToolOffer,
+  ToolRunSettings,
+} from '../../shared/protocol.ts'
 
 /** Most trials a case may ask for (the same cap as an eval run's `k`). */
 export const MAX_TRIALS = 50
@@ -32,7 +38,9 @@ export const CallCount = z.union([
   z
     .object({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() })
     .strict()
-    .refine((c) => c.min === undefined || c.max === undefined || c.min <= c.max, { message: '`min` must not be above `max`' }),
+    .refine((c) => c.min === undefined || c.max === undefined || c.min <= c.max, {
+      message: '`min` must not be above `max`',
+    }),
 ])
 export type CallCount = z.infer<typeof CallCount>
 
@@ -67,9 +75,14 @@ export type EvalAnswers = z.infer<typeof EvalAnswers>
 
 /** What the model is told about one tool in a variant, instead of the tool's own description or input schema. */
 export const ToolVariant = z
-  .object({ description: z.string().max(MAX_PROMPT_CHARS).optional(), inputSchema: z.record(z.string(), z.unknown()).optional() })
+  .object({
+    description: z.string().max(MAX_PROMPT_CHARS).optional(),
+    inputSchema: z.record(z.string(), z.unknown()).optional(),
+  })
   .strict()
-  .refine((v) => v.description !== undefined || v.inputSchema !== undefined, { message: 'a variant changes `description`, `inputSchema` or both' })
+  .refine((v) => v.description !== undefined || v.inputSchema !== undefined, {
+    message: 'a variant changes `description`, `inputSchema` or both',
+  })
 export type ToolVariant = z.infer<typeof ToolVariant>
 
 const VariantName = z.string().regex(/^[\w.-]{1,100}$/, 'a variant name is 1–100 letters, digits, ".", "-" or "_"')
@@ -121,7 +134,8 @@ export function parseEvalFile(text: string): ParsedEvalFile {
     return { ok: false, problems: [`not valid JSON (${(error as Error).message})`] }
   }
   const entries = Array.isArray(json) ? json : [json]
-  if (Array.isArray(json) && json.length === 0) return { ok: false, problems: ['(root): an eval file holds a case or a non-empty array of cases'] }
+  if (Array.isArray(json) && json.length === 0)
+    return { ok: false, problems: ['(root): an eval file holds a case or a non-empty array of cases'] }
   const cases: EvalCase[] = []
   const problems: string[] = []
   entries.forEach((entry, index) => {
@@ -164,5 +178,8 @@ export function toolsNamedBy(c: EvalCase): string[] {
 
 /** JSON Schema of eval files, published so editors complete them. */
 export function evalJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(EvalFile, { target: 'draft-07', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  return z.toJSONSchema(EvalFile, { target: 'draft-07', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >
 }

@@ -43,7 +43,10 @@ function matchesCall(expected: ExpectedCall, call: ModelToolCall): boolean {
 
 function expectedCallFailure(expected: ExpectedCall, calls: ModelToolCall[]): string | undefined {
   const matching = calls.filter((call) => matchesCall(expected, call)).length
-  const wanted = expected.args === undefined ? `a call of ${expected.tool}` : `a call of ${expected.tool} with args matching ${quoted(JSON.stringify(expected.args))}`
+  const wanted =
+    expected.args === undefined
+      ? `a call of ${expected.tool}`
+      : `a call of ${expected.tool} with args matching ${quoted(JSON.stringify(expected.args))}`
   if (expected.count === undefined) return matching > 0 ? undefined : `expected ${wanted}; ${whatWasCalled(calls)}`
   if (matching === expected.count) return undefined
   return `expected ${wanted} ${times(expected.count)}, got ${times(matching)}; ${whatWasCalled(calls)}`
@@ -69,7 +72,8 @@ function boundsOf(count: CallCount): { min: number; max: number } {
 function callCountFailure(count: CallCount, calls: ModelToolCall[]): string | undefined {
   const { min, max } = boundsOf(count)
   if (calls.length >= min && calls.length <= max) return undefined
-  const wanted = min === max ? `${min}` : max === Infinity ? `at least ${min}` : min === 0 ? `at most ${max}` : `${min} to ${max}`
+  const wanted =
+    min === max ? `${min}` : max === Infinity ? `at least ${min}` : min === 0 ? `at most ${max}` : `${min} to ${max}`
   return `expected ${wanted} tool call${/(^| )1$/.test(wanted) ? '' : 's'}; the model made ${calls.length}${calls.length ? `: ${calls.map(describeCall).join(', ')}` : ''}`
 }
 
@@ -78,12 +82,17 @@ function answerFailures(answerIncludes: string | string[], answer: string): stri
   const lower = answer.toLowerCase()
   return texts
     .filter((text) => !lower.includes(text.toLowerCase()))
-    .map((text) => `expected the answer to include ${JSON.stringify(text)}; ${answer.trim() ? `the answer was ${JSON.stringify(quoted(answer.trim()))}` : 'the model gave no text answer'}`)
+    .map(
+      (text) =>
+        `expected the answer to include ${JSON.stringify(text)}; ${answer.trim() ? `the answer was ${JSON.stringify(quoted(answer.trim()))}` : 'the model gave no text answer'}`,
+    )
 }
 
 /** Calls whose arguments were not valid JSON: named in the failures, since the model sent something no tool could run. */
 function malformedCalls(calls: ModelToolCall[]): string[] {
-  return calls.filter((call) => call.args === undefined && call.error).map((call) => `the model's call of ${call.toolId} had malformed arguments ${quoted(call.argsText)}: ${call.error}`)
+  return calls
+    .filter((call) => call.args === undefined && call.error)
+    .map((call) => `the model's call of ${call.toolId} had malformed arguments ${quoted(call.argsText)}: ${call.error}`)
 }
 
 /** Every way a trial fell short of `expect` (empty: it passed). */
@@ -97,7 +106,8 @@ export function judgeTrial(expect: EvalExpect, outcome: TrialOutcome): string[] 
   if (expect.callCount !== undefined) failures.push(...optional(callCountFailure(expect.callCount, calls)))
   if (expect.answerIncludes !== undefined) failures.push(...answerFailures(expect.answerIncludes, answer))
   // A malformed call is named whenever the trial failed, so the reason is in sight (a model that recovered still passes).
-  if (failures.length) failures.push(...malformedCalls(calls.filter((call) => !failures.some((f) => f.includes(describeCall(call))))))
+  if (failures.length)
+    failures.push(...malformedCalls(calls.filter((call) => !failures.some((f) => f.includes(describeCall(call))))))
   return failures
 }
 
@@ -116,7 +126,14 @@ function choose(n: number, k: number): number {
  * it is 1 when every trial passed and 0 otherwise; with more trials than k it estimates how reliable the model is.
  */
 export function passK(n: number, c: number, k: number): number {
-  if (!(Number.isInteger(n) && Number.isInteger(c) && Number.isInteger(k)) || n < 1 || c < 0 || c > n || k < 1 || k > n) {
+  if (
+    !(Number.isInteger(n) && Number.isInteger(c) && Number.isInteger(k)) ||
+    n < 1 ||
+    c < 0 ||
+    c > n ||
+    k < 1 ||
+    k > n
+  ) {
     throw new RangeError(`pass^k needs whole numbers 0 ≤ c ≤ n and 1 ≤ k ≤ n; got n = ${n}, c = ${c}, k = ${k}`)
   }
   return choose(c, k) / choose(n, k)

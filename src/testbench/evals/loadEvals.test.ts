@@ -4,7 +4,13 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadEvals } from './loadEvals.ts'
 
-const minimal = { name: 'weather-in-lima', prompt: 'What is the weather in Lima?', tools: ['weather-tool'], expect: { calls: [{ tool: 'weather-tool', args: { location: 'Lima' } }] }, k: 3 }
+const minimal = {
+  name: 'weather-in-lima',
+  prompt: 'What is the weather in Lima?',
+  tools: ['weather-tool'],
+  expect: { calls: [{ tool: 'weather-tool', args: { location: 'Lima' } }] },
+  k: 3,
+}
 
 let dir: string
 afterEach(() => rm(dir, { recursive: true, force: true }))
@@ -22,7 +28,10 @@ describe('loadEvals', () => {
   it('reads every .json file under the folder, sorted, with the file of each case', async () => {
     await folder({
       'b.json': JSON.stringify(minimal),
-      'nested/a.json': JSON.stringify([{ ...minimal, name: 'one' }, { ...minimal, name: 'two' }]),
+      'nested/a.json': JSON.stringify([
+        { ...minimal, name: 'one' },
+        { ...minimal, name: 'two' },
+      ]),
       'notes.md': 'not an eval',
     })
     const loaded = await loadEvals(dir)
@@ -45,8 +54,14 @@ describe('loadEvals', () => {
     expect(loaded.cases.map((c) => c.name)).toEqual(['weather-in-lima'])
     expect(loaded.errors).toEqual([
       { file: join(dir, 'broken.json'), message: expect.stringMatching(/^not a valid eval file: not valid JSON/) },
-      { file: join(dir, 'good.json'), message: `the case name "weather-in-lima" is already used in ${join(dir, 'dup.json')}: each case needs its own name` },
-      { file: join(dir, 'invalid.json'), message: expect.stringMatching(/^not a valid eval file: expect\.calls\.0\.tool: /) },
+      {
+        file: join(dir, 'good.json'),
+        message: `the case name "weather-in-lima" is already used in ${join(dir, 'dup.json')}: each case needs its own name`,
+      },
+      {
+        file: join(dir, 'invalid.json'),
+        message: expect.stringMatching(/^not a valid eval file: expect\.calls\.0\.tool: /),
+      },
     ])
   })
 

@@ -42,7 +42,10 @@ async function jsonFilesUnder(dir: string): Promise<string[]> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw err
   }
-  return entries.filter((name) => name.endsWith('.json')).map((name) => path.join(dir, name)).sort()
+  return entries
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => path.join(dir, name))
+    .sort()
 }
 
 /** Reads the eval files under `dir` (or `dir` itself when it names a `.json` file). */
@@ -67,7 +70,10 @@ export async function loadEvals(dir: string = DEFAULT_EVALS_DIR): Promise<Loaded
     for (const c of parsed.cases) {
       const other = seen.get(c.name)
       if (other !== undefined) {
-        errors.push({ file, message: `the case name "${c.name}" is already used in ${other}: each case needs its own name` })
+        errors.push({
+          file,
+          message: `the case name "${c.name}" is already used in ${other}: each case needs its own name`,
+        })
         continue
       }
       seen.set(c.name, file)
@@ -81,7 +87,8 @@ export async function loadEvals(dir: string = DEFAULT_EVALS_DIR): Promise<Loaded
 async function readEvalFile(file: string): Promise<{ text: string } | string> {
   try {
     const buffer = await readFile(file)
-    if (buffer.byteLength > MAX_EVAL_FILE_BYTES) return `too large (${buffer.byteLength} bytes; an eval file is at most ${MAX_EVAL_FILE_BYTES})`
+    if (buffer.byteLength > MAX_EVAL_FILE_BYTES)
+      return `too large (${buffer.byteLength} bytes; an eval file is at most ${MAX_EVAL_FILE_BYTES})`
     return { text: buffer.toString('utf8') }
   } catch (err) {
     return `could not be read: ${(err as Error).message}`

@@ -6,7 +6,17 @@ import type { RunEvent } from '../../shared/protocol.ts'
 import { Status } from '../../runtime/status.ts'
 
 /** Every check, in the order a report lists them. */
-export const FUZZ_CHECKS = ['no-crash', 'refuses-invalid', 'output-schema', 'suspend-schema', 'model-output', 'transforms', 'no-hang', 'no-secret-in-views', 'same-output'] as const
+export const FUZZ_CHECKS = [
+  'no-crash',
+  'refuses-invalid',
+  'output-schema',
+  'suspend-schema',
+  'model-output',
+  'transforms',
+  'no-hang',
+  'no-secret-in-views',
+  'same-output',
+] as const
 export type FuzzCheckId = (typeof FUZZ_CHECKS)[number]
 
 /** What each check asks, for reports and the UI. */
@@ -40,7 +50,8 @@ function errorKind(error: ErrorEvent): 'input' | 'request-context' | 'output' | 
   if (m.startsWith('Request context validation failed for ')) return 'request-context'
   if (m.startsWith('Tool output validation failed for ')) return 'output'
   if (m.startsWith('Tool suspension data validation failed for ')) return 'suspend'
-  if (/^Tool \S+ timed out after \d+ ms$/.test(m) || / did not answer within \d+ ms, the run's timeout/.test(m)) return 'timeout'
+  if (/^Tool \S+ timed out after \d+ ms$/.test(m) || / did not answer within \d+ ms, the run's timeout/.test(m))
+    return 'timeout'
   return 'exception'
 }
 
@@ -64,7 +75,8 @@ function secretIn(events: readonly RunEvent[], secrets: readonly string[]): stri
     if (!views) continue
     for (const [name, view] of Object.entries(views)) {
       const text = JSON.stringify(view) ?? ''
-      if (forms.some((f) => text.includes(f))) return `the ${name} view of the ${event.type} event holds a secret of the request context, reshaped`
+      if (forms.some((f) => text.includes(f)))
+        return `the ${name} view of the ${event.type} event holds a secret of the request context, reshaped`
     }
   }
   return undefined
@@ -74,10 +86,15 @@ function secretIn(events: readonly RunEvent[], secrets: readonly string[]): stri
  * The checks a run failed. `valid` says whether its input was generated valid; `secrets` are the values put in the
  * request context under secret-looking keys; `enabled` the checks asked for.
  */
-export function checkRun(events: readonly RunEvent[], options: { valid: boolean; secrets?: readonly string[]; enabled: ReadonlySet<FuzzCheckId> }): CheckFailure[] {
+export function checkRun(
+  events: readonly RunEvent[],
+  options: { valid: boolean; secrets?: readonly string[]; enabled: ReadonlySet<FuzzCheckId> },
+): CheckFailure[] {
   const failures: CheckFailure[] = []
   const fail = (check: FuzzCheckId, message: string) => options.enabled.has(check) && failures.push({ check, message })
-  const finished = events.findLast((e) => e.type === 'run-finished') as Extract<RunEvent, { type: 'run-finished' }> | undefined
+  const finished = events.findLast((e) => e.type === 'run-finished') as
+    | Extract<RunEvent, { type: 'run-finished' }>
+    | undefined
   const error = events.find((e): e is ErrorEvent => e.type === 'error')
   if (!finished) fail('no-hang', 'the run did not finish')
   if (error) {
@@ -86,8 +103,10 @@ export function checkRun(events: readonly RunEvent[], options: { valid: boolean;
     else if (kind === 'output') fail('output-schema', firstLine(error.message))
     else if (kind === 'suspend') fail('suspend-schema', firstLine(error.message))
     else if (options.valid && kind === 'exception') fail('no-crash', firstLine(error.message))
-    else if (options.valid && (kind === 'input' || kind === 'request-context')) fail('no-crash', `a valid input was refused: ${firstLine(error.message)}`)
-    else if (!options.valid && kind === 'exception') fail('refuses-invalid', `an invalid input reached the tool, which threw: ${firstLine(error.message)}`)
+    else if (options.valid && (kind === 'input' || kind === 'request-context'))
+      fail('no-crash', `a valid input was refused: ${firstLine(error.message)}`)
+    else if (!options.valid && kind === 'exception')
+      fail('refuses-invalid', `an invalid input reached the tool, which threw: ${firstLine(error.message)}`)
   } else if (!options.valid && finished?.status === Status.success) {
     fail('refuses-invalid', 'an invalid input was accepted and the run succeeded')
   }

@@ -74,7 +74,10 @@ export interface FuzzReport {
 }
 
 /** A value that marks itself as planted, derived from where it is planted (the same call, the same value). */
-const planted = (key: string, at: string) => `sk-fuzz-${Math.abs(hash(`${key}:${at}`)).toString(36).padStart(8, '0')}`
+const planted = (key: string, at: string) =>
+  `sk-fuzz-${Math.abs(hash(`${key}:${at}`))
+    .toString(36)
+    .padStart(8, '0')}`
 
 function hash(text: string): number {
   let h = 0
@@ -83,13 +86,21 @@ function hash(text: string): number {
 }
 
 /** A request context with every plain string under a secret-looking key replaced by a planted secret. */
-function plantSecrets(schema: Schema, context: Record<string, unknown>): { value: Record<string, unknown>; secrets: string[] } {
+function plantSecrets(
+  schema: Schema,
+  context: Record<string, unknown>,
+): { value: Record<string, unknown>; secrets: string[] } {
   const properties = (schema.properties ?? {}) as Record<string, Schema>
   const secrets: string[] = []
   const value = { ...context }
   for (const [key, v] of Object.entries(value)) {
     const prop = properties[key] ?? {}
-    const plain = prop.type === 'string' && !prop.pattern && !prop.format && !prop.enum && (prop.maxLength === undefined || (prop.maxLength as number) >= 17)
+    const plain =
+      prop.type === 'string' &&
+      !prop.pattern &&
+      !prop.format &&
+      !prop.enum &&
+      (prop.maxLength === undefined || (prop.maxLength as number) >= 17)
     if (typeof v === 'string' && isSecretKey(key) && plain) {
       value[key] = planted(key, v)
       secrets.push(value[key] as string)
@@ -100,16 +111,35 @@ function plantSecrets(schema: Schema, context: Record<string, unknown>): { value
 
 /** The secrets planted in a call's request context. */
 export function plantedSecrets(call: FuzzCall): string[] {
-  return Object.values(call.requestContext ?? {}).filter((v): v is string => typeof v === 'string' && v.startsWith('sk-fuzz-'))
+  return Object.values(call.requestContext ?? {}).filter(
+    (v): v is string => typeof v === 'string' && v.startsWith('sk-fuzz-'),
+  )
 }
 
 /** The generated calls of a tool. */
 export function callArbitrary(target: FuzzTarget, invalidShare = 0.2): fc.Arbitrary<FuzzCall> {
   const inputSchema = target.input ?? { type: 'object' }
-  const context = target.requestContext ? arbitraryOf(target.requestContext).map((v) => plantSecrets(target.requestContext!, (v ?? {}) as Record<string, unknown>).value) : fc.constant(undefined)
-  const valid = fc.record({ input: arbitraryOf(inputSchema), requestContext: context }).map((c): FuzzCall => ({ input: c.input, ...(c.requestContext ? { requestContext: c.requestContext } : {}), valid: true }))
+  const context = target.requestContext
+    ? arbitraryOf(target.requestContext).map(
+        (v) => plantSecrets(target.requestContext!, (v ?? {}) as Record<string, unknown>).value,
+      )
+    : fc.constant(undefined)
+  const valid = fc.record({ input: arbitraryOf(inputSchema), requestContext: context }).map(
+    (c): FuzzCall => ({
+      input: c.input,
+      ...(c.requestContext ? { requestContext: c.requestContext } : {}),
+      valid: true,
+    }),
+  )
   if (invalidShare <= 0 || !target.input) return valid
-  const invalid = fc.record({ broken: invalidArbitraryOf(inputSchema), requestContext: context }).map((c): FuzzCall => ({ input: c.broken.value, requestContext: c.requestContext, valid: false, broken: c.broken.broken }))
+  const invalid = fc.record({ broken: invalidArbitraryOf(inputSchema), requestContext: context }).map(
+    (c): FuzzCall => ({
+      input: c.broken.value,
+      requestContext: c.requestContext,
+      valid: false,
+      broken: c.broken.broken,
+    }),
+  )
   const weight = Math.max(1, Math.round((1 - invalidShare) / invalidShare))
   return fc.oneof({ weight, arbitrary: valid }, { weight: 1, arbitrary: invalid })
 }
@@ -131,16 +161,31 @@ export async function fuzzTool(target: FuzzTarget, options: FuzzOptions): Promis
     if (options.checks.has('same-output') && call.valid && failures.length === 0) {
       const again = await options.execute(call)
       executed++
-      if (outcomeOf(again.events) !== outcomeOf(run.events)) failures.push({ check: 'same-output', message: 'a second run of the same input gave another outcome' })
+      if (outcomeOf(again.events) !== outcomeOf(run.events))
+        failures.push({ check: 'same-output', message: 'a second run of the same input gave another outcome' })
     }
     // The last failing call fast-check sees is the one it reports: shrinking ends on it.
     if (failures.length) last = { call, failures, runId: run.runId }
     return failures.length === 0
   })
   const details = await fc.check(property, { numRuns: runs, seed, endOnFailure: false })
-  const report: FuzzReport = { toolId: target.toolId, seed, runs: details.numRuns, executed, checks: [...options.checks], inputs, durationMs: Date.now() - started }
+  const report: FuzzReport = {
+    toolId: target.toolId,
+    seed,
+    runs: details.numRuns,
+    executed,
+    checks: [...options.checks],
+    inputs,
+    durationMs: Date.now() - started,
+  }
   if (details.failed && last) {
-    report.failure = { call: last.call, failures: last.failures, runId: last.runId, path: details.counterexamplePath ?? '', shrinks: details.numShrinks }
+    report.failure = {
+      call: last.call,
+      failures: last.failures,
+      runId: last.runId,
+      path: details.counterexamplePath ?? '',
+      shrinks: details.numShrinks,
+    }
   } else if (details.failed && details.errorInstance) {
     throw details.errorInstance
   }

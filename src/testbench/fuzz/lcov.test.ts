@@ -17,7 +17,10 @@ describe('lcov', () => {
 
   it('sums the counts of the same file from several workers, keeping lines only one of them saw', () => {
     const merged = mergeCoverage(
-      [{ file: 'b.ts', lines: { 1: 1, 2: 0 } }, { file: 'a.ts', lines: { 4: 2 } }],
+      [
+        { file: 'b.ts', lines: { 1: 1, 2: 0 } },
+        { file: 'a.ts', lines: { 4: 2 } },
+      ],
       [{ file: 'b.ts', lines: { 2: 2, 3: 0 } }],
     )
     expect(merged).toEqual([

@@ -25,9 +25,18 @@ export function mergeCoverage(...parts: FileCoverage[][]): FileCoverage[] {
 export function toLcov(files: FileCoverage[]): string {
   return files
     .map(({ file, lines }) => {
-      const entries = Object.entries(lines).map(([line, count]) => [Number(line), count] as const).sort(([a], [b]) => a - b)
+      const entries = Object.entries(lines)
+        .map(([line, count]) => [Number(line), count] as const)
+        .sort(([a], [b]) => a - b)
       const hit = entries.filter(([, count]) => count > 0).length
-      return ['TN:', `SF:${file}`, ...entries.map(([line, count]) => `DA:${line},${count}`), `LF:${entries.length}`, `LH:${hit}`, 'end_of_record'].join('\n')
+      return [
+        'TN:',
+        `SF:${file}`,
+        ...entries.map(([line, count]) => `DA:${line},${count}`),
+        `LF:${entries.length}`,
+        `LH:${hit}`,
+        'end_of_record',
+      ].join('\n')
     })
     .map((record) => `${record}\n`)
     .join('')

@@ -29,8 +29,16 @@ const FULL = {
   required: ['unit', 'count', 'shape'],
   additionalProperties: false,
   $defs: {
-    circle: { type: 'object', properties: { kind: { const: 'circle' }, radius: { type: 'integer', minimum: 0, maximum: 100 } }, required: ['kind', 'radius'] },
-    square: { type: 'object', properties: { kind: { const: 'square' }, side: { type: 'number' } }, required: ['kind', 'side'] },
+    circle: {
+      type: 'object',
+      properties: { kind: { const: 'circle' }, radius: { type: 'integer', minimum: 0, maximum: 100 } },
+      required: ['kind', 'radius'],
+    },
+    square: {
+      type: 'object',
+      properties: { kind: { const: 'square' }, side: { type: 'number' } },
+      required: ['kind', 'side'],
+    },
   },
 }
 
@@ -108,7 +116,10 @@ describe('schemaCoverage', () => {
       },
       required: ['level', 'id', 'pair'],
     }
-    const cov = schemaCoverage(schema, [{ level: 0, id: 'x', pair: ['a', 2] }, { level: 0.9999999, id: null, pair: ['', 1] }])
+    const cov = schemaCoverage(schema, [
+      { level: 0, id: 'x', pair: ['a', 2] },
+      { level: 0.9999999, id: null, pair: ['', 1] },
+    ])
     expect(hitOf(cov.items, 'level', 'minimum', '= 0')).toBe(1)
     expect(hitOf(cov.items, 'level', 'maximum', '< 1')).toBe(1)
     expect(hitOf(cov.items, 'id', 'branch', 'oneOf[0] string')).toBe(1)
@@ -132,26 +143,38 @@ describe('schemaCoverage', () => {
     for (const seed of [1, 42, 2026]) {
       const generated = fc.sample(arbitraryOf(FULL), { seed, numRuns: 300 })
       const cov = schemaCoverage(FULL, generated)
-      expect(cov.items.filter((i) => i.hit === 0), `seed ${seed}`).toEqual([])
+      expect(
+        cov.items.filter((i) => i.hit === 0),
+        `seed ${seed}`,
+      ).toEqual([])
       expect(cov.covered).toBe(cov.total)
     }
   })
 
-  it('leaves out inputs that do not fit the schema (a fuzz run\'s invalid ones)', () => {
+  it("leaves out inputs that do not fit the schema (a fuzz run's invalid ones)", () => {
     const invalid = [{ unit: 'f', count: 1 }, { unit: 'k', count: 99, shape: { kind: 'square', side: 1 } }, 'nope']
     const cov = schemaCoverage(FULL, invalid)
     expect(cov.covered).toBe(0)
   })
 
   it('counts every generated input of every example tool (zod, valibot, arktype schemas): none is taken for invalid', () => {
-    const modules = import.meta.glob('../../../server/examples/*.ts', { eager: true }) as Record<string, Record<string, unknown>>
-    const isTool = (v: unknown): v is Tool => !!v && typeof v === 'object' && typeof (v as Tool).id === 'string' && typeof (v as Tool).execute === 'function'
-    const tools = Object.values(modules).flatMap((m) => Object.values(m).filter(isTool)).filter((t) => t.inputSchema)
+    const modules = import.meta.glob('../../../server/examples/*.ts', { eager: true }) as Record<
+      string,
+      Record<string, unknown>
+    >
+    const isTool = (v: unknown): v is Tool =>
+      !!v && typeof v === 'object' && typeof (v as Tool).id === 'string' && typeof (v as Tool).execute === 'function'
+    const tools = Object.values(modules)
+      .flatMap((m) => Object.values(m).filter(isTool))
+      .filter((t) => t.inputSchema)
     expect(tools.length).toBeGreaterThanOrEqual(15)
     for (const tool of tools) {
       const schema = toJsonSchema(tool.inputSchema!, { io: 'input' }) as Record<string, unknown>
       const generated = fc.sample(arbitraryOf(schema), { seed: 7, numRuns: 100 })
-      expect(generated.filter((v) => !fits(schema, v, schema)), tool.id).toEqual([])
+      expect(
+        generated.filter((v) => !fits(schema, v, schema)),
+        tool.id,
+      ).toEqual([])
       expect(schemaCoverage(schema, generated).covered, tool.id).toBeGreaterThanOrEqual(0)
     }
   })

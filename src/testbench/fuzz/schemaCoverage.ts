@@ -8,7 +8,17 @@
 
 type Schema = Record<string, unknown>
 
-export type CoverageKind = 'enum' | 'branch' | 'optional-present' | 'optional-absent' | 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems'
+export type CoverageKind =
+  | 'enum'
+  | 'branch'
+  | 'optional-present'
+  | 'optional-absent'
+  | 'minimum'
+  | 'maximum'
+  | 'minLength'
+  | 'maxLength'
+  | 'minItems'
+  | 'maxItems'
 
 /** One thing to exercise: where (a JSON path like `unit`, `items[].size`, `shape<1>.radius`), what, and how often. */
 export interface CoverageItem {
@@ -39,7 +49,8 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : u
 function resolveRef(ref: string, root: Schema): Schema | undefined {
   if (!ref.startsWith('#')) return undefined
   let node: unknown = root
-  for (const part of ref.slice(1).split('/').filter(Boolean)) node = isSchema(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined
+  for (const part of ref.slice(1).split('/').filter(Boolean))
+    node = isSchema(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined
   return isSchema(node) ? node : undefined
 }
 
@@ -80,7 +91,9 @@ function typeAllows(types: unknown, value: unknown): boolean {
   if (types === undefined) return true
   const list = Array.isArray(types) ? types : [types]
   const actual = typeOf(value)
-  return list.some((t) => t === actual || (t === 'integer' && Number.isInteger(value)) || (t === 'number' && actual === 'number'))
+  return list.some(
+    (t) => t === actual || (t === 'integer' && Number.isInteger(value)) || (t === 'number' && actual === 'number'),
+  )
 }
 
 /** Whether `value` fits `schema` by its structure: type, const, enum, bounds, required keys, properties and items. */
@@ -94,7 +107,8 @@ export function fits(raw: Schema | boolean, value: unknown, root: Schema, depth 
   const branches = (schema.anyOf ?? schema.oneOf) as unknown
   if (Array.isArray(branches) && !branches.some((b) => fits(b as Schema, value, root, depth + 1))) return false
   if (typeof value === 'number') return numberFits(schema, value)
-  if (typeof value === 'string') return (num(schema.minLength) ?? 0) <= value.length && value.length <= (num(schema.maxLength) ?? Infinity)
+  if (typeof value === 'string')
+    return (num(schema.minLength) ?? 0) <= value.length && value.length <= (num(schema.maxLength) ?? Infinity)
   if (Array.isArray(value)) return arrayFits(schema, value, root, depth)
   if (isObject(value)) return objectFits(schema, value, root, depth)
   return true
@@ -109,9 +123,13 @@ function numberFits(schema: Schema, value: number): boolean {
 
 function arrayFits(schema: Schema, value: unknown[], root: Schema, depth: number): boolean {
   if (value.length < (num(schema.minItems) ?? 0) || value.length > (num(schema.maxItems) ?? Infinity)) return false
-  const prefix = (Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : []) as Schema[]
+  const prefix = (
+    Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : []
+  ) as Schema[]
   if (!prefix.every((s, i) => i >= value.length || fits(s, value[i], root, depth + 1))) return false
-  return !isSchema(schema.items) || value.slice(prefix.length).every((v) => fits(schema.items as Schema, v, root, depth + 1))
+  return (
+    !isSchema(schema.items) || value.slice(prefix.length).every((v) => fits(schema.items as Schema, v, root, depth + 1))
+  )
 }
 
 function objectFits(schema: Schema, value: Record<string, unknown>, root: Schema, depth: number): boolean {
@@ -138,7 +156,13 @@ function branchLabel(keyword: string, index: number, branch: Schema): string {
   const consts = Object.entries((isSchema(branch.properties) ? branch.properties : {}) as Record<string, Schema>)
     .filter(([, s]) => isSchema(s) && 'const' in s)
     .map(([k, s]) => `${k}=${JSON.stringify(s.const)}`)
-  const type = Array.isArray(branch.type) ? branch.type.join('|') : typeof branch.type === 'string' ? branch.type : Array.isArray(branch.enum) ? 'enum' : 'any'
+  const type = Array.isArray(branch.type)
+    ? branch.type.join('|')
+    : typeof branch.type === 'string'
+      ? branch.type
+      : Array.isArray(branch.enum)
+        ? 'enum'
+        : 'any'
   return `${keyword}[${index}] ${consts.length ? consts.join(' ') : type}`
 }
 
@@ -147,7 +171,8 @@ function visit(walk: Walk, raw: Schema | boolean, path: string, values: unknown[
   if (typeof raw === 'boolean' || depth > MAX_DEPTH) return
   const schema = flatten(raw, walk.root)
   if (Array.isArray(schema.enum) && !('const' in schema)) {
-    for (const option of schema.enum) count(walk, path, 'enum', JSON.stringify(option), values.filter((v) => sameJson(v, option)).length)
+    for (const option of schema.enum)
+      count(walk, path, 'enum', JSON.stringify(option), values.filter((v) => sameJson(v, option)).length)
   }
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword]
@@ -162,10 +187,27 @@ function visit(walk: Walk, raw: Schema | boolean, path: string, values: unknown[
     })
     return
   }
-  visitNumbers(walk, schema, path, values.filter((v): v is number => typeof v === 'number'))
-  visitLengths(walk, schema, path, 'Length', values.filter((v): v is string => typeof v === 'string').map((s) => [s.length, [...s].length]))
+  visitNumbers(
+    walk,
+    schema,
+    path,
+    values.filter((v): v is number => typeof v === 'number'),
+  )
+  visitLengths(
+    walk,
+    schema,
+    path,
+    'Length',
+    values.filter((v): v is string => typeof v === 'string').map((s) => [s.length, [...s].length]),
+  )
   const arrays = values.filter(Array.isArray)
-  visitLengths(walk, schema, path, 'Items', arrays.map((a) => [a.length]))
+  visitLengths(
+    walk,
+    schema,
+    path,
+    'Items',
+    arrays.map((a) => [a.length]),
+  )
   visitArrays(walk, schema, path, arrays, depth)
   visitObjects(walk, schema, path, values.filter(isObject), depth)
 }
@@ -179,15 +221,26 @@ function visitNumbers(walk: Walk, schema: Schema, path: string, values: number[]
     if (exclusive !== undefined) {
       const label = `${kind === 'minimum' ? '>' : '<'} ${exclusive}`
       // The nearest allowed value: one step inside, or for a real number within a millionth of the bound.
-      const near = (v: number) => (step ? v === exclusive + sign * step : sign * (v - exclusive) > 0 && sign * (v - exclusive) <= 1e-6 * Math.max(1, Math.abs(exclusive)))
+      const near = (v: number) =>
+        step
+          ? v === exclusive + sign * step
+          : sign * (v - exclusive) > 0 && sign * (v - exclusive) <= 1e-6 * Math.max(1, Math.abs(exclusive))
       return count(walk, path, kind, label, values.filter(near).length)
     }
     if (inclusive === undefined) return
     const at = step ? (sign === 1 ? Math.ceil(inclusive / step) : Math.floor(inclusive / step)) * step : inclusive
     count(walk, path, kind, `= ${at}`, values.filter((v) => v === at).length)
   }
-  bound('minimum', num(schema.minimum), schema.exclusiveMinimum === true ? num(schema.minimum) : num(schema.exclusiveMinimum))
-  bound('maximum', num(schema.maximum), schema.exclusiveMaximum === true ? num(schema.maximum) : num(schema.exclusiveMaximum))
+  bound(
+    'minimum',
+    num(schema.minimum),
+    schema.exclusiveMinimum === true ? num(schema.minimum) : num(schema.exclusiveMinimum),
+  )
+  bound(
+    'maximum',
+    num(schema.maximum),
+    schema.exclusiveMaximum === true ? num(schema.maximum) : num(schema.exclusiveMaximum),
+  )
 }
 
 /** minLength/maxLength (a string's length in UTF-16 units or in code points) and minItems/maxItems. */
@@ -196,17 +249,46 @@ function visitLengths(walk: Walk, schema: Schema, path: string, what: 'Length' |
     const kind = `${side}${what}` as CoverageKind
     const bound = num(schema[kind])
     if (bound === undefined) continue
-    count(walk, path, kind, `${what === 'Length' ? 'length' : 'items'} ${bound}`, lengths.filter((ls) => ls.includes(bound)).length)
+    count(
+      walk,
+      path,
+      kind,
+      `${what === 'Length' ? 'length' : 'items'} ${bound}`,
+      lengths.filter((ls) => ls.includes(bound)).length,
+    )
   }
 }
 
 function visitArrays(walk: Walk, schema: Schema, path: string, arrays: unknown[][], depth: number): void {
-  const prefix = (Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : []) as Schema[]
-  prefix.forEach((s, i) => visit(walk, s, `${path}[${i}]`, arrays.filter((a) => a.length > i).map((a) => a[i]), depth + 1))
-  if (isSchema(schema.items)) visit(walk, schema.items, `${path}[]`, arrays.flatMap((a) => a.slice(prefix.length)), depth + 1)
+  const prefix = (
+    Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : []
+  ) as Schema[]
+  prefix.forEach((s, i) =>
+    visit(
+      walk,
+      s,
+      `${path}[${i}]`,
+      arrays.filter((a) => a.length > i).map((a) => a[i]),
+      depth + 1,
+    ),
+  )
+  if (isSchema(schema.items))
+    visit(
+      walk,
+      schema.items,
+      `${path}[]`,
+      arrays.flatMap((a) => a.slice(prefix.length)),
+      depth + 1,
+    )
 }
 
-function visitObjects(walk: Walk, schema: Schema, path: string, objects: Array<Record<string, unknown>>, depth: number): void {
+function visitObjects(
+  walk: Walk,
+  schema: Schema,
+  path: string,
+  objects: Array<Record<string, unknown>>,
+  depth: number,
+): void {
   const properties = (isSchema(schema.properties) ? schema.properties : {}) as Record<string, Schema>
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : [])
   for (const [key, prop] of Object.entries(properties)) {
@@ -215,10 +297,20 @@ function visitObjects(walk: Walk, schema: Schema, path: string, objects: Array<R
       count(walk, join(path, key), 'optional-present', 'present', present.length)
       count(walk, join(path, key), 'optional-absent', 'absent', objects.length - present.length)
     }
-    visit(walk, prop, join(path, key), present.map((o) => o[key]), depth + 1)
+    visit(
+      walk,
+      prop,
+      join(path, key),
+      present.map((o) => o[key]),
+      depth + 1,
+    )
   }
   if (isSchema(schema.additionalProperties)) {
-    const extra = objects.flatMap((o) => Object.entries(o).filter(([k]) => !(k in properties)).map(([, v]) => v))
+    const extra = objects.flatMap((o) =>
+      Object.entries(o)
+        .filter(([k]) => !(k in properties))
+        .map(([, v]) => v),
+    )
     visit(walk, schema.additionalProperties, join(path, '*'), extra, depth + 1)
   }
 }
@@ -229,14 +321,22 @@ function visitObjects(walk: Walk, schema: Schema, path: string, objects: Array<R
  */
 export function schemaCoverage(schema: Schema, inputs: unknown[]): SchemaCoverage {
   const walk: Walk = { root: schema, items: new Map() }
-  visit(walk, schema, '', inputs.filter((input) => fits(schema, input, schema)), 0)
+  visit(
+    walk,
+    schema,
+    '',
+    inputs.filter((input) => fits(schema, input, schema)),
+    0,
+  )
   const items = [...walk.items.values()]
   return { items, covered: items.filter((i) => i.hit > 0).length, total: items.length }
 }
 
 /** Text for the CLI: one line per item no input exercised, then a summary line. */
 export function lines(coverage: SchemaCoverage): string[] {
-  const missed = coverage.items.filter((i) => i.hit === 0).map((i) => `  not exercised: ${i.path || '(input)'} ${i.kind} ${i.label}`)
+  const missed = coverage.items
+    .filter((i) => i.hit === 0)
+    .map((i) => `  not exercised: ${i.path || '(input)'} ${i.kind} ${i.label}`)
   const share = coverage.total ? Math.round((coverage.covered / coverage.total) * 100) : 100
   return [...missed, `schema coverage: ${coverage.covered}/${coverage.total} (${share}%)`]
 }
