@@ -1,4 +1,4 @@
-// The house rules of the layout (README "Development"), held by a test so the next change keeps them: no non-test
+// The house rules of the layout (CONTRIBUTING.md "Layout"), held by a test so the next change keeps them: no non-test
 // source file over 400 lines, at most 8 files at server/'s root (the rest grouped by part), and every source file opens
 // with a comment saying what it is for.
 import { execFileSync } from 'node:child_process'
