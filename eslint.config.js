@@ -1,6 +1,6 @@
 // Lint rules for the whole repo. The runtime block keeps src/runtime/ free of frameworks and Node built-ins,
 // so it runs unchanged in the tool host, the browser and users' own tests; the layering blocks keep the UI off the
-// server, and the server off React, the UI and the runtime's internals (DESIGN.md §2).
+// server, and the server off React, the UI and the runtime's internals (docs/architecture.md).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'

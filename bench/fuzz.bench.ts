@@ -1,4 +1,4 @@
-// Fuzz benchmark (`npm run bench:fuzz`, issue 27): how many generated runs a second `toolscope fuzz` makes of a trivial
+// Fuzz benchmark (`npm run bench:fuzz`): how many generated runs a second `toolscope fuzz` makes of a trivial
 // tool (the fixtures' echo), and what bounds it, in one process side by side: (a) input generation alone (fast-check
 // values of a small object schema, of the example reserve-stock's schema and of echo's whole fuzz call); (b) checkRun
 // alone on a real run's events; (c) fuzzOnHost on a headless runner (1000 runs, default checks, after a warm-up)

@@ -1,4 +1,4 @@
-// MCP echo round trip (issue 26), the last part of `npm run bench:server`: the `echo` tool of
+// MCP echo round trip, the last part of `npm run bench:server`: the `echo` tool of
 // @modelcontextprotocol/server-everything over stdio, called (a) through Toolscope — POST /api/runs for everything_echo,
 // its events stream read to run-finished — and (b) directly with the SDK client on a second instance of the same server,
 // interleaved in one process after a warm-up; p50, p95 and mean of both and the ratio of the p50s. Past 1.5× the round

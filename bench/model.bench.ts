@@ -1,4 +1,4 @@
-// A model in the loop, timed (`npm run bench:model`, issue 28): what Toolscope adds to one tool-calling conversation.
+// A model in the loop, timed (`npm run bench:model`): what Toolscope adds to one tool-calling conversation.
 // Both sides talk to the same scripted model server (server/test/scriptedModel.ts) through the real openai-compatible
 // provider package, in one process, rounds interleaved: (a) converse() on a headless runner — the model streams a call
 // of the example weather tool, the call is a real run (worker, registry, history in memory), its model view goes back,

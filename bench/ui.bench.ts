@@ -38,7 +38,7 @@ const QUERIES = ['tool-42', 'weather', 'approval', 'zzz-no-match', '', 'tool-9',
  * \`firstFrame\` = the result was already in the DOM when the first frame after the input began, so that frame
  * painted it; \`painted\` = the first frame whose DOM shows the expected count, once painted (a task queued from that
  * frame's requestAnimationFrame runs after its paint); \`nextFrame\` = one frame later (the method of the figures
- * recorded before issue 12, kept for comparison). \`__frameFloor\` times an empty frame the same way as \`painted\`.
+ * recorded by an earlier version, kept for comparison). \`__frameFloor\` times an empty frame the same way as \`painted\`.
  */
 const FILTER_SCRIPT = `
 window.__filterBench = async function (query, expected) {

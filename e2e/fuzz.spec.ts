@@ -1,4 +1,4 @@
-// E2E: the Fuzz tab (issue 27). A fuzz started from the keyboard finds the planted bug of the server suite's
+// E2E: the Fuzz tab. A fuzz started from the keyboard finds the planted bug of the server suite's
 // fuzz-target fixture, shows it shrunk to its minimal input with the seed and the command that reproduces it; the
 // failing run opens in the run view (its error shown), the failure is still there on coming back, and saving it as a
 // scenario puts it in the Scenarios tab. The coverage section waits for coverage; a fuzz with "Collect code coverage"

@@ -1,4 +1,4 @@
-// E2E: a model in the loop (issue 28), against the scripted model server (server/test/scriptedModel.ts) through the
+// E2E: a model in the loop, against the scripted model server (server/test/scriptedModel.ts) through the
 // real openai-compatible provider. The Model tab tries the bundled delete-repository tool: the model's call is a real
 // run that waits for approval, answered in the tab; the model then answers, and its answer, the step tokens and the
 // run link are shown. The Evals tab runs the project's eval (with a description variant) and shows pass rates, the

@@ -47,12 +47,12 @@ export function mcpSourcesOf(
   return { servers: servers ?? [], ...(hasConfig ? { configDir: configDir as string } : {}) }
 }
 
-/** Where the scenarios of `toolPaths` are: the bundled examples keep theirs beside them, a project's are in toolscope/scenarios. */
 /** The eval folder beside a scenario folder: toolscope/scenarios → toolscope/evals. */
 export function evalDirOf(scenariosDir: string): string {
   return join(dirname(resolve(scenariosDir)), 'evals')
 }
 
+/** Where the scenarios of `toolPaths` are: the bundled examples keep theirs beside them, a project's are in toolscope/scenarios. */
 export function scenarioDirOf(toolPaths: readonly string[]): string {
   return toolPaths.length > 0 && toolPaths.every((p) => `${p}${sep}`.startsWith(EXAMPLES_DIR))
     ? EXAMPLE_SCENARIOS_DIR
@@ -106,7 +106,7 @@ export interface ContextOptions {
   interceptNetwork?: boolean
   /** More header and query parameter names to redact (default: package.json "toolscope.network.redact"). */
   redact?: { headers?: string[]; query?: string[] }
-  /** Model keys (default: the environment's) and the Try form's default model (issue 28). */
+  /** Model keys (default: the environment's) and the Try form's default model. */
   models?: { keys?: ModelKeys; defaultModel?: ModelTarget }
   /** The listening port, once known (Host/Origin checks need it). */
   getPort: () => number | undefined

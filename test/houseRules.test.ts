@@ -48,4 +48,44 @@ describe('house rules', () => {
     })
     expect(bare).toEqual([])
   })
+
+  it('no code comment cites an issue number of a tracker that is not in the repository', () => {
+    const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+    // This file is left out: its own examples below cite one.
+    const code = listed
+      .split('\n')
+      .filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && f !== 'test/houseRules.test.ts' && existsSync(join(ROOT, f)))
+    expect(code.length).toBeGreaterThan(100)
+    const citing = code.flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (citesIssue(line) ? [`${file}:${i + 1}`] : [])),
+    )
+    expect(citing).toEqual([])
+  })
+
+  it('no doc comment is followed by another one (the first would sit above the wrong declaration)', () => {
+    const stacked = sourceFiles().flatMap((file) => {
+      const lines = readFileSync(join(ROOT, file), 'utf8').split('\n')
+      return lines.flatMap((line, i) =>
+        line.trim().endsWith('*/') && lines[i + 1]?.trim().startsWith('/**') ? [`${file}:${i + 1}`] : [],
+      )
+    })
+    expect(stacked).toEqual([])
+  })
+
+  it('tells a cited issue from the word in prose', () => {
+    expect(citesIssue('// Fuzzing from the playground (issue 27): the body')).toBe(true)
+    expect(citesIssue('/* see Issue #12 */')).toBe(true)
+    expect(citesIssue('// a known issue of tsx, fixed upstream (nodejs/node#59929)')).toBe(false)
+  })
 })
+
+/** True for a comment line that points at "issue N" (or "issue #N"). */
+function citesIssue(line: string): boolean {
+  const comment = /(?:\/\/|\/\*|^\s*\*)(.*)$/.exec(line)
+  return !!comment && /\bissue\s+#?\d+/i.test(comment[1])
+}

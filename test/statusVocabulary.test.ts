@@ -1,4 +1,4 @@
-// Issue 25's "one status vocabulary", enforced: a run status is spelled as a string literal only in the vocabulary
+// The "one status vocabulary", enforced: a run status is spelled as a string literal only in the vocabulary
 // (src/runtime/status.ts) and its presentation (src/components/status/statusPresentation.ts), and only the
 // presentation maps statuses to a look. Every other non-test source file of src/, server/ and bin/ names a status
 // through `Status.x`, the exported lists (RUN_END_STATUSES, PARKED_STATUSES, …) or isFinalStatus/isWaitingStatus.

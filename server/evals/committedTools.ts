@@ -1,4 +1,4 @@
-// Description tuning against the last commit (issue 28): what the model was told about each tool at a git commit —
+// Description tuning against the last commit: what the model was told about each tool at a git commit —
 // its description and input schema — read by loading the tool files as they were then in a tool host of their own.
 // The commit's tree is extracted inside the project (under .toolscope/), so its imports resolve against the project's
 // own node_modules and tsconfig as the working copy's do. Only what the model is told comes from the commit: the

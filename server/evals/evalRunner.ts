@@ -1,4 +1,4 @@
-// Runs eval cases against models (issue 28): each trial a conversation (converse()) whose tool calls are real runs,
+// Runs eval cases against models: each trial a conversation (converse()) whose tool calls are real runs,
 // with the case's network mode and clock, its prompts answered from the case's `answers`, judged by its expectations.
 // A case × model (× description variant) is one row: its trials, pass rate and pass^k. Every trial runs one after
 // another — a provider's rate limits, and a scripted model's turns, meet them in order — and a provider error (a rate

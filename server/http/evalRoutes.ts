@@ -1,4 +1,4 @@
-// Evals from the playground (issue 28): `GET /api/evals` lists the project's eval files (toolscope/evals) and the ones
+// Evals from the playground: `GET /api/evals` lists the project's eval files (toolscope/evals) and the ones
 // that cannot be read; `POST /api/evals/run` starts a job in the background (runEvals of evals/evalRunner.ts: every
 // trial's tool calls are normal runs in history) and answers 202 with its id; `GET /api/evals/jobs/:id` is what the
 // Evals tab polls (trials done, each finished case × model); `POST /api/evals/jobs/:id/cancel` stops it. As for fuzz

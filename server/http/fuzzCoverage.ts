@@ -1,4 +1,4 @@
-// Coverage of a fuzz job from the playground (issue 27): the schema coverage of its inputs (always: it is computed from
+// Coverage of a fuzz job from the playground: the schema coverage of its inputs (always: it is computed from
 // the report alone), and when the job asks, the code coverage of the fuzzed tool's file with its source text for the
 // Fuzz tab's read-only view.
 //

@@ -1,4 +1,4 @@
-// Fuzzing from the playground (issue 27): `POST /api/tools/:id/fuzz` starts a job in the background (fuzzJob of
+// Fuzzing from the playground: `POST /api/tools/:id/fuzz` starts a job in the background (fuzzJob of
 // runs/fuzzRunner.ts: each generated call a normal run in history) and answers 202 with its id; `GET /api/fuzz/:jobId`
 // is what the Fuzz tab polls (progress, then the report); `POST /api/fuzz/:jobId/cancel` stops it. Jobs live in memory
 // only, the last MAX_KEPT_JOBS of them, and at most MAX_ACTIVE_JOBS fuzz at once: each runs its calls one after

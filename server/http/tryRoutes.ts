@@ -1,4 +1,4 @@
-// "Try with a model" over HTTP (issue 28): `GET /api/models` lists the providers and whether each has a key (never the
+// "Try with a model" over HTTP: `GET /api/models` lists the providers and whether each has a key (never the
 // key), `POST /api/try` starts a conversation (202 with its id), `GET /api/try/:id` reads it back,
 // `GET /api/try/:id/events` streams its TryEvents from the first (or after Last-Event-ID), and
 // `POST /api/try/:id/cancel` stops it. The runs a conversation starts are normal runs: their approvals are answered

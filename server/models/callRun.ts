@@ -1,4 +1,4 @@
-// One model tool call carried out as a real run (issue 28): started in the run registry with the model's argument
+// One model tool call carried out as a real run: started in the run registry with the model's argument
 // text and its exact fragments as input deltas, followed to its end (answering its prompts when the caller says how,
 // else leaving them to /control like any run), and read back as the model view that goes to the model next.
 

@@ -1,4 +1,4 @@
-// A model in the loop (issue 28): the agent loop Toolscope runs against a real provider package. Each step streams one
+// A model in the loop: the agent loop Toolscope runs against a real provider package. Each step streams one
 // model call; each tool call the model makes becomes a real run (history shows it) that receives the model's exact
 // argument fragments as its input deltas, asks its prompts like any run, and sends its model view back as the tool
 // result; steps go on until the model answers without calling a tool or the step limit is reached. The "Try with a

@@ -1,4 +1,4 @@
-// Model provider keys (issue 28): read from the server's environment and from a `.env` file the person names, held
+// Model provider keys: read from the server's environment and from a `.env` file the person names, held
 // here and nowhere else. Only the provider factory reads a key; the browser learns whether one is set; every key is a
 // secret that redaction masks in events, history, exports and demo builds. A `.env` file is parsed into this object,
 // never copied into process.env, so tool workers never see its keys.

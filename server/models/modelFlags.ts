@@ -1,4 +1,4 @@
-// The command-line flags that choose models and where their keys come from (issue 28), shared by `toolscope serve`
+// The command-line flags that choose models and where their keys come from, shared by `toolscope serve`
 // (the Try form's default model) and `toolscope eval` (the models to run against): `--provider`, `--model` (repeatable;
 // `provider:model` or an id of --provider), `--base-url` and `--env-file`.
 

@@ -1,4 +1,4 @@
-// A model target made real (issue 28): the AI SDK provider package for it, given the key from ModelKeys, and its
+// A model target made real: the AI SDK provider package for it, given the key from ModelKeys, and its
 // errors turned into sentences. The 3.x providers (LanguageModelV3) run on Node 18 and later, so the feature works on
 // every Node Toolscope supports. OpenAI is reached through Chat Completions, the wire format the Providers panel shows.
 

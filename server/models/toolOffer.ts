@@ -1,4 +1,4 @@
-// The tools a conversation offers a model (issue 28): which catalog tools, and each one's definition as the
+// The tools a conversation offers a model: which catalog tools, and each one's definition as the
 // provider packages take it — the tool id as the function name, the description, the input JSON Schema exactly as
 // the Providers panel shows it (src/lint/providers: no `$schema`, an empty object schema when the tool has none), its
 // input examples and provider options; `server/test/tryModel.test.ts` compares the requests with the panel's

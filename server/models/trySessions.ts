@@ -1,4 +1,4 @@
-// The conversations of "Try with a model" (issue 28), kept in memory: each one's events for replay and live
+// The conversations of "Try with a model", kept in memory: each one's events for replay and live
 // subscribers, and a way to cancel it. At most MAX_TALKING talk at once (a model call can take a minute; a flood of
 // tries is refused, not queued) and the last MAX_KEPT are kept for reading back.
 

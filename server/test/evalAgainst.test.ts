@@ -1,4 +1,4 @@
-// Description tuning against the last commit (issue 28): `toolscope eval --against HEAD` runs every case twice — the
+// Description tuning against the last commit: `toolscope eval --against HEAD` runs every case twice — the
 // model told about the tools as the working copy describes them, and as the commit did — and prints the difference in
 // pass rate; only the working copy's rows decide the exit code. The commit is read from a real git repository.
 

@@ -1,4 +1,4 @@
-// `toolscope lint` and `toolscope build` over an MCP server (issue 26), with server-everything: lint prints a line per
+// `toolscope lint` and `toolscope build` over an MCP server, with server-everything: lint prints a line per
 // tool of the server and the closing `N passed, N failed` (its JSON Schemas go through the same provider rules); build
 // writes a demo whose catalog lists the server's tools and the server as configured, with the runs of the project's
 // saved scenarios, and no value a `.mcp.json` reference expands to anywhere in the site, even from a tool that prints

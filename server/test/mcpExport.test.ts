@@ -1,4 +1,4 @@
-// "Export as Vitest test" of MCP tools (issue 26): real runs of server-everything's tools (text, structured content, an
+// "Export as Vitest test" of MCP tools: real runs of server-everything's tools (text, structured content, an
 // image, an elicitation answered in the playground; over stdio, over stdio with a `${VAR}` in its env, and over
 // Streamable HTTP with a `${VAR}` in a header) exported through POST /api/export, written into a folder inside the
 // checkout (so the SDK and Vitest resolve), type-checked and run as a user would: each calls the tool on the same server

@@ -1,4 +1,4 @@
-// A model provider's key never leaves the server (issue 28): with a key planted in the environment, a model that
+// A model provider's key never leaves the server: with a key planted in the environment, a model that
 // echoes it into its tool arguments and its answer, and a provider error that quotes it (as OpenAI's "Incorrect API key
 // provided: sk-…" does), the key reaches the model server — and nothing else: not the conversation's events, not the
 // runs in history (API or the database file), not a saved scenario, a run export, a demo build, the eval command's

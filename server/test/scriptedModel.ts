@@ -1,4 +1,4 @@
-// A scripted model server as a test partner (issue 28): it speaks the OpenAI chat-completions wire format
+// A scripted model server as a test partner: it speaks the OpenAI chat-completions wire format
 // (POST /v1/chat/completions, what @ai-sdk/openai's chat model and @ai-sdk/openai-compatible send) and the Anthropic
 // messages format (POST /v1/messages), streaming and not, so the real provider packages run end to end with no real
 // key. Each request takes the next turn of a script: a text answer, one or more (parallel) tool calls streamed in

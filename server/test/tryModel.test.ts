@@ -1,4 +1,4 @@
-// "Try with a model" end to end (issue 28): the real AI SDK provider packages talk to the scripted model server over
+// "Try with a model" end to end: the real AI SDK provider packages talk to the scripted model server over
 // HTTP; each tool call the model streams becomes a real run whose input deltas are the model's argument fragments, an
 // approval in the middle of a step is answered through /control and the model continues, a malformed argument stream
 // ends its run with a clear error that goes back to the model, and the tools are offered exactly as the Providers

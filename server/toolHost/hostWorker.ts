@@ -367,7 +367,6 @@ export class HostWorker {
     return this.loaded && !this.exited && this.deathReason === undefined && this.runs.size === 0
   }
 
-  /** Stops the worker (a synchronous endless loop included); `reason` is reported to every live run. */
   /**
    * Terminates the worker once the runs it still reports on have sent their last event. A reusable worker is free (and
    * may be let go, by a full pool or a trim) before its run's `run-finished` has arrived: terminating it at once would
@@ -382,6 +381,7 @@ export class HostWorker {
     if (this.letGoReason !== undefined && this.runs.size === 0) this.terminate(this.letGoReason)
   }
 
+  /** Stops the worker (a synchronous endless loop included); `reason` is reported to every live run. */
   terminate(reason: string): void {
     if (this.exited) return
     this.deathReason ??= reason

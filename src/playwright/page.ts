@@ -8,12 +8,12 @@ import type { Outcome } from '../testbench/match.ts'
 import { outcomeFromEvents } from '../testbench/replay.ts'
 import type { LaunchedToolscope } from './launch.ts'
 
-/** Page object of the playground. Every method waits for a visible state, never for time. */
 /** How run() and step() answer when the open run is still waiting for a person. */
 export interface StartOptions {
   whileWaiting?: 'keep' | 'abandon'
 }
 
+/** Page object of the playground. Every method waits for a visible state, never for time. */
 export class ToolscopePage {
   constructor(
     readonly page: Page,

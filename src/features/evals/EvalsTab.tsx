@@ -1,4 +1,4 @@
-// The Evals tab of a tool (issue 28): the project's eval files that offer this tool (and the files that could not be
+// The Evals tab of a tool: the project's eval files that offer this tool (and the files that could not be
 // read), run against one or more models (POST /api/evals/run, the job polled), then a table of cases × models with pass
 // rate, pass^k and tokens, a failed case expanding to what the model did instead, each call linked to its run.
 import { useEffect, useState } from 'react'

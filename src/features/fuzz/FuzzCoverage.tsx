@@ -1,4 +1,4 @@
-// The coverage of a fuzz job (issue 27): which parts of the tool's input schema the generated inputs exercised (the
+// The coverage of a fuzz job: which parts of the tool's input schema the generated inputs exercised (the
 // missed ones first: they are what to look at), and when code coverage was collected, a read-only view of the tool's
 // source with each line's count. Run lines are tinted green with their count, lines never run red with a ✗ (a text
 // marker too, so colour is not the only sign), lines without a count (comments, types) are plain. One <pre> per line:

@@ -1,4 +1,4 @@
-// The Fuzz tab of a tool (issue 27): generate calls from its schema, check every run, shrink the first failure.
+// The Fuzz tab of a tool: generate calls from its schema, check every run, shrink the first failure.
 // Start posts a fuzz job; the job is polled (fuzzJobQuery) for its progress and report. The job and the form are kept
 // per tool (fuzzDraft.ts), so a failure stays on the tab after opening its run and coming back.
 import { useEffect, useState } from 'react'

@@ -21,7 +21,7 @@ const OverviewTab = lazy(() => import('../overview/OverviewTab.tsx').then((m) =>
 const HistoryTab = lazy(() => import('../history/HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })))
 // Its own chunk too: fuzzing is occasional.
 const FuzzTab = lazy(() => import('../fuzz/FuzzTab.tsx'))
-// A model in the loop (issue 28): its own chunks as well.
+// A model in the loop: its own chunks as well.
 const TryTab = lazy(() => import('../model/TryTab.tsx'))
 const EvalsTab = lazy(() => import('../evals/EvalsTab.tsx'))
 

@@ -1,4 +1,4 @@
-// The Model tab of a tool (issue 28): try the tool with a real model. Try posts the conversation (POST /api/try) and
+// The Model tab of a tool: try the tool with a real model. Try posts the conversation (POST /api/try) and
 // follows its event stream; each tool call the model makes is a real run, whose prompts are answered here as on the
 // Run tab. The form is remembered for the project, the open conversation for the browser tab (tryDraft.ts).
 import { useEffect, useState } from 'react'

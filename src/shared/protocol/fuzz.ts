@@ -1,4 +1,4 @@
-// Fuzzing a tool from the playground (issue 27): the body that starts a fuzz job, and the job as the UI polls it
+// Fuzzing a tool from the playground: the body that starts a fuzz job, and the job as the UI polls it
 // (its phase, progress, and the report of src/testbench/fuzz/fuzz.ts once it ends). A job's runs are normal runs in
 // history; the report names the minimal failing one by id.
 

@@ -1,4 +1,4 @@
-// A model in the loop (issue 28): which model a conversation talks to, the body that starts a "try it with a model"
+// A model in the loop: which model a conversation talks to, the body that starts a "try it with a model"
 // conversation, the events it streams (the model's text, each tool call and the run it started, each step's tokens),
 // and the eval jobs the Evals tab runs and polls. Keys never appear here: the server reads them from its environment
 // and tells the browser only whether one is set.

@@ -57,7 +57,6 @@ export const RunSummary = z.object({
 })
 export type RunSummary = z.infer<typeof RunSummary>
 
-/** `GET /api/runs?tool=&status=&cursor=&limit=`: newest first; `nextCursor` fetches the next (older) page. */
 /**
  * Why run history is not being saved right now (the disk is full, an I/O error, the folder became read-only): carried
  * by `RunPage.storage`, absent while history is saved. Runs in flight when it happened ended with this message.
@@ -70,6 +69,7 @@ export const StorageStatus = z.object({
 })
 export type StorageStatus = z.infer<typeof StorageStatus>
 
+/** `GET /api/runs?tool=&status=&cursor=&limit=`: newest first; `nextCursor` fetches the next (older) page. */
 export const RunPage = z.object({
   runs: z.array(RunSummary),
   nextCursor: z.string().optional(),

@@ -1,4 +1,4 @@
-// Eval files (issue 28): a prompt (or a short conversation), the tools offered to a model, and what the model is
+// Eval files: a prompt (or a short conversation), the tools offered to a model, and what the model is
 // expected to do with them, tried `k` times. One zod schema checks the files, types the runner and judge, and is
 // published as eval.schema.json so editors complete the files under toolscope/evals/.
 
