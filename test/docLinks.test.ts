@@ -13,7 +13,7 @@ function markdownFiles(dir: string): string[] {
 }
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes. */
-export function slugOf(heading: string): string {
+function slugOf(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
@@ -22,7 +22,7 @@ export function slugOf(heading: string): string {
 }
 
 /** The anchors of a Markdown file's headings (outside code fences), numbered as GitHub numbers repeats. */
-export function anchorsOf(markdown: string): Set<string> {
+function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>()
   const anchors = new Set<string>()
   let fenced = false
@@ -39,7 +39,7 @@ export function anchorsOf(markdown: string): Set<string> {
 }
 
 /** The broken relative links of one file: `file:line target`. */
-export function brokenLinks(file: string, markdown: string): string[] {
+function brokenLinks(file: string, markdown: string): string[] {
   const broken: string[] = []
   let fenced = false
   markdown.split('\n').forEach((line, i) => {
