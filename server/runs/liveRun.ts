@@ -125,7 +125,11 @@ export class LiveRun {
   /** Drops the run while queued once nobody has watched it for the grace period (its client is gone): it never starts. */
   private watchQueued(): void {
     const grace = this.ctx.unwatchedQueueGraceMs
-    const check = () => {
+    // Decided after the poll phase that follows the timer (setImmediate): when the event loop was held up past the
+    // grace (a loaded machine), the timer fires before the client's stream request already waiting on its socket is
+    // read, and the run would be dropped while its client is there.
+    const check = () => setImmediate(decide)
+    const decide = () => {
       if (this.launched || this.finished) return
       const idle = performance.now() - this.lastWatchedPerf
       if (this.watchers === 0 && idle >= grace) {

@@ -1,6 +1,8 @@
 // A start never waits: POST /api/runs answers at once, a run without an execution slot is `queued` (its place shown,
 // abortable), a queued run nobody watches is dropped, hung tools hold only their own slot, and the cap answers 429.
 
+import { EventEmitter, once } from 'node:events'
+import { connect } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Capacity, RunDetail, RunPage } from '../../src/shared/protocol.ts'
 import { finished, startTestServer, waitForEvent, type TestServer } from './helpers.ts'
@@ -105,6 +107,37 @@ describe('queued runs', () => {
     expect(dropped[0]).toMatchObject({ reason: expect.stringContaining('Nobody watched') })
     await s.api(`/api/runs/${busy}/control`, { method: 'POST', json: { type: 'abort' } })
     expect(finished(await watching).status).toBe('success')
+  }, 60_000)
+
+  it('a queued run whose stream request waits on its socket while the event loop is held up past the grace is kept', async () => {
+    server = await startTestServer({ maxWorkers: 1, unwatchedQueueGraceMs: 200 })
+    const s = server
+    const busy = await s.startRun({ toolId: 'wait-abort', input: {} })
+    await waitForEvent(s, busy, (e) => e.type === 'input-available')
+    // One connection the server has accepted and answered on (keep-alive), so the next request on it is only a read.
+    const socket = connect(Number(new URL(s.origin).port), '127.0.0.1')
+    const replies = new EventEmitter()
+    let received = ''
+    socket.on('data', (chunk) => {
+      received += String(chunk)
+      replies.emit('data')
+    })
+    const until = async (text: string) => {
+      while (!received.includes(text)) await once(replies, 'data')
+    }
+    const auth = `Authorization: Bearer ${s.token}\r\nHost: ${new URL(s.origin).host}\r\n`
+    socket.write(`GET /api/capacity HTTP/1.1\r\n${auth}\r\n`)
+    await until('"live"')
+    const runId = await s.startRun({ toolId: 'echo', input: { text: 'read while the server was held up' } })
+    const startedAt = performance.now()
+    socket.write(`GET /api/runs/${runId}/events HTTP/1.1\r\n${auth}\r\n`)
+    // The thread is held (a loaded machine) until the grace is over: the request sits unread on the socket.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 + 300 - (performance.now() - startedAt))
+    await until(': connected')
+    await s.api(`/api/runs/${busy}/control`, { method: 'POST', json: { type: 'abort' } })
+    await until('event: run-finished')
+    socket.destroy()
+    expect(finished(await s.events(runId)).status).toBe('success')
   }, 60_000)
 
   it('queued runs count toward the live-run cap: past it a start answers 429 at once', async () => {

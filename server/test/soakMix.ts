@@ -168,8 +168,12 @@ export async function runToEnd(
     events.push(RunEventFrame.parse(JSON.parse(f.data)))
   if (!events.every((e, i) => e.seq === i)) throw new Error(`${toolId}: events out of order`)
   const last = events.at(-1)
-  if (last?.type !== 'run-finished' || last.status !== 'success')
-    throw new Error(`${toolId}: ended ${JSON.stringify(last?.type === 'run-finished' ? last.status : last?.type)}`)
+  if (last?.type !== 'run-finished' || last.status !== 'success') {
+    const why = events.findLast((e) => e.type === 'aborted' || e.type === 'error' || e.type === 'log')
+    throw new Error(
+      `${toolId} (${runId}): ended ${JSON.stringify(last?.type === 'run-finished' ? last.status : last?.type)} after ${events.length} events; last word: ${JSON.stringify(why)?.slice(0, 400)}`,
+    )
+  }
   return events
 }
 
